@@ -1,0 +1,68 @@
+//! Standard chess and Chess960.
+
+pub mod bitboard;
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod position;
+pub mod tables;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use fen::{FenError, STARTPOS};
+pub use movegen::{count_moves, generate_moves, ChessMoveList, MoveSink, MAX_MOVES};
+pub use moves::{Move, MoveKind, UciMove};
+pub use position::{Position, Undo};
+pub use types::{Color, Piece, PieceKind, Square};
+
+use crate::game::Game;
+
+impl Game for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = ChessMoveList;
+    type MoveText = UciMove;
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut ChessMoveList) {
+        movegen::generate_moves(self, moves);
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: Move) -> Undo {
+        Position::make_move(self, mv)
+    }
+
+    #[inline]
+    fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        Position::unmake_move(self, mv, undo);
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        movegen::count_moves(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: Move) -> UciMove {
+        mv.to_uci(self.chess960)
+    }
+}
+
+impl Position {
+    /// The legal move whose UCI text is `text`. Castling is accepted both as king-to-destination
+    /// (`e1g1`) and as king-takes-rook (`e1h1`), whatever the notation setting, because GUIs differ and
+    /// the two never clash: the king cannot otherwise move onto its own rook.
+    pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
+        let mut moves = ChessMoveList::new();
+        movegen::generate_moves(self, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|mv| mv.to_uci(false).as_str() == text || mv.to_uci(true).as_str() == text)
+    }
+}

@@ -1,0 +1,118 @@
+//! The game history used for repetition detection: a fixed-size ring of Zobrist keys.
+//!
+//! A repetition can only reach back to the last irreversible move (capture, pawn move, change of
+//! castling rights), which the caller passes as the number of reversible plies. The ring keeps the
+//! newest `N` keys; when it is full, pushing overwrites the oldest key. That is the defined behaviour
+//! of a full history: a game may go on for ever, and repetitions are looked for only among the `N`
+//! most recent positions, which is exact whenever the reversible stretch is shorter than `N` plies
+//! (chess's fifty-move rule ends any game long before 1024 reversible plies).
+
+/// Keys of the positions played so far, newest last, at most `N` of them remembered.
+#[derive(Clone, Copy, Debug)]
+pub struct History<const N: usize> {
+    keys: [u64; N],
+    /// Total keys ever pushed minus those popped; may exceed `N`.
+    len: usize,
+    /// How many of the newest `len` keys are still held (at most `N`).
+    remembered: usize,
+}
+
+impl<const N: usize> History<N> {
+    const CAPACITY_IS_USEFUL: () = assert!(N >= 2, "a history needs room for at least two keys");
+
+    /// An empty history.
+    pub const fn new() -> Self {
+        let () = Self::CAPACITY_IS_USEFUL;
+        Self { keys: [0; N], len: 0, remembered: 0 }
+    }
+
+    /// Forgets every key.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.remembered = 0;
+    }
+
+    /// Records the key of a position that was reached.
+    #[inline]
+    pub fn push(&mut self, key: u64) {
+        self.keys[self.len % N] = key;
+        self.len += 1;
+        self.remembered = (self.remembered + 1).min(N);
+    }
+
+    /// Forgets the newest key (a move taken back). Returns it, or `None` when nothing is remembered
+    /// (empty, or everything that was remembered has been popped or overwritten).
+    #[inline]
+    pub fn pop(&mut self) -> Option<u64> {
+        if self.remembered == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.remembered -= 1;
+        Some(self.keys[self.len % N])
+    }
+
+    /// Positions pushed and not popped, including ones that no longer fit.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if nothing was pushed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many times `key` occurs among the last `reversible_plies + 1` remembered positions, looking
+    /// only at every second one (same side to move) counting back from the newest, which is the
+    /// current position itself if the caller pushed it.
+    pub fn count_repetitions(&self, key: u64, reversible_plies: usize) -> usize {
+        let window = (reversible_plies + 1).min(self.remembered);
+        (0..window)
+            .step_by(2)
+            .filter(|&back| self.keys[(self.len - 1 - back) % N] == key)
+            .count()
+    }
+}
+
+impl<const N: usize> Default for History<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_repetitions_within_the_reversible_window() {
+        let mut history = History::<16>::new();
+        for key in [1, 2, 3, 4, 1, 2, 3, 4, 1] {
+            history.push(key);
+        }
+        assert_eq!(history.count_repetitions(1, 8), 3);
+        assert_eq!(history.count_repetitions(1, 4), 2); // the first occurrence is before the window
+        assert_eq!(history.count_repetitions(1, 0), 1);
+        assert_eq!(history.count_repetitions(2, 8), 0); // other side to move
+    }
+
+    #[test]
+    fn a_full_history_overwrites_the_oldest_keys_and_keeps_working() {
+        let mut history = History::<8>::new();
+        for key in 0..1_000u64 {
+            history.push(key % 4);
+        }
+        assert_eq!(history.len(), 1_000);
+        // Only the 8 newest keys are remembered: 0..3 twice; key 3 is the newest.
+        assert_eq!(history.count_repetitions(3, 10_000), 2);
+        assert_eq!(history.count_repetitions(1, 10_000), 2);
+        for expected in [3, 2, 1, 0, 3, 2, 1, 0] {
+            assert_eq!(history.pop(), Some(expected));
+        }
+        assert_eq!(history.pop(), None, "overwritten keys cannot be popped");
+        history.clear();
+        assert!(history.is_empty());
+        assert_eq!(history.pop(), None);
+        assert_eq!(history.count_repetitions(0, 5), 0);
+    }
+}

@@ -1,0 +1,17 @@
+//! The engine core: games, move generation and (soon) search, in `no_std` Rust without allocation.
+//!
+//! Everything whose size is chosen at run time (the transposition table) is handed in by the caller
+//! as a slice; everything else has a size fixed at compile time. The `std` feature (on by default)
+//! only adds `std::error::Error` impls.
+
+#![no_std]
+#![deny(missing_docs)]
+
+pub mod chess;
+pub mod game;
+pub mod history;
+pub mod movelist;
+pub mod perft;
+
+pub use game::Game;
+pub use movelist::MoveList;

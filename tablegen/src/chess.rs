@@ -1,0 +1,364 @@
+//! Chess tables: leaper attacks, slider attacks through magic bitboards, between/line rays and
+//! Zobrist keys.
+//!
+//! Square numbering is the engine's: `square = rank * 8 + file`, a1 = 0, h1 = 7, a8 = 56, h8 = 63.
+//! Colour 0 is White, colour 1 is Black. Piece index for Zobrist keys is `colour * 6 + kind` with
+//! kinds ordered pawn, knight, bishop, rook, queen, king.
+
+use crate::prng::SplitMix64;
+
+/// Seed of the Zobrist key stream. Changing it changes every hash key (and `d`'s printed key).
+pub const ZOBRIST_SEED: u64 = 0x7472_6973_6B65_6C5A; // "triskelZ"
+/// Seed of the magic-number search. Any seed works; this one fixes which magics are found.
+pub const MAGIC_SEED: u64 = 0x7472_6973_6B65_6C4D; // "triskelM"
+
+const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+fn offset(square: usize, (file_step, rank_step): (i8, i8)) -> Option<usize> {
+    let file = (square % 8) as i8 + file_step;
+    let rank = (square / 8) as i8 + rank_step;
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
+}
+
+fn leaper_attacks(steps: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    for (square, attacks) in table.iter_mut().enumerate() {
+        for &step in steps {
+            if let Some(target) = offset(square, step) {
+                *attacks |= 1 << target;
+            }
+        }
+    }
+    table
+}
+
+/// Knight attacks from each square.
+pub fn knight_attacks() -> [u64; 64] {
+    leaper_attacks(&KNIGHT_JUMPS)
+}
+
+/// King attacks from each square.
+pub fn king_attacks() -> [u64; 64] {
+    leaper_attacks(&KING_STEPS)
+}
+
+/// Squares a pawn of each colour attacks: `[colour][square]`. Defined on every square, including the
+/// back ranks, because the engine asks "which pawns attack this square" by looking up the other
+/// colour's table from the target.
+pub fn pawn_attacks() -> [[u64; 64]; 2] {
+    [
+        leaper_attacks(&[(-1, 1), (1, 1)]),
+        leaper_attacks(&[(-1, -1), (1, -1)]),
+    ]
+}
+
+/// Attacks of a slider along `directions` from `square`, stopping at (and including) the first
+/// occupied square. The slow reference every fast lookup is checked against.
+pub fn slider_attacks(square: usize, occupied: u64, directions: &[(i8, i8); 4]) -> u64 {
+    let mut attacks = 0;
+    for &direction in directions {
+        let mut current = square;
+        while let Some(next) = offset(current, direction) {
+            attacks |= 1 << next;
+            if occupied & (1 << next) != 0 {
+                break;
+            }
+            current = next;
+        }
+    }
+    attacks
+}
+
+/// Rook attacks by ray walking.
+pub fn rook_attacks_slow(square: usize, occupied: u64) -> u64 {
+    slider_attacks(square, occupied, &ROOK_DIRECTIONS)
+}
+
+/// Bishop attacks by ray walking.
+pub fn bishop_attacks_slow(square: usize, occupied: u64) -> u64 {
+    slider_attacks(square, occupied, &BISHOP_DIRECTIONS)
+}
+
+/// The relevant-occupancy mask of a slider: its empty-board rays without the board edge squares at
+/// their ends (a blocker on the last square of a ray changes nothing).
+fn relevant_mask(square: usize, directions: &[(i8, i8); 4]) -> u64 {
+    let mut mask = 0;
+    for &direction in directions {
+        let mut current = square;
+        while let Some(next) = offset(current, direction) {
+            if offset(next, direction).is_none() {
+                break;
+            }
+            mask |= 1 << next;
+            current = next;
+        }
+    }
+    mask
+}
+
+/// One square's entry of a fancy-magic table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MagicEntry {
+    /// Relevant occupancy squares.
+    pub mask: u64,
+    /// Multiplier that maps every subset of `mask` to a distinct-or-constructive slot.
+    pub magic: u64,
+    /// `64 - popcount(mask)`.
+    pub shift: u8,
+    /// First slot of this square in the shared attack table.
+    pub offset: u32,
+}
+
+/// Magic entries for rooks and bishops, and the one attack table they both index into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SliderTables {
+    /// Rook magic per square.
+    pub rook: [MagicEntry; 64],
+    /// Bishop magic per square.
+    pub bishop: [MagicEntry; 64],
+    /// Rook slots first (squares a1..h8), then bishop slots.
+    pub attacks: Vec<u64>,
+}
+
+/// Every subset of `mask`, by the carry-rippler trick, starting with the empty set.
+fn subsets(mask: u64) -> impl Iterator<Item = u64> {
+    let mut subset = 0u64;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let current = subset;
+        subset = subset.wrapping_sub(mask) & mask;
+        done = subset == 0;
+        Some(current)
+    })
+}
+
+fn find_magic(
+    square: usize,
+    directions: &[(i8, i8); 4],
+    rng: &mut SplitMix64,
+    attacks: &mut Vec<u64>,
+) -> MagicEntry {
+    let mask = relevant_mask(square, directions);
+    let bits = mask.count_ones();
+    let shift = (64 - bits) as u8;
+    let occupancies: Vec<u64> = subsets(mask).collect();
+    let reference: Vec<u64> = occupancies
+        .iter()
+        .map(|&occupied| slider_attacks(square, occupied, directions))
+        .collect();
+    let size = 1usize << bits;
+    let mut slots = vec![0u64; size];
+    let mut epoch = vec![0u32; size];
+    for attempt in 1u32.. {
+        let magic = rng.next_sparse_u64();
+        // Cheap rejection: the top byte of mask*magic must be dense enough to spread the index.
+        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        let fits = occupancies.iter().zip(&reference).all(|(&occupied, &attack)| {
+            let index = (occupied.wrapping_mul(magic) >> shift) as usize;
+            if epoch[index] < attempt {
+                epoch[index] = attempt;
+                slots[index] = attack;
+                true
+            } else {
+                slots[index] == attack
+            }
+        });
+        if fits {
+            let offset = attacks.len() as u32;
+            attacks.extend_from_slice(&slots);
+            return MagicEntry {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+        }
+    }
+    unreachable!("the attempt counter is unbounded")
+}
+
+/// Finds magics for every square (rooks, then bishops) with the fixed [`MAGIC_SEED`].
+pub fn slider_tables() -> SliderTables {
+    let mut rng = SplitMix64::new(MAGIC_SEED);
+    let mut attacks = Vec::with_capacity(ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE);
+    let rook = std::array::from_fn(|square| find_magic(square, &ROOK_DIRECTIONS, &mut rng, &mut attacks));
+    let bishop =
+        std::array::from_fn(|square| find_magic(square, &BISHOP_DIRECTIONS, &mut rng, &mut attacks));
+    SliderTables {
+        rook,
+        bishop,
+        attacks,
+    }
+}
+
+/// Slots all rook squares need together (sum of 2^relevant bits).
+pub const ROOK_TABLE_SIZE: usize = 102_400;
+/// Slots all bishop squares need together.
+pub const BISHOP_TABLE_SIZE: usize = 5_248;
+
+/// Squares strictly between two squares on a shared rank, file or diagonal; empty otherwise.
+pub fn between() -> Vec<[u64; 64]> {
+    (0..64)
+        .map(|from| {
+            std::array::from_fn(|to| {
+                let from_bit = 1u64 << from;
+                let to_bit = 1u64 << to;
+                for directions in [&ROOK_DIRECTIONS, &BISHOP_DIRECTIONS] {
+                    if slider_attacks(from, 0, directions) & to_bit != 0 {
+                        return slider_attacks(from, to_bit, directions)
+                            & slider_attacks(to, from_bit, directions);
+                    }
+                }
+                0
+            })
+        })
+        .collect()
+}
+
+/// The whole line (edge to edge, both squares included) through two aligned squares; empty otherwise.
+pub fn line() -> Vec<[u64; 64]> {
+    (0..64)
+        .map(|from| {
+            std::array::from_fn(|to| {
+                let from_bit = 1u64 << from;
+                let to_bit = 1u64 << to;
+                for directions in [&ROOK_DIRECTIONS, &BISHOP_DIRECTIONS] {
+                    if from != to && slider_attacks(from, 0, directions) & to_bit != 0 {
+                        return (slider_attacks(from, 0, directions) & slider_attacks(to, 0, directions))
+                            | from_bit
+                            | to_bit;
+                    }
+                }
+                0
+            })
+        })
+        .collect()
+}
+
+/// Zobrist keys, all drawn in a fixed order from one [`SplitMix64`] stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZobristKeys {
+    /// `[colour * 6 + kind][square]`.
+    pub pieces: [[u64; 64]; 12],
+    /// One key per castling-rights set (bits: white short, white long, black short, black long);
+    /// entry 0 is zero so that "no rights" hashes like nothing, and each entry is the XOR of its bits'
+    /// keys so that rights can be updated by XOR-ing out the old set and in the new one.
+    pub castling: [u64; 16],
+    /// One key per en-passant file.
+    pub en_passant_file: [u64; 8],
+    /// XOR-ed in when Black is to move.
+    pub black_to_move: u64,
+}
+
+/// The engine's Zobrist keys, from [`ZOBRIST_SEED`].
+pub fn zobrist_keys() -> ZobristKeys {
+    let mut rng = SplitMix64::new(ZOBRIST_SEED);
+    let pieces = std::array::from_fn(|_| std::array::from_fn(|_| rng.next_u64()));
+    let single: [u64; 4] = std::array::from_fn(|_| rng.next_u64());
+    let castling = std::array::from_fn(|rights: usize| {
+        (0..4)
+            .filter(|bit| rights & (1 << bit) != 0)
+            .fold(0, |key, bit| key ^ single[bit])
+    });
+    let en_passant_file = std::array::from_fn(|_| rng.next_u64());
+    let black_to_move = rng.next_u64();
+    ZobristKeys {
+        pieces,
+        castling,
+        en_passant_file,
+        black_to_move,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaper_tables_have_the_textbook_counts() {
+        let knights = knight_attacks();
+        assert_eq!(knights[0], (1 << 10) | (1 << 17)); // a1 -> c2, b3
+        assert_eq!(knights[27].count_ones(), 8); // d4
+        let total_knight_moves: u32 = knights.iter().map(|b| b.count_ones()).sum();
+        assert_eq!(total_knight_moves, 336);
+        let total_king_moves: u32 = king_attacks().iter().map(|b| b.count_ones()).sum();
+        assert_eq!(total_king_moves, 420);
+        let pawns = pawn_attacks();
+        assert_eq!(pawns[0][12], (1 << 19) | (1 << 21)); // e2 -> d3, f3
+        assert_eq!(pawns[1][52], (1 << 43) | (1 << 45)); // e7 -> d6, f6
+        assert_eq!(pawns[0][8], 1 << 17); // a2 -> b3 only
+    }
+
+    #[test]
+    fn magic_tables_reproduce_ray_walking_for_every_subset() {
+        let tables = slider_tables();
+        assert_eq!(tables.attacks.len(), ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE);
+        for square in 0..64 {
+            for (entry, directions) in [
+                (tables.rook[square], &ROOK_DIRECTIONS),
+                (tables.bishop[square], &BISHOP_DIRECTIONS),
+            ] {
+                for occupied in subsets(entry.mask) {
+                    let index = entry.offset as usize
+                        + (occupied.wrapping_mul(entry.magic) >> entry.shift) as usize;
+                    assert_eq!(tables.attacks[index], slider_attacks(square, occupied, directions));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_line_agree_on_examples() {
+        let between = between();
+        let line = line();
+        // a1-h8 diagonal: b2..g7 between, the whole diagonal as the line.
+        assert_eq!(between[0][63], 0x0040_2010_0804_0200);
+        assert_eq!(line[0][63], 0x8040_2010_0804_0201);
+        assert_eq!(line[9][0], line[0][63]);
+        assert_eq!(between[0][1], 0); // adjacent
+        assert_eq!(between[0][17], 0); // a knight's jump apart
+        assert_eq!(line[0][17], 0);
+        assert_eq!(line[5][5], 0);
+    }
+
+    #[test]
+    fn zobrist_keys_are_distinct_and_castling_keys_compose() {
+        let keys = zobrist_keys();
+        let mut all: Vec<u64> = keys.pieces.iter().flatten().copied().collect();
+        all.extend_from_slice(&keys.castling[1..]);
+        all.extend_from_slice(&keys.en_passant_file);
+        all.push(keys.black_to_move);
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), count);
+        assert_eq!(keys.castling[0], 0);
+        assert_eq!(keys.castling[0b1111], keys.castling[0b0011] ^ keys.castling[0b1100]);
+    }
+}

@@ -1,0 +1,11 @@
+//! Deterministic table generators for the engine.
+//!
+//! Everything here is plain `std` Rust that runs at build time (from `engine/build.rs`) or on demand
+//! (the `tablegen` command). Nothing is random beyond a seeded [`prng::SplitMix64`], so two runs on
+//! any machine produce byte-identical output.
+
+#![deny(missing_docs)]
+
+pub mod chess;
+pub mod emit;
+pub mod prng;

@@ -1,0 +1,40 @@
+//! `tablegen`: prints any generated table as the Rust source the engine compiles.
+//!
+//! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`).
+
+use std::io::Write;
+use std::process::ExitCode;
+use tablegen::emit::{chess_tables, TABLES};
+
+fn usage() -> String {
+    let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
+    for table in TABLES {
+        text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
+    }
+    text
+}
+
+fn main() -> ExitCode {
+    let names: Vec<String> = std::env::args().skip(1).collect();
+    if names.is_empty() {
+        eprint!("{}", usage());
+        return ExitCode::from(2);
+    }
+    let mut output = String::new();
+    for name in &names {
+        match name.as_str() {
+            "all" => output.push_str(&chess_tables()),
+            "list" | "--help" | "-h" => output.push_str(&usage()),
+            _ => match TABLES.iter().find(|table| table.name == name) {
+                Some(table) => output.push_str(&(table.render)()),
+                None => {
+                    eprint!("tablegen: unknown table `{name}`\n{}", usage());
+                    return ExitCode::from(2);
+                }
+            },
+        }
+    }
+    // A closed pipe (`tablegen all | head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(output.as_bytes());
+    ExitCode::SUCCESS
+}
