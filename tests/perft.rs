@@ -37,7 +37,8 @@ fn run_suite(name: &str, text: &str, expected_chess960: bool) {
     let mut failures = Vec::new();
     let mut checked = 0;
     for case in &cases {
-        let mut position = Position::from_fen(&case.fen).unwrap_or_else(|error| panic!("{name}:{}: {error}", case.line));
+        let mut position =
+            Position::from_fen(&case.fen).unwrap_or_else(|error| panic!("{name}:{}: {error}", case.line));
         if expected_chess960 && position.castling_rights() != 0 {
             assert!(position.is_chess960(), "{name}:{}: Shredder-FEN castling selects Chess960", case.line);
         }
@@ -45,11 +46,19 @@ fn run_suite(name: &str, text: &str, expected_chess960: bool) {
             let counted = perft(&mut position, depth);
             checked += 1;
             if counted != expected {
-                failures.push(format!("{name}:{} depth {depth}: counted {counted}, expected {expected} ({})", case.line, case.fen));
+                failures.push(format!(
+                    "{name}:{} depth {depth}: counted {counted}, expected {expected} ({})",
+                    case.line, case.fen
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {checked} perft counts wrong:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} perft counts wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

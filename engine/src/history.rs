@@ -67,10 +67,7 @@ impl<const N: usize> History<N> {
     /// current position itself if the caller pushed it.
     pub fn count_repetitions(&self, key: u64, reversible_plies: usize) -> usize {
         let window = (reversible_plies + 1).min(self.remembered);
-        (0..window)
-            .step_by(2)
-            .filter(|&back| self.keys[(self.len - 1 - back) % N] == key)
-            .count()
+        (0..window).step_by(2).filter(|&back| self.keys[(self.len - 1 - back) % N] == key).count()
     }
 }
 

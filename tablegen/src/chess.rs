@@ -14,26 +14,8 @@ pub const MAGIC_SEED: u64 = 0x7472_6973_6B65_6C4D; // "triskelM"
 
 const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
 fn offset(square: usize, (file_step, rank_step): (i8, i8)) -> Option<usize> {
     let file = (square % 8) as i8 + file_step;
@@ -67,10 +49,7 @@ pub fn king_attacks() -> [u64; 64] {
 /// back ranks, because the engine asks "which pawns attack this square" by looking up the other
 /// colour's table from the target.
 pub fn pawn_attacks() -> [[u64; 64]; 2] {
-    [
-        leaper_attacks(&[(-1, 1), (1, 1)]),
-        leaper_attacks(&[(-1, -1), (1, -1)]),
-    ]
+    [leaper_attacks(&[(-1, 1), (1, 1)]), leaper_attacks(&[(-1, -1), (1, -1)])]
 }
 
 /// Attacks of a slider along `directions` from `square`, stopping at (and including) the first
@@ -166,10 +145,8 @@ fn find_magic(
     let bits = mask.count_ones();
     let shift = (64 - bits) as u8;
     let occupancies: Vec<u64> = subsets(mask).collect();
-    let reference: Vec<u64> = occupancies
-        .iter()
-        .map(|&occupied| slider_attacks(square, occupied, directions))
-        .collect();
+    let reference: Vec<u64> =
+        occupancies.iter().map(|&occupied| slider_attacks(square, occupied, directions)).collect();
     let size = 1usize << bits;
     let mut slots = vec![0u64; size];
     let mut epoch = vec![0u32; size];
@@ -192,12 +169,7 @@ fn find_magic(
         if fits {
             let offset = attacks.len() as u32;
             attacks.extend_from_slice(&slots);
-            return MagicEntry {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
+            return MagicEntry { mask, magic, shift, offset };
         }
     }
     unreachable!("the attempt counter is unbounded")
@@ -208,13 +180,8 @@ pub fn slider_tables() -> SliderTables {
     let mut rng = SplitMix64::new(MAGIC_SEED);
     let mut attacks = Vec::with_capacity(ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE);
     let rook = std::array::from_fn(|square| find_magic(square, &ROOK_DIRECTIONS, &mut rng, &mut attacks));
-    let bishop =
-        std::array::from_fn(|square| find_magic(square, &BISHOP_DIRECTIONS, &mut rng, &mut attacks));
-    SliderTables {
-        rook,
-        bishop,
-        attacks,
-    }
+    let bishop = std::array::from_fn(|square| find_magic(square, &BISHOP_DIRECTIONS, &mut rng, &mut attacks));
+    SliderTables { rook, bishop, attacks }
 }
 
 /// Slots all rook squares need together (sum of 2^relevant bits).
@@ -282,18 +249,11 @@ pub fn zobrist_keys() -> ZobristKeys {
     let pieces = std::array::from_fn(|_| std::array::from_fn(|_| rng.next_u64()));
     let single: [u64; 4] = std::array::from_fn(|_| rng.next_u64());
     let castling = std::array::from_fn(|rights: usize| {
-        (0..4)
-            .filter(|bit| rights & (1 << bit) != 0)
-            .fold(0, |key, bit| key ^ single[bit])
+        (0..4).filter(|bit| rights & (1 << bit) != 0).fold(0, |key, bit| key ^ single[bit])
     });
     let en_passant_file = std::array::from_fn(|_| rng.next_u64());
     let black_to_move = rng.next_u64();
-    ZobristKeys {
-        pieces,
-        castling,
-        en_passant_file,
-        black_to_move,
-    }
+    ZobristKeys { pieces, castling, en_passant_file, black_to_move }
 }
 
 #[cfg(test)]
@@ -320,13 +280,12 @@ mod tests {
         let tables = slider_tables();
         assert_eq!(tables.attacks.len(), ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE);
         for square in 0..64 {
-            for (entry, directions) in [
-                (tables.rook[square], &ROOK_DIRECTIONS),
-                (tables.bishop[square], &BISHOP_DIRECTIONS),
-            ] {
+            for (entry, directions) in
+                [(tables.rook[square], &ROOK_DIRECTIONS), (tables.bishop[square], &BISHOP_DIRECTIONS)]
+            {
                 for occupied in subsets(entry.mask) {
-                    let index = entry.offset as usize
-                        + (occupied.wrapping_mul(entry.magic) >> entry.shift) as usize;
+                    let index =
+                        entry.offset as usize + (occupied.wrapping_mul(entry.magic) >> entry.shift) as usize;
                     assert_eq!(tables.attacks[index], slider_attacks(square, occupied, directions));
                 }
             }

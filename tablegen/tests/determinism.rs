@@ -4,10 +4,7 @@
 use std::process::Command;
 
 fn run_tablegen(args: &[&str]) -> Vec<u8> {
-    let output = Command::new(env!("CARGO_BIN_EXE_tablegen"))
-        .args(args)
-        .output()
-        .expect("tablegen runs");
+    let output = Command::new(env!("CARGO_BIN_EXE_tablegen")).args(args).output().expect("tablegen runs");
     assert!(output.status.success(), "tablegen {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
     output.stdout
 }

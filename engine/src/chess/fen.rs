@@ -66,12 +66,18 @@ impl fmt::Display for FenError {
             FenError::WrongKingCount(color) => write!(f, "{} must have exactly one king", side(color)),
             FenError::PawnOnBackRank(square) => write!(f, "pawn on back rank square {square}"),
             FenError::InvalidSideToMove => write!(f, "side to move must be 'w' or 'b'"),
-            FenError::InvalidCastlingChar(byte) => write!(f, "invalid castling character {:?}", *byte as char),
-            FenError::CastlingRookMissing(byte) => write!(f, "castling right {:?} has no rook", *byte as char),
+            FenError::InvalidCastlingChar(byte) => {
+                write!(f, "invalid castling character {:?}", *byte as char)
+            }
+            FenError::CastlingRookMissing(byte) => {
+                write!(f, "castling right {:?} has no rook", *byte as char)
+            }
             FenError::CastlingKingMisplaced(color) => {
                 write!(f, "{} has castling rights but its king is not on its first rank", side(color))
             }
-            FenError::DuplicateCastlingRight(byte) => write!(f, "castling right {:?} given twice", *byte as char),
+            FenError::DuplicateCastlingRight(byte) => {
+                write!(f, "castling right {:?} given twice", *byte as char)
+            }
             FenError::InvalidEnPassant => write!(f, "en-passant field must be '-' or a square"),
             FenError::ImpossibleEnPassant(square) => write!(f, "no pawn can just have skipped {square}"),
             FenError::InvalidHalfmoveClock => write!(f, "invalid halfmove clock"),

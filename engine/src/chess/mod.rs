@@ -60,9 +60,6 @@ impl Position {
     pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
         let mut moves = ChessMoveList::new();
         movegen::generate_moves(self, &mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|mv| mv.to_uci(false).as_str() == text || mv.to_uci(true).as_str() == text)
+        moves.iter().copied().find(|mv| mv.to_uci(false).as_str() == text || mv.to_uci(true).as_str() == text)
     }
 }

@@ -10,7 +10,9 @@
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
 use super::position::{castling_bit, Position, LONG, SHORT};
-use super::tables::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::tables::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use super::types::{Color, PieceKind, Square};
 use crate::movelist::MoveList;
 
@@ -50,12 +52,8 @@ impl MoveSink for MoveCounter {
     }
 }
 
-const PROMOTIONS: [MoveKind; 4] = [
-    MoveKind::PromoteQueen,
-    MoveKind::PromoteKnight,
-    MoveKind::PromoteRook,
-    MoveKind::PromoteBishop,
-];
+const PROMOTIONS: [MoveKind; 4] =
+    [MoveKind::PromoteQueen, MoveKind::PromoteKnight, MoveKind::PromoteRook, MoveKind::PromoteBishop];
 
 impl MoveSink for ChessMoveList {
     #[inline(always)]
@@ -113,11 +111,8 @@ pub fn generate<S: MoveSink>(position: &Position, sink: &mut S) {
         return; // double check: only the king may move
     }
     // Squares a non-king move must land on: anywhere, or block/capture the single checker.
-    let target_mask = if checkers.non_empty() {
-        between(king, checkers.first_square()) | checkers
-    } else {
-        Bitboard::ALL
-    };
+    let target_mask =
+        if checkers.non_empty() { between(king, checkers.first_square()) | checkers } else { Bitboard::ALL };
     let pinned = pinned_pieces(position, king, us, occupied);
     let movable = !ours & target_mask;
 
@@ -253,7 +248,13 @@ fn en_passant_is_legal(position: &Position, us: Color, king: Square, from: Squar
 }
 
 #[inline(always)]
-fn generate_castling<S: MoveSink>(position: &Position, sink: &mut S, us: Color, king: Square, occupied: Bitboard) {
+fn generate_castling<S: MoveSink>(
+    position: &Position,
+    sink: &mut S,
+    us: Color,
+    king: Square,
+    occupied: Bitboard,
+) {
     if position.castling & (castling_bit(us, SHORT) | castling_bit(us, LONG)) == 0 {
         return;
     }

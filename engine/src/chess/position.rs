@@ -179,8 +179,11 @@ impl Position {
     pub fn is_attacked_by(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
         let them = self.by_color[by.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
-        ((tables::rook_attacks(square, occupied) & (self.by_kind[PieceKind::Rook.index()] | queens) & them).non_empty())
-            || (tables::bishop_attacks(square, occupied) & (self.by_kind[PieceKind::Bishop.index()] | queens) & them)
+        ((tables::rook_attacks(square, occupied) & (self.by_kind[PieceKind::Rook.index()] | queens) & them)
+            .non_empty())
+            || (tables::bishop_attacks(square, occupied)
+                & (self.by_kind[PieceKind::Bishop.index()] | queens)
+                & them)
                 .non_empty()
             || (tables::knight_attacks(square) & self.pieces(by, PieceKind::Knight)).non_empty()
             || (tables::pawn_attacks(!by, square) & self.pieces(by, PieceKind::Pawn)).non_empty()
@@ -328,7 +331,8 @@ impl Position {
                 if moving.kind() == PieceKind::Pawn {
                     self.halfmove_clock = 0;
                     if from.index() ^ to.index() == 16 && kind == MoveKind::Normal {
-                        self.en_passant = Some(Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8));
+                        self.en_passant =
+                            Some(Square::from_index_unchecked(((from.index() + to.index()) / 2) as u8));
                     }
                 }
             }
@@ -379,12 +383,16 @@ impl Position {
                 let pawn = Piece::new(us, PieceKind::Pawn);
                 self.remove_piece(pawn, to);
                 self.put_piece(pawn, from);
-                self.put_piece(Piece::new(!us, PieceKind::Pawn), Square::from_index_unchecked(from.rank() * 8 + to.file()));
+                self.put_piece(
+                    Piece::new(!us, PieceKind::Pawn),
+                    Square::from_index_unchecked(from.rank() * 8 + to.file()),
+                );
             }
             _ => {
                 if let Some(landed) = self.mailbox[to.index()] {
                     self.remove_piece(landed, to);
-                    let original = if mv.promotion().is_some() { Piece::new(us, PieceKind::Pawn) } else { landed };
+                    let original =
+                        if mv.promotion().is_some() { Piece::new(us, PieceKind::Pawn) } else { landed };
                     self.put_piece(original, from);
                 }
                 if let Some(captured) = undo.captured {

@@ -22,8 +22,12 @@ use generated::*;
 
 const_assert_eq!(SLIDER_ATTACKS.len(), 102_400 + 5_248);
 const_assert_eq!(ZOBRIST_CASTLING[0], 0);
-const_assert!(ROOK_MAGICS[63].offset as usize + (1 << (64 - ROOK_MAGICS[63].shift)) == BISHOP_MAGICS[0].offset as usize);
-const_assert!(BISHOP_MAGICS[63].offset as usize + (1 << (64 - BISHOP_MAGICS[63].shift)) == SLIDER_ATTACKS.len());
+const_assert!(
+    ROOK_MAGICS[63].offset as usize + (1 << (64 - ROOK_MAGICS[63].shift)) == BISHOP_MAGICS[0].offset as usize
+);
+const_assert!(
+    BISHOP_MAGICS[63].offset as usize + (1 << (64 - BISHOP_MAGICS[63].shift)) == SLIDER_ATTACKS.len()
+);
 const_assert_eq!(KNIGHT_ATTACKS[0], (1 << 10) | (1 << 17));
 const_assert_eq!(KING_ATTACKS[0], (1 << 1) | (1 << 8) | (1 << 9));
 
@@ -113,7 +117,9 @@ mod tests {
             loop {
                 file += df;
                 rank += dr;
-                let Some(next) = (file >= 0 && rank >= 0).then(|| Square::new(file as u8, rank as u8)).flatten() else {
+                let Some(next) =
+                    (file >= 0 && rank >= 0).then(|| Square::new(file as u8, rank as u8)).flatten()
+                else {
                     break;
                 };
                 attacks |= Bitboard::from_square(next);
@@ -134,8 +140,14 @@ mod tests {
             state ^= state << 17;
             let occupied = Bitboard(state & state.rotate_left(17));
             let square = Square::from_index((state >> 58) as u8).unwrap();
-            assert_eq!(rook_attacks(square, occupied), walk(square, occupied, &[(1, 0), (-1, 0), (0, 1), (0, -1)]));
-            assert_eq!(bishop_attacks(square, occupied), walk(square, occupied, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]));
+            assert_eq!(
+                rook_attacks(square, occupied),
+                walk(square, occupied, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
+            );
+            assert_eq!(
+                bishop_attacks(square, occupied),
+                walk(square, occupied, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
+            );
         }
     }
 
@@ -153,7 +165,8 @@ mod tests {
                     Bitboard::EMPTY
                 };
                 assert_eq!(between(a, b), expected, "{a} {b}");
-                let aligned = (rook_attacks(a, Bitboard::EMPTY) | bishop_attacks(a, Bitboard::EMPTY)).contains(b);
+                let aligned =
+                    (rook_attacks(a, Bitboard::EMPTY) | bishop_attacks(a, Bitboard::EMPTY)).contains(b);
                 assert_eq!(line(a, b).non_empty(), aligned, "{a} {b}");
                 assert_eq!(line(a, b) & expected, expected);
             }
