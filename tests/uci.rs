@@ -1,0 +1,117 @@
+//! The UCI front-end driven over pipes, as a GUI drives it: a transcript in, the expected lines out.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `input` on stdin (the engine must exit by itself on `quit` or end of input)
+/// and returns its stdout lines.
+fn transcript(input: &[u8]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "engine failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
+}
+
+fn fen_line(lines: &[String]) -> Vec<&str> {
+    lines.iter().filter_map(|line| line.strip_prefix("Fen: ")).collect()
+}
+
+#[test]
+fn uci_handshake_lists_identity_and_options_then_uciok() {
+    let lines = transcript(b"uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name triskel"));
+    assert!(lines.iter().any(|line| line.starts_with("id author ")));
+    assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
+    let uciok = lines.iter().position(|line| line == "uciok").expect("uciok");
+    assert_eq!(lines[uciok + 1], "readyok");
+}
+
+#[test]
+fn go_perft_prints_divide_lines_a_blank_line_and_the_total() {
+    let lines = transcript(b"position startpos moves e2e4 e7e5\ngo perft 2\nquit\n");
+    let blank = lines.iter().position(String::is_empty).expect("blank line");
+    let divide = &lines[..blank];
+    assert_eq!(divide.len(), 29, "29 legal moves after 1. e4 e5");
+    assert!(divide.contains(&"g1f3: 29".to_string()), "{divide:?}");
+    let sum: u64 = divide.iter().map(|line| line.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines[blank + 1], format!("Nodes searched: {sum}"));
+    assert_eq!(sum, 835); // python-chess agrees
+}
+
+#[test]
+fn perft_on_kiwipete_and_chess960_castling_notation() {
+    let lines = transcript(
+        b"position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 3\n\
+          go perft 1\nsetoption name UCI_Chess960 value true\ngo perft 1\nquit\n",
+    );
+    assert!(lines.contains(&"Nodes searched: 97862".to_string()));
+    assert!(lines.contains(&"e1g1: 1".to_string()), "standard notation castles king to g1");
+    assert!(lines.contains(&"e1h1: 1".to_string()), "Chess960 notation castles king takes rook");
+}
+
+#[test]
+fn position_moves_accept_both_castling_notations() {
+    let standard =
+        transcript(b"position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8\nd\nquit\n");
+    let king_takes_rook =
+        transcript(b"position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8\nd\nquit\n");
+    assert_eq!(fen_line(&standard), ["2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"]);
+    assert_eq!(fen_line(&standard), fen_line(&king_takes_rook));
+}
+
+#[test]
+fn d_shows_board_fen_key_and_checkers() {
+    let lines = transcript(b"position startpos moves e2e4 f7f6 d1h5\nd\nquit\n");
+    assert!(lines.contains(&" | r | n | b | q | k | b | n | r | 8".to_string()));
+    assert_eq!(fen_line(&lines), ["rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2"]);
+    let key = lines.iter().find_map(|line| line.strip_prefix("Key: ")).expect("key line");
+    assert_eq!(key.len(), 16);
+    assert!(key.chars().all(|c| c.is_ascii_hexdigit()));
+    assert!(lines.contains(&"Checkers: h5".to_string()));
+}
+
+#[test]
+fn bad_input_is_reported_and_the_last_good_position_stays() {
+    let lines = transcript(
+        b"position startpos moves e2e4\n\
+          position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1\n\
+          position startpos moves e2e4 e7e5 e1e3\n\
+          position fen\n\
+          flibbertigibbet\n\
+          \xff\xfe garbage\n\
+          setoption name NoSuchOption value 3\n\
+          go perft x\n\
+          d\nisready\nquit\n",
+    );
+    let info: Vec<&String> = lines.iter().filter(|line| line.starts_with("info string")).collect();
+    assert!(info[0].contains("invalid fen") && info[0].contains("'Z'"), "{info:?}");
+    assert!(info[1].contains("illegal move e1e3"), "{info:?}");
+    assert!(info[2].contains("usage: position"), "{info:?}");
+    assert!(info[3].contains("unknown command: flibbertigibbet"), "{info:?}");
+    assert!(info[4].contains("not UTF-8"), "{info:?}");
+    assert!(info[5].contains("unknown option: NoSuchOption"), "{info:?}");
+    assert!(info[6].contains("perft depth"), "{info:?}");
+    assert_eq!(fen_line(&lines), ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]);
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+#[test]
+fn quit_stops_reading_and_end_of_input_exits_cleanly() {
+    let lines = transcript(b"isready\nquit\nisready\n");
+    assert_eq!(lines, ["readyok"]);
+    assert_eq!(transcript(b"isready\n"), ["readyok"]);
+}
+
+#[test]
+fn every_go_gets_exactly_one_bestmove_even_without_moves() {
+    let lines = transcript(b"go\nposition fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\nquit\n");
+    let bestmoves: Vec<&String> = lines.iter().filter(|line| line.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 2);
+    assert_eq!(bestmoves[1], "bestmove 0000", "stalemate: no legal move");
+}
