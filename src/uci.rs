@@ -6,7 +6,6 @@ use engine::chess::Position;
 use engine::perft::{perft, perft_divide};
 use engine::Game;
 use std::io::Write;
-use std::time::Instant;
 
 /// Whether the read loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -151,9 +150,9 @@ impl Session {
         }
     }
 
-    /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total.
+    /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
+    /// after it, since scripts read up to the total and then send their next command.
     fn perft(&mut self, depth: u32, out: &mut impl Write) -> std::io::Result<()> {
-        let start = Instant::now();
         let mut position = self.position;
         let chess960 = position.is_chess960();
         let mut lines = String::new();
@@ -164,9 +163,6 @@ impl Session {
                 lines.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
             })
         };
-        let elapsed = start.elapsed();
-        write!(out, "{lines}\nNodes searched: {nodes}\n")?;
-        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-        writeln!(out, "info string perft {depth}: {nodes} nodes in {} ms, {nps} nps", elapsed.as_millis())
+        write!(out, "{lines}\nNodes searched: {nodes}\n")
     }
 }

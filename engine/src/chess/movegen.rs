@@ -165,16 +165,50 @@ fn pinned_pieces(position: &Position, king: Square, us: Color, occupied: Bitboar
 
 #[inline(always)]
 fn generate_king_moves<S: MoveSink>(position: &Position, sink: &mut S, king: Square, not_ours: Bitboard) {
-    let them = !position.side_to_move;
+    let candidates = king_attacks(king) & not_ours;
+    if candidates.is_empty() {
+        return;
+    }
     // The king no longer shields squares behind it from sliders once it steps away.
     let occupied_without_king = position.occupied() ^ Bitboard::from_square(king);
-    let mut targets = Bitboard::EMPTY;
-    for to in king_attacks(king) & not_ours {
-        if !position.is_attacked_by(to, them, occupied_without_king) {
-            targets |= Bitboard::from_square(to);
+    let them = !position.side_to_move;
+    // Few candidates (a crowded board): ask square by square. Many (an open board, few enemy
+    // pieces): one pass over the enemy pieces is cheaper. The threshold is from the iai benches.
+    let safe = if candidates.count() <= KING_TARGETS_CHECKED_ONE_BY_ONE {
+        let mut safe = Bitboard::EMPTY;
+        for to in candidates {
+            if !position.is_attacked_by(to, them, occupied_without_king) {
+                safe |= Bitboard::from_square(to);
+            }
         }
+        safe
+    } else {
+        candidates & !attacked_squares(position, them, occupied_without_king)
+    };
+    sink.piece_moves(king, safe);
+}
+
+const KING_TARGETS_CHECKED_ONE_BY_ONE: u32 = 2;
+
+/// Every square `by` attacks when the board holds `occupied`. One pass over the enemy pieces is
+/// cheaper than asking "is this square attacked?" for each of the king's up to eight targets.
+#[inline(always)]
+fn attacked_squares(position: &Position, by: Color, occupied: Bitboard) -> Bitboard {
+    let theirs = position.by_color[by.index()];
+    let pawns = position.by_kind[PieceKind::Pawn.index()] & theirs;
+    let forward = pawns.shift_ranks(by == Color::White);
+    let mut attacked = forward.shift_east() | forward.shift_west();
+    for from in position.by_kind[PieceKind::Knight.index()] & theirs {
+        attacked |= knight_attacks(from);
     }
-    sink.piece_moves(king, targets);
+    let queens = position.by_kind[PieceKind::Queen.index()];
+    for from in (position.by_kind[PieceKind::Bishop.index()] | queens) & theirs {
+        attacked |= bishop_attacks(from, occupied);
+    }
+    for from in (position.by_kind[PieceKind::Rook.index()] | queens) & theirs {
+        attacked |= rook_attacks(from, occupied);
+    }
+    attacked | king_attacks(position.king_square(by))
 }
 
 #[allow(clippy::too_many_arguments)]
