@@ -19,27 +19,15 @@ pub(crate) struct Board {
 }
 
 /// Chess: 8 files by 8 ranks, a1 = 0, h1 = 7, a8 = 56, h8 = 63.
-pub(crate) const CHESS: Board = Board {
-    game: "chess",
-    files: 8,
-    ranks: 8,
-    first_rank_label: 1,
-};
+pub(crate) const CHESS: Board = Board { game: "chess", files: 8, ranks: 8, first_rank_label: 1 };
 
 /// Xiangqi: 9 files by 10 ranks, a0 = 0 (Red's back rank), i9 = 89.
-pub(crate) const XIANGQI: Board = Board {
-    game: "xiangqi",
-    files: 9,
-    ranks: 10,
-    first_rank_label: 0,
-};
+pub(crate) const XIANGQI: Board = Board { game: "xiangqi", files: 9, ranks: 10, first_rank_label: 0 };
 
 impl Board {
     /// The board whose square count is `squares`, if the macro knows one.
     pub fn from_squares(squares: usize) -> Option<Board> {
-        [CHESS, XIANGQI]
-            .into_iter()
-            .find(|board| board.squares() == squares)
+        [CHESS, XIANGQI].into_iter().find(|board| board.squares() == squares)
     }
 
     /// Number of squares, the length of one colour's table.
@@ -69,11 +57,7 @@ impl Board {
 
     /// The square's name in the game's notation, e.g. `e4` (chess) or `e0` (xiangqi).
     pub fn square_name(self, square: usize) -> String {
-        format!(
-            "{}{}",
-            file_name(square % self.files),
-            self.rank_label(square / self.files)
-        )
+        format!("{}{}", file_name(square % self.files), self.rank_label(square / self.files))
     }
 
     /// The name of the last file, e.g. `h` for chess.

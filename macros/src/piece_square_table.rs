@@ -10,17 +10,16 @@ use proc_macro2::{Delimiter, Group, Literal, Punct, Spacing, Span, TokenStream, 
 use quote::{quote, quote_spanned, ToTokens};
 use syn::parse::{Parse, ParseStream};
 use syn::{
-    bracketed, token, Attribute, Error, Expr, ExprLit, Ident, Lit, LitInt, Result, Token, Type,
-    TypeArray, Visibility,
+    bracketed, token, Attribute, Error, Expr, ExprLit, Ident, Lit, LitInt, Result, Token, Type, TypeArray,
+    Visibility,
 };
 
 use crate::board::{Board, CHESS, XIANGQI};
 
 /// Element types a table may hold. Integers only: the engine's scores are integers, and an
 /// unsuffixed integer literal is valid for exactly these types.
-const INTEGER_TYPES: &[&str] = &[
-    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
-];
+const INTEGER_TYPES: &[&str] =
+    &["i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize"];
 
 /// The whole macro input: `#[attrs] vis const NAME: TYPE = [ rows ];`.
 pub(crate) struct Table {
@@ -69,28 +68,14 @@ impl Parse for Table {
             }
         }
         let semi_token = input.parse()?;
-        Ok(Table {
-            attrs,
-            vis,
-            const_token,
-            ident,
-            colon_token,
-            ty,
-            eq_token,
-            bracket,
-            rows,
-            semi_token,
-        })
+        Ok(Table { attrs, vis, const_token, ident, colon_token, ty, eq_token, bracket, rows, semi_token })
     }
 }
 
 impl Parse for Row {
     fn parse(input: ParseStream) -> Result<Self> {
         if !input.peek(token::Bracket) {
-            return Err(unexpected(
-                input,
-                "expected a row of cells in brackets, like `[0 5 10 ...]`",
-            ));
+            return Err(unexpected(input, "expected a row of cells in brackets, like `[0 5 10 ...]`"));
         }
         let content;
         let bracket = bracketed!(content in input);
@@ -243,10 +228,7 @@ impl Shape {
                 ),
             )
         })?;
-        Ok(Shape {
-            board,
-            both_colours,
-        })
+        Ok(Shape { board, both_colours })
     }
 }
 
@@ -264,10 +246,7 @@ fn as_array(ty: &Type) -> Option<&TypeArray> {
 /// An array length written as an integer literal; a named constant cannot be read by a macro.
 fn integer_length(length: &Expr) -> Result<&LitInt> {
     match length {
-        Expr::Lit(ExprLit {
-            lit: Lit::Int(literal),
-            ..
-        }) => Ok(literal),
+        Expr::Lit(ExprLit { lit: Lit::Int(literal), .. }) => Ok(literal),
         Expr::Group(group) => integer_length(&group.expr),
         Expr::Paren(paren) => integer_length(&paren.expr),
         _ => Err(Error::new_spanned(
@@ -296,9 +275,7 @@ fn check_element_type(ty: &Type) -> Result<()> {
             match segments.as_slice() {
                 [name] if all_plain && path.path.leading_colon.is_none() => Some(name.clone()),
                 [krate, module, name]
-                    if all_plain
-                        && (krate == "core" || krate == "std")
-                        && module == "primitive" =>
+                    if all_plain && (krate == "core" || krate == "std") && module == "primitive" =>
                 {
                     Some(name.clone())
                 }
@@ -402,17 +379,7 @@ impl Table {
             white_table
         };
 
-        let Table {
-            attrs,
-            vis,
-            const_token,
-            ident,
-            colon_token,
-            ty,
-            eq_token,
-            semi_token,
-            ..
-        } = self;
+        let Table { attrs, vis, const_token, ident, colon_token, ty, eq_token, semi_token, .. } = self;
         let mut output = quote! {
             #(#attrs)*
             #vis #const_token #ident #colon_token #ty #eq_token #value #semi_token
@@ -439,10 +406,7 @@ fn mirror_check(table: &Table, board: Board) -> TokenStream {
     let span = Span::mixed_site();
     let name = &table.ident;
     // A `#[cfg(...)]` that removes the table must remove its check too.
-    let cfgs = table
-        .attrs
-        .iter()
-        .filter(|attr| attr.path().is_ident("cfg"));
+    let cfgs = table.attrs.iter().filter(|attr| attr.path().is_ident("cfg"));
     let assertions = (0..board.squares()).map(|square| {
         let mirror = board.mirror(square);
         let message = format!(
@@ -490,9 +454,7 @@ mod tests {
     }
 
     fn expand(input: &str) -> Result<String> {
-        syn::parse_str::<Table>(input)?
-            .expand()
-            .map(|tokens| tokens.to_string())
+        syn::parse_str::<Table>(input)?.expand().map(|tokens| tokens.to_string())
     }
 
     fn message(result: Result<impl std::fmt::Debug>) -> String {
@@ -501,27 +463,9 @@ mod tests {
 
     #[test]
     fn shape_reads_board_and_colours_from_the_type() {
-        assert_eq!(
-            shape("[[i16; 64]; 2]").unwrap(),
-            Shape {
-                board: CHESS,
-                both_colours: true
-            }
-        );
-        assert_eq!(
-            shape("[[u8; 90]; 2]").unwrap(),
-            Shape {
-                board: XIANGQI,
-                both_colours: true
-            }
-        );
-        assert_eq!(
-            shape("[core::primitive::i32; 64]").unwrap(),
-            Shape {
-                board: CHESS,
-                both_colours: false
-            }
-        );
+        assert_eq!(shape("[[i16; 64]; 2]").unwrap(), Shape { board: CHESS, both_colours: true });
+        assert_eq!(shape("[[u8; 90]; 2]").unwrap(), Shape { board: XIANGQI, both_colours: true });
+        assert_eq!(shape("[core::primitive::i32; 64]").unwrap(), Shape { board: CHESS, both_colours: false });
     }
 
     #[test]
@@ -545,19 +489,13 @@ mod tests {
             .collect();
         let white = expand(&format!("const T: [u8; 64] = [{rows}];")).unwrap();
         // Written row 7 (rank 1) holds 56..63, so it must open the engine-order array.
-        assert!(
-            white.starts_with("const T : [u8 ; 64] = [56 , 57 ,"),
-            "{white}"
-        );
+        assert!(white.starts_with("const T : [u8 ; 64] = [56 , 57 ,"), "{white}");
         assert!(white.ends_with("6 , 7 ,] ;"), "{white}");
 
         let both = expand(&format!("const T: [[u8; 64]; 2] = [{rows}];")).unwrap();
         // Black's table, second in the pair, is the written order: top row first.
         assert!(both.contains("6 , 7 ,] , [0 , 1 ,"), "{both}");
-        assert!(
-            both.ends_with("62 , 63 ,]] ;") || both.contains("62 , 63 ,]] ; const _"),
-            "{both}"
-        );
+        assert!(both.ends_with("62 , 63 ,]] ;") || both.contains("62 , 63 ,]] ; const _"), "{both}");
         assert!(
             both.contains(":: core :: assert ! (T [1] [4] == T [0] [60] , \"piece_square_table!: Black's e1 in `T` must equal White's e8\")"),
             "{both}"
@@ -596,27 +534,14 @@ mod tests {
 
     #[test]
     fn cells_must_be_plain_integers() {
-        let with = |cell: &str| {
-            message(expand(&format!(
-                "const T: [i16; 64] = [[{cell} 0 0 0 0 0 0 0]];"
-            )))
-        };
-        assert_eq!(
-            with("knight"),
-            "expected an integer literal, found identifier `knight`"
-        );
-        assert_eq!(
-            with("- knight"),
-            "expected an integer literal after `-`, found identifier `knight`"
-        );
+        let with = |cell: &str| message(expand(&format!("const T: [i16; 64] = [[{cell} 0 0 0 0 0 0 0]];")));
+        assert_eq!(with("knight"), "expected an integer literal, found identifier `knight`");
+        assert_eq!(with("- knight"), "expected an integer literal after `-`, found identifier `knight`");
         assert_eq!(
             with("1.5"),
             "expected an integer literal, found float literal `1.5`: table cells are integers"
         );
-        assert_eq!(
-            with("\"ten\""),
-            "expected an integer literal, found string literal `\"ten\"`"
-        );
+        assert_eq!(with("\"ten\""), "expected an integer literal, found string literal `\"ten\"`");
         assert_eq!(
             with("10i16"),
             "remove the suffix `i16`: the element type comes from the declared table type"
@@ -626,10 +551,7 @@ mod tests {
             "expected an integer literal, found float literal `-1.5`: table cells are integers"
         );
         assert_eq!(with(", 0"), "expected an integer literal, found `,`");
-        assert_eq!(
-            with("- -1"),
-            "expected an integer literal after `-`, found `-`"
-        );
+        assert_eq!(with("- -1"), "expected an integer literal after `-`, found `-`");
         assert_eq!(
             message(expand("const T: [i16; 64] = [(0 0 0 0 0 0 0 0)];")),
             "expected a row of cells in brackets, like `[0 5 10 ...]`, found a `(...)` group"

@@ -89,11 +89,7 @@ piece_square_table! {
 #[test]
 fn negative_values_keep_their_sign_for_both_colours() {
     assert_eq!(KING_MG[WHITE][chess('e', 8)], -50);
-    assert_eq!(
-        KING_MG[BLACK][chess('e', 1)],
-        -50,
-        "values are mirrored, never negated"
-    );
+    assert_eq!(KING_MG[BLACK][chess('e', 1)], -50, "values are mirrored, never negated");
     assert_eq!(KING_MG[WHITE][chess('g', 1)], 30);
     assert_eq!(KING_MG[BLACK][chess('g', 8)], 30);
     assert_eq!(KING_MG[WHITE][chess('h', 1)], 21);
@@ -129,11 +125,7 @@ fn xiangqi_tables_are_nine_files_by_ten_ranks() {
     const RED: usize = WHITE;
     assert_eq!(XIANGQI_INDEX[RED][xiangqi('a', 0)], 0);
     assert_eq!(XIANGQI_INDEX[RED][xiangqi('i', 0)], 8);
-    assert_eq!(
-        XIANGQI_INDEX[RED][xiangqi('e', 0)],
-        4,
-        "Red's general starts on e0"
-    );
+    assert_eq!(XIANGQI_INDEX[RED][xiangqi('e', 0)], 4, "Red's general starts on e0");
     assert_eq!(XIANGQI_INDEX[RED][xiangqi('a', 9)], 81);
     assert_eq!(XIANGQI_INDEX[RED][xiangqi('i', 9)], 89);
     assert_eq!(XIANGQI_INDEX[BLACK][xiangqi('e', 9)], 4, "e9 reads e0");

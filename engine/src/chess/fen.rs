@@ -31,6 +31,10 @@ pub enum FenError {
     WrongKingCount(Color),
     /// A pawn stands on the first or last rank.
     PawnOnBackRank(Square),
+    /// A side has material no game can reach: more than 16 pieces, more than 8 pawns, or more
+    /// promoted pieces than missing pawns. Refused because only reachable material keeps the legal
+    /// move count within the proven maximum of 218 that move lists are sized for.
+    ImpossibleMaterial(Color),
     /// The side to move is neither `w` nor `b`.
     InvalidSideToMove,
     /// A byte in the castling field that is not `KQkq`, a file letter or `-`.
@@ -65,6 +69,9 @@ impl fmt::Display for FenError {
             FenError::InvalidPieceChar(byte) => write!(f, "invalid piece character {:?}", *byte as char),
             FenError::WrongKingCount(color) => write!(f, "{} must have exactly one king", side(color)),
             FenError::PawnOnBackRank(square) => write!(f, "pawn on back rank square {square}"),
+            FenError::ImpossibleMaterial(color) => {
+                write!(f, "{} has more pieces than promotions can explain", side(color))
+            }
             FenError::InvalidSideToMove => write!(f, "side to move must be 'w' or 'b'"),
             FenError::InvalidCastlingChar(byte) => {
                 write!(f, "invalid castling character {:?}", *byte as char)
@@ -182,8 +189,24 @@ fn parse_placement(position: &mut Position, placement: &[u8]) -> Result<(), FenE
         if position.pieces(color, PieceKind::King).count() != 1 {
             return Err(FenError::WrongKingCount(color));
         }
+        if !material_is_reachable(position, color) {
+            return Err(FenError::ImpossibleMaterial(color));
+        }
     }
     Ok(())
+}
+
+/// True if `color`'s material can arise from the initial set by promotions: every piece beyond the
+/// initial count (one queen, two each of rooks, bishops and knights) needs a pawn that promoted.
+fn material_is_reachable(position: &Position, color: Color) -> bool {
+    let count = |kind| position.pieces(color, kind).count();
+    let extra = |kind, initial: u32| count(kind).saturating_sub(initial);
+    let pawns = count(PieceKind::Pawn);
+    let promoted = extra(PieceKind::Queen, 1)
+        + extra(PieceKind::Rook, 2)
+        + extra(PieceKind::Bishop, 2)
+        + extra(PieceKind::Knight, 2);
+    position.pieces_of(color).count() <= 16 && pawns <= 8 && pawns + promoted <= 8
 }
 
 fn parse_castling(position: &mut Position, field: &[u8]) -> Result<(), FenError> {
@@ -259,6 +282,11 @@ fn parse_en_passant(position: &Position, field: &[u8]) -> Result<Option<Square>,
     }
 }
 
+fn is_outermost_rook(position: &Position, color: Color, side: usize, rook: Square) -> bool {
+    let rooks = position.pieces(color, PieceKind::Rook) & Bitboard::rank(rook.rank());
+    outermost_rook(rooks, position.king_square(color), side) == Some(rook)
+}
+
 /// A position's FEN, written on demand.
 pub struct Fen<'a>(&'a Position);
 
@@ -293,7 +321,8 @@ impl fmt::Display for Fen<'_> {
         for color in Color::ALL {
             for side in [SHORT, LONG] {
                 let Some(rook) = position.castling_rook(color, side) else { continue };
-                let letter = if position.chess960 {
+                // X-FEN: `K`/`Q` mean the outermost rook, so an inner one is named by its file.
+                let letter = if position.chess960 || !is_outermost_rook(position, color, side, rook) {
                     b'a' + rook.file()
                 } else if side == SHORT {
                     b'k'

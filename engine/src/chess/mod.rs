@@ -55,11 +55,15 @@ impl Game for Position {
 
 impl Position {
     /// The legal move whose UCI text is `text`. Castling is accepted both as king-to-destination
-    /// (`e1g1`) and as king-takes-rook (`e1h1`), whatever the notation setting, because GUIs differ and
-    /// the two never clash: the king cannot otherwise move onto its own rook.
+    /// (`e1g1`) and as king-takes-rook (`e1h1`), whatever the notation setting, because GUIs differ.
+    /// The current notation is tried first. That matters in a Chess960 position whose king stands
+    /// next to its castling square: castling prints as `b8c8` in standard notation, the same text as
+    /// the king's step, and in Chess960 notation `b8c8` must be the step (castling is `b8a8` there).
     pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
         let mut moves = ChessMoveList::new();
         movegen::generate_moves(self, &mut moves);
-        moves.iter().copied().find(|mv| mv.to_uci(false).as_str() == text || mv.to_uci(true).as_str() == text)
+        [self.chess960, !self.chess960]
+            .into_iter()
+            .find_map(|chess960| moves.iter().copied().find(|mv| mv.to_uci(chess960).as_str() == text))
     }
 }

@@ -4,7 +4,7 @@ use super::types::{PieceKind, Square};
 use core::fmt;
 
 /// What kind of move beyond "a piece goes from here to there".
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum MoveKind {
     /// Any move that is none of the below (captures and double pushes included).

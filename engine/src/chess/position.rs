@@ -34,7 +34,7 @@ pub struct Undo {
 
 /// A chess position. `Copy` and about 170 bytes, so the search can copy-make or make/unmake as
 /// benchmarks favour.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     pub(crate) by_kind: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
@@ -52,6 +52,30 @@ pub struct Position {
     pub(crate) chess960: bool,
     pub(crate) hash: u64,
 }
+
+/// Equal when everything that decides play and notation is equal. The castling-rook slot of a right
+/// no longer held is stale data (the square its rook started on) and is not compared: a position
+/// that lost a Chess960 right equals the same position read back from its FEN.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let held_rooks_equal = (0..4).all(|bit| {
+            self.castling & (1 << bit) == 0 || self.castling_rooks[bit] == other.castling_rooks[bit]
+        });
+        self.by_kind == other.by_kind
+            && self.by_color == other.by_color
+            && self.mailbox == other.mailbox
+            && self.side_to_move == other.side_to_move
+            && self.castling == other.castling
+            && held_rooks_equal
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && self.chess960 == other.chess960
+            && self.hash == other.hash
+    }
+}
+
+impl Eq for Position {}
 
 impl Position {
     /// The standard start position.
