@@ -106,7 +106,9 @@ pub fn generate<S: MoveSink>(position: &Position, sink: &mut S) {
     let king = position.king_square(us);
     let checkers = position.attackers_to(king, occupied) & theirs;
 
-    generate_king_moves(position, sink, king, !ours);
+    let castles =
+        if checkers.is_empty() { castles_with_clear_paths(position, us, king, occupied) } else { [None; 2] };
+    generate_king_moves_and_castling(position, sink, king, !ours, castles);
     if checkers.has_more_than_one() {
         return; // double check: only the king may move
     }
@@ -139,9 +141,6 @@ pub fn generate<S: MoveSink>(position: &Position, sink: &mut S) {
     }
 
     generate_pawn_moves(position, sink, us, king, pinned, theirs, occupied, target_mask);
-    if checkers.is_empty() {
-        generate_castling(position, sink, us, king, occupied);
-    }
 }
 
 /// Our pieces that stand alone between our king and an enemy slider aimed at it.
@@ -163,29 +162,56 @@ fn pinned_pieces(position: &Position, king: Square, us: Color, occupied: Bitboar
     pinned & position.by_color[us.index()]
 }
 
+/// A castling move whose squares are empty, not yet checked for attacks: the castling rook and the
+/// king's destination.
+type CastleCandidate = Option<(Square, Square)>;
+
+/// King steps and castling. Both ask which squares the enemy attacks; when castling is possible or
+/// the king has many targets, one pass over the enemy pieces answers for all squares at once,
+/// otherwise each target is asked about on its own (cheaper on a crowded board).
 #[inline(always)]
-fn generate_king_moves<S: MoveSink>(position: &Position, sink: &mut S, king: Square, not_ours: Bitboard) {
+fn generate_king_moves_and_castling<S: MoveSink>(
+    position: &Position,
+    sink: &mut S,
+    king: Square,
+    not_ours: Bitboard,
+    castles: [CastleCandidate; 2],
+) {
     let candidates = king_attacks(king) & not_ours;
-    if candidates.is_empty() {
-        return;
-    }
+    let them = !position.side_to_move;
     // The king no longer shields squares behind it from sliders once it steps away.
     let occupied_without_king = position.occupied() ^ Bitboard::from_square(king);
-    let them = !position.side_to_move;
-    // Few candidates (a crowded board): ask square by square. Many (an open board, few enemy
-    // pieces): one pass over the enemy pieces is cheaper. The threshold is from the iai benches.
-    let safe = if candidates.count() <= KING_TARGETS_CHECKED_ONE_BY_ONE {
+    let castling_possible = castles[0].is_some() || castles[1].is_some();
+    if !castling_possible && candidates.count() <= KING_TARGETS_CHECKED_ONE_BY_ONE {
         let mut safe = Bitboard::EMPTY;
         for to in candidates {
             if !position.is_attacked_by(to, them, occupied_without_king) {
                 safe |= Bitboard::from_square(to);
             }
         }
-        safe
-    } else {
-        candidates & !attacked_squares(position, them, occupied_without_king)
-    };
-    sink.piece_moves(king, safe);
+        sink.piece_moves(king, safe);
+        return;
+    }
+    let attacked = attacked_squares(position, them, occupied_without_king);
+    sink.piece_moves(king, candidates & !attacked);
+    // Castling is only a candidate when not in check, and then the map with or without the king
+    // agrees on the back rank (a slider aimed through the king's square would be giving check).
+    for (rook, king_to) in castles.into_iter().flatten() {
+        let path = between(king, king_to) | Bitboard::from_square(king_to);
+        if (path & attacked).non_empty() {
+            continue;
+        }
+        // In Chess960 the castling rook may shield the king's destination from a rook or queen on
+        // the same rank; it moves away, so look again along the rank without it.
+        let straight = (position.by_kind[PieceKind::Rook.index()]
+            | position.by_kind[PieceKind::Queen.index()])
+            & position.by_color[them.index()];
+        let without_rook = position.occupied() ^ Bitboard::from_square(rook);
+        if (rook_attacks(king_to, without_rook) & straight).non_empty() {
+            continue;
+        }
+        sink.special_move(Move::new(king, rook, MoveKind::Castle));
+    }
 }
 
 const KING_TARGETS_CHECKED_ONE_BY_ONE: u32 = 2;
@@ -281,43 +307,34 @@ fn en_passant_is_legal(position: &Position, us: Color, king: Square, from: Squar
     (position.attackers_to(king, occupied) & theirs).is_empty()
 }
 
+/// The castling moves whose rights are held and whose king and rook paths are empty; attacks are
+/// judged by [`generate_king_moves_and_castling`].
 #[inline(always)]
-fn generate_castling<S: MoveSink>(
+fn castles_with_clear_paths(
     position: &Position,
-    sink: &mut S,
     us: Color,
     king: Square,
     occupied: Bitboard,
-) {
+) -> [CastleCandidate; 2] {
+    let mut castles = [None; 2];
     if position.castling & (castling_bit(us, SHORT) | castling_bit(us, LONG)) == 0 {
-        return;
+        return castles;
     }
-    let them = !us;
     let back_rank = king.rank() * 8;
-    for side in [SHORT, LONG] {
+    for (side, castle) in castles.iter_mut().enumerate() {
         let Some(rook) = position.castling_rook(us, side) else { continue };
         let (king_file, rook_file) = if side == SHORT { (6, 5) } else { (2, 3) };
         let king_to = Square::from_index_unchecked(back_rank + king_file);
         let rook_to = Square::from_index_unchecked(back_rank + rook_file);
-        let king_bit = Bitboard::from_square(king);
-        let rook_bit = Bitboard::from_square(rook);
         let must_be_empty = (between(king, king_to)
             | Bitboard::from_square(king_to)
             | between(rook, rook_to)
             | Bitboard::from_square(rook_to))
-            & !king_bit
-            & !rook_bit;
-        if (must_be_empty & occupied).non_empty() {
-            continue;
+            & !Bitboard::from_square(king)
+            & !Bitboard::from_square(rook);
+        if (must_be_empty & occupied).is_empty() {
+            *castle = Some((rook, king_to));
         }
-        // The king may not pass through an attacked square; where it lands is judged without the
-        // castling rook, which may have been shielding it (Chess960).
-        if between(king, king_to).any(|square| position.is_attacked_by(square, them, occupied)) {
-            continue;
-        }
-        if position.is_attacked_by(king_to, them, occupied ^ rook_bit) {
-            continue;
-        }
-        sink.special_move(Move::new(king, rook, MoveKind::Castle));
     }
+    castles
 }
