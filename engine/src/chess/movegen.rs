@@ -320,12 +320,10 @@ fn castles_with_clear_paths(
     if position.castling & (castling_bit(us, SHORT) | castling_bit(us, LONG)) == 0 {
         return castles;
     }
-    let back_rank = king.rank() * 8;
     for (side, castle) in castles.iter_mut().enumerate() {
         let Some(rook) = position.castling_rook(us, side) else { continue };
-        let (king_file, rook_file) = if side == SHORT { (6, 5) } else { (2, 3) };
-        let king_to = Square::from_index_unchecked(back_rank + king_file);
-        let rook_to = Square::from_index_unchecked(back_rank + rook_file);
+        let castling = Move::new(king, rook, MoveKind::Castle);
+        let (king_to, rook_to) = (castling.king_destination(), castling.rook_destination());
         let must_be_empty = (between(king, king_to)
             | Bitboard::from_square(king_to)
             | between(rook, rook_to)

@@ -94,6 +94,13 @@ impl Move {
         }
     }
 
+    /// Where the castling rook lands: the f- or d-file of its rank. Meaningful for castling only.
+    #[inline(always)]
+    pub const fn rook_destination(self) -> Square {
+        let file = if self.to().index() > self.from().index() { 5 } else { 3 };
+        Square::from_index_unchecked(self.from().rank() * 8 + file)
+    }
+
     /// UCI text. Castling is `e1g1` (king to its destination) in standard chess and `e1h1` (king takes
     /// own rook) when `chess960` is set, as UCI GUIs expect.
     pub const fn to_uci(self, chess960: bool) -> UciMove {

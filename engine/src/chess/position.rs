@@ -290,14 +290,13 @@ impl Position {
     ///
     /// [`generate_moves`]: super::movegen::generate_moves
     pub fn make_move(&mut self, mv: Move) -> Undo {
-        let undo = Undo {
+        let mut undo = Undo {
             captured: None,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             hash: self.hash,
         };
-        let mut undo = undo;
         let us = self.side_to_move;
         let from = mv.from();
         let to = mv.to();
@@ -313,9 +312,7 @@ impl Position {
             MoveKind::Castle => {
                 let rook = Piece::new(us, PieceKind::Rook);
                 let king_to = mv.king_destination();
-                let rook_to = Square::from_index_unchecked(
-                    from.rank() * 8 + if to.index() > from.index() { 5 } else { 3 },
-                );
+                let rook_to = mv.rook_destination();
                 self.remove_piece(moving, from);
                 self.remove_piece(rook, to);
                 self.put_piece(moving, king_to);
@@ -395,9 +392,7 @@ impl Position {
                 let king = Piece::new(us, PieceKind::King);
                 let rook = Piece::new(us, PieceKind::Rook);
                 let king_to = mv.king_destination();
-                let rook_to = Square::from_index_unchecked(
-                    from.rank() * 8 + if to.index() > from.index() { 5 } else { 3 },
-                );
+                let rook_to = mv.rook_destination();
                 self.remove_piece(king, king_to);
                 self.remove_piece(rook, rook_to);
                 self.put_piece(king, from);
