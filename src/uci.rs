@@ -23,11 +23,14 @@ const MAX_PERFT_DEPTH: u32 = 15;
 pub struct Session {
     position: Position,
     chess960: bool,
+    /// The `bestmove` line of a `go infinite` or `go ponder`, which UCI lets out only after `stop`
+    /// (or `ponderhit`).
+    deferred_bestmove: Option<String>,
 }
 
 impl Session {
     pub fn new() -> Session {
-        Session { position: Position::startpos(), chess960: false }
+        Session { position: Position::startpos(), chess960: false, deferred_bestmove: None }
     }
 
     /// Handles one input line, writing the replies to `out`.
@@ -46,7 +49,10 @@ impl Session {
             "go" => self.go(&rest, out),
             "setoption" => self.set_option(&rest, out),
             "d" => write!(out, "{}", board_text(&self.position)),
-            "stop" | "ponderhit" => Ok(()), // nothing runs in the background yet
+            "stop" | "ponderhit" => match self.deferred_bestmove.take() {
+                Some(bestmove) => writeln!(out, "{bestmove}"),
+                None => Ok(()),
+            },
             "quit" => return Control::Quit,
             _ => writeln!(out, "info string unknown command: {}", line.trim()),
         };
@@ -142,9 +148,15 @@ impl Session {
                 let mut moves = Default::default();
                 self.position.generate_moves(&mut moves);
                 writeln!(out, "info string search not implemented yet; playing the first legal move")?;
-                match moves.first() {
-                    Some(&mv) => writeln!(out, "bestmove {}", self.position.move_text(mv)),
-                    None => writeln!(out, "bestmove 0000"),
+                let bestmove = match moves.first() {
+                    Some(&mv) => format!("bestmove {}", self.position.move_text(mv)),
+                    None => "bestmove 0000".to_string(),
+                };
+                if args.iter().any(|&word| word == "infinite" || word == "ponder") {
+                    self.deferred_bestmove = Some(bestmove);
+                    Ok(())
+                } else {
+                    writeln!(out, "{bestmove}")
                 }
             }
         }

@@ -115,3 +115,14 @@ fn every_go_gets_exactly_one_bestmove_even_without_moves() {
     assert_eq!(bestmoves.len(), 2);
     assert_eq!(bestmoves[1], "bestmove 0000", "stalemate: no legal move");
 }
+
+#[test]
+fn go_infinite_and_go_ponder_answer_only_after_stop_or_ponderhit() {
+    let lines = transcript(
+        b"go infinite\nisready\nstop\nstop\ngo ponder wtime 1000 btime 1000\nisready\nponderhit\nquit\n",
+    );
+    let replies: Vec<&str> =
+        lines.iter().map(String::as_str).filter(|line| !line.starts_with("info string")).collect();
+    let shape: Vec<&str> = replies.iter().map(|line| line.split(' ').next().unwrap()).collect();
+    assert_eq!(shape, ["readyok", "bestmove", "readyok", "bestmove"], "{replies:?}");
+}
