@@ -2,6 +2,7 @@
 //! later) are written against. Chess implements it now; xiangqi and Othello will implement the same
 //! trait, so everything generic is monomorphized per game with no dynamic dispatch.
 
+use crate::score::Score;
 use core::fmt::Display;
 use core::ops::Deref;
 
@@ -39,4 +40,44 @@ pub trait Game: Clone {
 
     /// Protocol text of a move in this position.
     fn move_text(&self, mv: Self::Move) -> Self::MoveText;
+
+    /// Static evaluation from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+
+    /// True if the side to move is in check: the search extends checks and never stands pat in check.
+    fn in_check(&self) -> bool;
+
+    /// The legal moves quiescence search looks at (captures and promotions in chess), into `moves`
+    /// (cleared first).
+    fn generate_tactical_moves(&self, moves: &mut Self::MoveList);
+
+    /// True for a move that changes material; such moves are ordered by [`tactical_order`] and never
+    /// become killers or history entries.
+    ///
+    /// [`tactical_order`]: Game::tactical_order
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// Ordering key of a tactical move, larger first (most valuable victim, least valuable attacker).
+    fn tactical_order(&self, mv: Self::Move) -> i32;
+
+    /// Static exchange evaluation: true if playing `mv` and the best exchange sequence on its target
+    /// square wins at least `threshold` for the side to move.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool;
+
+    /// The score of a position in which the side to move has no legal move, `ply` plies from the root:
+    /// mated when in check, otherwise as the game rules stalemate (a draw in chess).
+    fn no_move_score(&self, ply: usize) -> Score;
+
+    /// True if the position is drawn by a rule that needs no game history (fifty-move rule,
+    /// insufficient material).
+    fn is_rule_draw(&self) -> bool;
+
+    /// Plies since the last irreversible move: how far back a repetition can be.
+    fn reversible_plies(&self) -> usize;
+
+    /// Slot of `mv` in the search's history tables; below [`HISTORY_SLOTS`].
+    fn history_index(&self, mv: Self::Move) -> usize;
 }
+
+/// Size of the per-side history tables the search keeps; every game's [`Game::history_index`] fits.
+pub const HISTORY_SLOTS: usize = 8192;

@@ -12,6 +12,9 @@ pub mod game;
 pub mod history;
 pub mod movelist;
 pub mod perft;
+pub mod score;
+pub mod search;
 
 pub use game::Game;
 pub use movelist::MoveList;
+pub use score::Score;

@@ -1,10 +1,12 @@
 //! Standard chess and Chess960.
 
 pub mod bitboard;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod position;
+pub mod see;
 pub mod tables;
 pub mod types;
 
@@ -16,6 +18,7 @@ pub use position::{Position, Undo};
 pub use types::{Color, Piece, PieceKind, Square};
 
 use crate::game::Game;
+use crate::score::Score;
 
 impl Game for Position {
     type Move = Move;
@@ -50,6 +53,69 @@ impl Game for Position {
 
     fn move_text(&self, mv: Move) -> UciMove {
         mv.to_uci(self.chess960)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline]
+    fn generate_tactical_moves(&self, moves: &mut ChessMoveList) {
+        movegen::generate_tactical_moves(self, moves);
+    }
+
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.piece_on(mv.to()).is_some() && mv.kind() != MoveKind::Castle
+            || matches!(mv.kind(), MoveKind::EnPassant)
+            || mv.promotion().is_some()
+    }
+
+    #[inline]
+    fn tactical_order(&self, mv: Move) -> i32 {
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => eval::PIECE_VALUES[0],
+            MoveKind::Castle => 0,
+            _ => self.piece_on(mv.to()).map_or(0, |piece| eval::PIECE_VALUES[piece.kind().index()]),
+        };
+        let promotion = mv.promotion().map_or(0, |kind| eval::PIECE_VALUES[kind.index()]);
+        let attacker = self.piece_on(mv.from()).map_or(0, |piece| piece.kind().index() as i32);
+        (victim + promotion) * 8 - attacker
+    }
+
+    #[inline]
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        see::see_at_least(self, mv, threshold)
+    }
+
+    fn no_move_score(&self, ply: usize) -> Score {
+        if Position::in_check(self) {
+            Score::mated_in(ply)
+        } else {
+            Score::DRAW
+        }
+    }
+
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.halfmove_clock >= 100 || eval::insufficient_material(self)
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock as usize
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let piece = self.piece_on(mv.from()).map_or(0, Piece::index);
+        piece * 64 + mv.to().index()
     }
 }
 

@@ -81,6 +81,37 @@ impl MoveSink for ChessMoveList {
     }
 }
 
+/// Keeps only captures and promotions (en passant included, castling not) of what it is given.
+struct TacticalOnly<'a> {
+    theirs: Bitboard,
+    moves: &'a mut ChessMoveList,
+}
+
+impl MoveSink for TacticalOnly<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        self.moves.piece_moves(from, targets & self.theirs);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, promotion: bool) {
+        let kept = if promotion { targets } else { targets & self.theirs };
+        self.moves.pawn_moves(kept, delta, promotion);
+    }
+    #[inline(always)]
+    fn special_move(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::EnPassant {
+            self.moves.push(mv);
+        }
+    }
+}
+
+/// The legal captures and promotions of `position`, into `moves` (cleared first).
+pub fn generate_tactical_moves(position: &Position, moves: &mut ChessMoveList) {
+    moves.clear();
+    let theirs = position.by_color[(!position.side_to_move).index()];
+    generate(position, &mut TacticalOnly { theirs, moves });
+}
+
 /// Every legal move of `position`, into `moves` (cleared first).
 pub fn generate_moves(position: &Position, moves: &mut ChessMoveList) {
     moves.clear();
