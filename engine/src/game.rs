@@ -4,7 +4,7 @@
 
 use crate::score::Score;
 use core::fmt::Display;
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 
 /// A two-player, perfect-information game position that can play and take back moves in place.
 pub trait Game: Clone {
@@ -13,7 +13,7 @@ pub trait Game: Clone {
     /// Everything `unmake_move` needs to restore the position exactly.
     type Undo: Copy;
     /// A fixed-capacity list big enough for the most moves any position of the game has.
-    type MoveList: Default + Deref<Target = [Self::Move]>;
+    type MoveList: Default + Deref<Target = [Self::Move]> + DerefMut;
     /// How a move is written in the game's protocol (UCI coordinates, NBoard squares...).
     type MoveText: Display;
 
@@ -77,7 +77,29 @@ pub trait Game: Clone {
 
     /// Slot of `mv` in the search's history tables; below [`HISTORY_SLOTS`].
     fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// The move as 16 bits for the transposition table; [`Game::decode_move`] inverts it. A decoded
+    /// move is only ever used after it was found among the legal moves, so collisions are harmless.
+    fn encode_move(mv: Self::Move) -> u16;
+
+    /// Inverse of [`Game::encode_move`].
+    fn decode_move(bits: u16) -> Self::Move;
+
+    /// True if passing the move to the opponent is a sound pruning probe here (null-move pruning):
+    /// false in games with zugzwang as the rule (Othello) and in chess positions likely to be one
+    /// (the side to move has only king and pawns) or in check.
+    fn null_move_allowed(&self) -> bool;
+
+    /// Passes the turn (only called when [`Game::null_move_allowed`] said so).
+    fn make_null_move(&mut self) -> Self::Undo;
+
+    /// Takes back [`Game::make_null_move`].
+    fn unmake_null_move(&mut self, undo: Self::Undo);
 }
+
+/// Most legal moves any position of any of the engine's games has, rounded up: bounds the move lists
+/// and the search's per-move score arrays.
+pub const MAX_MOVES: usize = 256;
 
 /// Size of the per-side history tables the search keeps; every game's [`Game::history_index`] fits.
 pub const HISTORY_SLOTS: usize = 8192;

@@ -117,6 +117,33 @@ impl Game for Position {
         let piece = self.piece_on(mv.from()).map_or(0, Piece::index);
         piece * 64 + mv.to().index()
     }
+
+    #[inline]
+    fn encode_move(mv: Move) -> u16 {
+        mv.to_bits()
+    }
+
+    #[inline]
+    fn decode_move(bits: u16) -> Move {
+        Move::from_bits(bits)
+    }
+
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        let us = self.side_to_move();
+        let pawns_and_king = self.pieces(us, PieceKind::Pawn) | self.pieces(us, PieceKind::King);
+        self.pieces_of(us) != pawns_and_king && !Position::in_check(self)
+    }
+
+    #[inline]
+    fn make_null_move(&mut self) -> Undo {
+        Position::make_null_move(self)
+    }
+
+    #[inline]
+    fn unmake_null_move(&mut self, undo: Undo) {
+        Position::unmake_null_move(self, undo);
+    }
 }
 
 impl Position {

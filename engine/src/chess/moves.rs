@@ -53,6 +53,18 @@ impl Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)
     }
 
+    /// The move's 16 bits (for the transposition table).
+    #[inline(always)]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with these bits; any 16 bits make some move, which the caller checks for legality.
+    #[inline(always)]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// Origin square (the king for castling).
     #[inline(always)]
     pub const fn from(self) -> Square {

@@ -377,6 +377,31 @@ impl Position {
         undo
     }
 
+    /// Passes the turn: the side to move changes, the en-passant square goes, nothing moves. Only for
+    /// search probes (null-move pruning); never called in check.
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        };
+        self.hash ^= self.en_passant_key() ^ zobrist::BLACK_TO_MOVE;
+        self.en_passant = None;
+        self.halfmove_clock += 1;
+        self.side_to_move = !self.side_to_move;
+        undo
+    }
+
+    /// Takes back [`make_null_move`](Self::make_null_move).
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.side_to_move = !self.side_to_move;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+
     /// Takes back `mv`, given the [`Undo`] its [`make_move`](Self::make_move) returned; restores the
     /// position bit for bit.
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {

@@ -1,1 +1,98 @@
-//! Search (in progress).
+//! The game-independent search: iterative deepening with aspiration windows, principal variation
+//! search, quiescence, a shared transposition table, killers and history. Generic over [`Game`]
+//! and monomorphized per game; no allocation and no dynamic dispatch: time, stop requests and output
+//! reach it through the small [`Control`] and [`Reporter`] traits.
+//!
+//! [`Game`]: crate::Game
+
+mod searcher;
+pub mod tt;
+
+pub use searcher::{search, SearchState};
+pub use tt::{Bound, TranspositionTable, TtEntry};
+
+use crate::score::Score;
+
+/// What bounds one search, besides the [`Control`]'s clock and stop flag.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'a, M> {
+    /// Deepest iteration (plies); `None` for no limit.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is proved.
+    pub mate: Option<u32>,
+    /// Principal variations to report, best first (UCI `MultiPV`).
+    pub multipv: usize,
+    /// Only these root moves are searched (UCI `searchmoves`); empty for all.
+    pub searchmoves: &'a [M],
+}
+
+impl<M> Default for Limits<'_, M> {
+    fn default() -> Self {
+        Limits { depth: None, nodes: None, mate: None, multipv: 1, searchmoves: &[] }
+    }
+}
+
+/// The search's link to the clock and to the stop request of its caller.
+pub trait Control {
+    /// Polled every few thousand nodes with this thread's node count; `true` ends the search at
+    /// once (a stop request, or the hard time limit).
+    fn should_stop(&self, nodes: u64) -> bool;
+
+    /// Asked after each completed iteration: `true` if another iteration should not be started (the
+    /// soft time limit). `stable_iterations` counts how many iterations in a row kept the best move.
+    fn iteration_done(&self, depth: u32, nodes: u64, stable_iterations: u32) -> bool;
+}
+
+/// One principal variation's report.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchInfo<'a, M> {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second... (UCI `multipv`).
+    pub multipv: usize,
+    /// Score from the side to move.
+    pub score: Score,
+    /// `Exact`, or which bound the score is when an aspiration window failed.
+    pub bound: Bound,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Transposition-table fill in per mille.
+    pub hashfull: u32,
+    /// The principal variation, from the root.
+    pub pv: &'a [M],
+}
+
+/// Receives the search's progress.
+pub trait Reporter<M> {
+    /// A principal variation was completed (or an aspiration window failed).
+    fn report(&mut self, info: &SearchInfo<'_, M>);
+
+    /// The root move the search is now looking at (1-based number in search order).
+    fn current_move(&mut self, _depth: u32, _mv: M, _number: usize, _nodes: u64) {}
+}
+
+/// A reporter that discards everything (helper threads, tests, benchmarks).
+pub struct Silent;
+
+impl<M> Reporter<M> for Silent {
+    fn report(&mut self, _info: &SearchInfo<'_, M>) {}
+}
+
+/// The result of a search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchOutcome<M> {
+    /// The move to play; `None` only when the root has no legal move.
+    pub best_move: Option<M>,
+    /// The expected reply (the second move of the principal variation).
+    pub ponder_move: Option<M>,
+    /// Score of the best move from the side to move (the no-move score when there is none).
+    pub score: Score,
+    /// Last completed iteration.
+    pub depth: u32,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+}

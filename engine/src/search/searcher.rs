@@ -1,0 +1,659 @@
+//! Iterative deepening, aspiration windows, principal variation search and quiescence.
+
+use super::tt::{Bound, TranspositionTable};
+use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
+use crate::game::{Game, HISTORY_SLOTS, MAX_MOVES};
+use crate::history::History;
+use crate::score::{Score, MAX_PLY};
+
+/// Positions of the game before the root that repetition detection can see, plus the search path.
+const KEY_HISTORY: usize = 1024;
+/// Nodes between two polls of [`Control::should_stop`].
+const POLL_INTERVAL: u64 = 2048;
+/// First aspiration window half-width, centipawns.
+const ASPIRATION_DELTA: i32 = 20;
+/// Killers per ply.
+const KILLERS: usize = 2;
+/// History scores stay within this magnitude (the "gravity" update keeps them bounded).
+const HISTORY_MAX: i32 = 16_384;
+
+/// A root move with what the last iterations learned about it.
+#[derive(Clone, Copy)]
+struct RootMove<M: Copy> {
+    mv: M,
+    /// Score of the current iteration (`-INFINITE` until searched with a window it beat).
+    score: Score,
+    /// Score of the last completed iteration, for ordering and aspiration windows.
+    previous_score: Score,
+    pv: [M; MAX_PLY],
+    pv_len: usize,
+}
+
+/// Everything a search thread owns: its move-ordering memory, principal variation table, root moves
+/// and repetition keys. Fixed-size (a few hundred KiB for chess): the caller allocates it once per
+/// thread, boxed or static, and reuses it for every search.
+pub struct SearchState<G: Game> {
+    killers: [[G::Move; KILLERS]; MAX_PLY + 1],
+    history: [i32; HISTORY_SLOTS],
+    pv: [[G::Move; MAX_PLY]; MAX_PLY + 1],
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: [RootMove<G::Move>; MAX_MOVES],
+    root_count: usize,
+    keys: History<KEY_HISTORY>,
+    nodes: u64,
+    seldepth: usize,
+}
+
+impl<G: Game> SearchState<G> {
+    /// A fresh state with empty move-ordering memory.
+    pub fn new() -> Self {
+        let none = G::Move::default();
+        SearchState {
+            killers: [[none; KILLERS]; MAX_PLY + 1],
+            history: [0; HISTORY_SLOTS],
+            pv: [[none; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: [RootMove {
+                mv: none,
+                score: -Score::INFINITE,
+                previous_score: -Score::INFINITE,
+                pv: [none; MAX_PLY],
+                pv_len: 0,
+            }; MAX_MOVES],
+            root_count: 0,
+            keys: History::new(),
+            nodes: 0,
+            seldepth: 0,
+        }
+    }
+
+    /// Forgets killers and history (UCI `ucinewgame`).
+    pub fn clear(&mut self) {
+        self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
+        self.history = [0; HISTORY_SLOTS];
+    }
+}
+
+impl<G: Game> Default for SearchState<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+struct Searcher<'a, 't, G: Game, C: Control> {
+    state: &'a mut SearchState<G>,
+    tt: &'a TranspositionTable<'t>,
+    control: &'a C,
+    node_limit: u64,
+    next_poll: u64,
+    stopped: bool,
+}
+
+/// Searches `root` within `limits` and returns the best move found.
+///
+/// `game_keys` are the hash keys of the positions played before the root, oldest first (the root
+/// itself excluded): repetition detection needs them. `tt` may be shared with other threads
+/// searching the same root (lazy SMP); `state` belongs to this thread.
+pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
+    root: &G,
+    game_keys: &[u64],
+    limits: &Limits<'_, G::Move>,
+    tt: &TranspositionTable<'_>,
+    state: &mut SearchState<G>,
+    control: &C,
+    reporter: &mut R,
+) -> SearchOutcome<G::Move> {
+    let mut position = root.clone();
+    state.keys.clear();
+    let first_kept = game_keys.len().saturating_sub(KEY_HISTORY - MAX_PLY - 1);
+    for &key in &game_keys[first_kept..] {
+        state.keys.push(key);
+    }
+    state.keys.push(root.hash());
+    state.nodes = 0;
+    state.seldepth = 0;
+    state.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
+    for value in state.history.iter_mut() {
+        *value /= 2;
+    }
+
+    let mut searcher = Searcher {
+        state,
+        tt,
+        control,
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        next_poll: POLL_INTERVAL,
+        stopped: false,
+    };
+    searcher.init_root_moves(&position, limits.searchmoves);
+    let root_count = searcher.state.root_count;
+    if root_count == 0 {
+        return SearchOutcome {
+            best_move: None,
+            ponder_move: None,
+            score: position.no_move_score(0),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+
+    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+    let multipv = limits.multipv.clamp(1, root_count);
+    let mut completed_depth = 0;
+    let mut stable_iterations = 0;
+    let mut last_best = None;
+    for depth in 1..=max_depth {
+        for pv_index in 0..multipv {
+            searcher.search_root_line(&mut position, depth as i32, pv_index, reporter);
+            if searcher.stopped {
+                break;
+            }
+        }
+        if searcher.stopped {
+            break;
+        }
+        completed_depth = depth;
+        for moves in searcher.state.root_moves[..root_count].iter_mut() {
+            moves.previous_score = moves.score;
+        }
+        for pv_index in 0..multipv {
+            searcher.report_line(depth, pv_index, Bound::Exact, reporter);
+        }
+        let best = searcher.state.root_moves[0];
+        stable_iterations = if last_best == Some(best.mv) { stable_iterations + 1 } else { 0 };
+        last_best = Some(best.mv);
+        if let (Some(mate), Some(found)) = (limits.mate, best.score.mate_moves()) {
+            if found > 0 && found as u32 <= mate {
+                break;
+            }
+        }
+        if control.iteration_done(depth, searcher.state.nodes, stable_iterations) {
+            break;
+        }
+    }
+
+    let best = searcher.state.root_moves[0];
+    SearchOutcome {
+        best_move: Some(best.mv),
+        ponder_move: (best.pv_len > 1).then(|| best.pv[1]),
+        score: if completed_depth > 0 { best.previous_score } else { best.score },
+        depth: completed_depth,
+        nodes: searcher.state.nodes,
+    }
+}
+
+impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
+    fn init_root_moves(&mut self, position: &G, searchmoves: &[G::Move]) {
+        let mut moves = G::MoveList::default();
+        position.generate_moves(&mut moves);
+        let tt_move = self.tt.probe(position.hash()).map(|hit| hit.mv);
+        let mut count = 0;
+        for &mv in moves.iter() {
+            if !searchmoves.is_empty() && !searchmoves.contains(&mv) {
+                continue;
+            }
+            let order = if Some(G::encode_move(mv)) == tt_move {
+                Score::INFINITE.0
+            } else if position.is_tactical(mv) {
+                position.tactical_order(mv)
+            } else {
+                -Score::INFINITE.0
+            };
+            let root = &mut self.state.root_moves[count];
+            root.mv = mv;
+            root.score = -Score::INFINITE;
+            root.previous_score = Score(order);
+            root.pv[0] = mv;
+            root.pv_len = 1;
+            count += 1;
+        }
+        self.state.root_count = count;
+        self.sort_root_moves(0, |root| root.previous_score);
+        for root in &mut self.state.root_moves[..count] {
+            root.previous_score = -Score::INFINITE;
+        }
+    }
+
+    /// Stable insertion sort of `root_moves[from..]`, best key first (few moves, mostly in order).
+    fn sort_root_moves(&mut self, from: usize, key: impl Fn(&RootMove<G::Move>) -> Score) {
+        let moves = &mut self.state.root_moves[from..self.state.root_count];
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && key(&moves[j - 1]) < key(&moves[j]) {
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// One principal variation of one iteration, with an aspiration window around the last score.
+    fn search_root_line<R: Reporter<G::Move>>(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        pv_index: usize,
+        reporter: &mut R,
+    ) {
+        let previous = self.state.root_moves[pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= 5 && !previous.is_mate() && previous > -Score::INFINITE {
+            (previous - delta, previous + delta)
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        loop {
+            let score = self.search_root(position, depth, pv_index, alpha, beta, reporter);
+            if self.stopped {
+                return;
+            }
+            self.sort_root_moves(pv_index, |root| root.score);
+            if score <= alpha {
+                beta = Score((alpha.0 + beta.0) / 2);
+                alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
+                self.report_line(depth as u32, pv_index, Bound::Upper, reporter);
+            } else if score >= beta {
+                beta = Score((score.0 + delta).min(Score::INFINITE.0));
+                self.report_line(depth as u32, pv_index, Bound::Lower, reporter);
+            } else {
+                return;
+            }
+            delta += delta;
+        }
+    }
+
+    fn report_line<R: Reporter<G::Move>>(&self, depth: u32, pv_index: usize, bound: Bound, reporter: &mut R) {
+        let root = &self.state.root_moves[pv_index];
+        let score = if bound == Bound::Exact && depth > 0 { root.previous_score } else { root.score };
+        reporter.report(&SearchInfo {
+            depth,
+            seldepth: self.state.seldepth as u32,
+            multipv: pv_index + 1,
+            score,
+            bound,
+            nodes: self.state.nodes,
+            hashfull: self.tt.hashfull(),
+            pv: &root.pv[..root.pv_len],
+        });
+    }
+
+    fn search_root<R: Reporter<G::Move>>(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        pv_index: usize,
+        mut alpha: Score,
+        beta: Score,
+        reporter: &mut R,
+    ) -> Score {
+        let mut best_score = -Score::INFINITE;
+        for index in pv_index..self.state.root_count {
+            let mv = self.state.root_moves[index].mv;
+            reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
+            let undo = position.make_move(mv);
+            self.state.keys.push(position.hash());
+            let mut score;
+            if index == pv_index {
+                score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
+            } else {
+                score = -self.alpha_beta(position, depth - 1, 1, -alpha - 1, -alpha, false, true);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
+                }
+            }
+            self.state.keys.pop();
+            position.unmake_move(mv, undo);
+            if self.stopped {
+                // A move that already beat the first one with a full window is better even though the
+                // iteration did not finish: keep it in front.
+                return best_score;
+            }
+            let root = &mut self.state.root_moves[index];
+            if score > alpha || index == pv_index {
+                root.score = score;
+                root.pv[0] = mv;
+                let child_len = self.state.pv_len[1].max(1);
+                for ply in 1..child_len {
+                    root.pv[ply] = self.state.pv[1][ply];
+                }
+                root.pv_len = child_len;
+            } else {
+                root.score = -Score::INFINITE;
+            }
+            if score > best_score {
+                best_score = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if index != pv_index {
+                    // Move the new best right behind the lines already fixed, so that a stop keeps it.
+                    self.state.root_moves[pv_index..=index].rotate_right(1);
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best_score
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.state.nodes >= self.next_poll {
+            self.next_poll = self.state.nodes + POLL_INTERVAL;
+            if self.control.should_stop(self.state.nodes) {
+                self.stopped = true;
+            }
+        }
+        if self.state.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+    }
+
+    fn is_repetition(&self, position: &G) -> bool {
+        self.state.keys.count_repetitions(position.hash(), position.reversible_plies()) >= 2
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let child_len = self.state.pv_len[ply + 1].max(ply + 1);
+        self.state.pv[ply][ply] = mv;
+        for index in ply + 1..child_len {
+            self.state.pv[ply][index] = self.state.pv[ply + 1][index];
+        }
+        self.state.pv_len[ply] = child_len;
+    }
+
+    /// Ordering keys: the hash move, winning captures by victim and attacker, killers, quiet moves
+    /// by history, losing captures last.
+    fn score_moves(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        scores: &mut [i32],
+        tt_move: Option<u16>,
+        ply: usize,
+    ) {
+        let killers = self.state.killers[ply];
+        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+            *score = if Some(G::encode_move(*mv)) == tt_move {
+                3_000_000
+            } else if position.is_tactical(*mv) {
+                let order = position.tactical_order(*mv);
+                if position.see_at_least(*mv, 0) {
+                    2_000_000 + order
+                } else {
+                    -2_000_000 + order
+                }
+            } else if *mv == killers[0] {
+                1_000_001
+            } else if *mv == killers[1] {
+                1_000_000
+            } else {
+                self.state.history[position.history_index(*mv)]
+            };
+        }
+    }
+
+    /// Selection step: swaps the best remaining move into `index`.
+    #[inline]
+    fn pick(moves: &mut [G::Move], scores: &mut [i32], index: usize) -> G::Move {
+        let mut best = index;
+        for candidate in index + 1..moves.len() {
+            if scores[candidate] > scores[best] {
+                best = candidate;
+            }
+        }
+        moves.swap(index, best);
+        scores.swap(index, best);
+        moves[index]
+    }
+
+    fn reward_quiet(&mut self, position: &G, mv: G::Move, ply: usize, depth: i32, tried: &[G::Move]) {
+        let killers = &mut self.state.killers[ply];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let slot = position.history_index(mv);
+        let value = &mut self.state.history[slot];
+        *value += bonus - *value * bonus / HISTORY_MAX;
+        for &other in tried {
+            let value = &mut self.state.history[position.history_index(other)];
+            *value -= bonus + *value * bonus / HISTORY_MAX;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alpha_beta(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        pv_node: bool,
+        null_allowed: bool,
+    ) -> Score {
+        self.state.pv_len[ply] = ply;
+        let in_check = position.in_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(position, ply, alpha, beta);
+        }
+        self.state.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return Score::DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return position.evaluate();
+        }
+        if position.is_rule_draw() || self.is_repetition(position) {
+            return Score::DRAW;
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(Score::mated_in(ply));
+        beta = beta.min(Score::mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = position.hash();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
+        if let Some(hit) = hit {
+            let score = hit.score.from_table(ply);
+            if !pv_node && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let static_eval =
+            if in_check { -Score::INFINITE } else { hit.map_or_else(|| position.evaluate(), |hit| hit.eval) };
+
+        if !pv_node && !in_check && !beta.is_mate() {
+            // Reverse futility: far enough above beta that a shallow search will not come back down.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move surely does.
+            if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
+                let reduction = 3 + depth / 4;
+                let undo = position.make_null_move();
+                self.state.keys.push(position.hash());
+                let score = -self.alpha_beta(
+                    position,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                );
+                self.state.keys.pop();
+                position.unmake_null_move(undo);
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score >= beta {
+                    return if score.is_mate() { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = G::MoveList::default();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return position.no_move_score(ply);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.score_moves(position, &moves, &mut scores, tt_move, ply);
+
+        let mut best_score = -Score::INFINITE;
+        let mut best_move = None;
+        let mut bound = Bound::Upper;
+        let mut quiets_tried = [G::Move::default(); 32];
+        let mut quiet_count = 0;
+        for index in 0..moves.len() {
+            let mv = Self::pick(&mut moves, &mut scores, index);
+            let tactical = position.is_tactical(mv);
+            let undo = position.make_move(mv);
+            self.state.keys.push(position.hash());
+            let gives_check = position.in_check();
+            let mut score;
+            if index == 0 {
+                score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, pv_node, true);
+            } else {
+                // Late move reductions for quiet moves that order put late.
+                let reduction = if depth >= 3 && index >= 3 && !tactical && !in_check && !gives_check {
+                    let base = 1 + i32::from(index >= 8) + depth / 8;
+                    (base - i32::from(pv_node)).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                score = -self.alpha_beta(
+                    position,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.alpha_beta(position, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, true, true);
+                }
+            }
+            self.state.keys.pop();
+            position.unmake_move(mv, undo);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    bound = Bound::Exact;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        bound = Bound::Lower;
+                        if !tactical {
+                            self.reward_quiet(position, mv, ply, depth, &quiets_tried[..quiet_count]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+        let move_bits = best_move.map_or(0, G::encode_move);
+        self.tt.store(key, move_bits, best_score.to_table(ply), static_eval, depth, bound);
+        best_score
+    }
+
+    fn quiescence(&mut self, position: &mut G, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.state.pv_len[ply] = ply;
+        self.state.nodes += 1;
+        self.state.seldepth = self.state.seldepth.max(ply);
+        self.poll();
+        if self.stopped {
+            return Score::DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return position.evaluate();
+        }
+        if position.is_rule_draw() {
+            return Score::DRAW;
+        }
+        let key = position.hash();
+        let hit = self.tt.probe(key);
+        if let Some(hit) = hit {
+            let score = hit.score.from_table(ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let in_check = position.in_check();
+        let mut best_score = -Score::INFINITE;
+        let mut moves = G::MoveList::default();
+        if in_check {
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return Score::mated_in(ply);
+            }
+        } else {
+            let stand_pat = hit.map_or_else(|| position.evaluate(), |hit| hit.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            position.generate_tactical_moves(&mut moves);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
+        self.score_moves(position, &moves, &mut scores, tt_move, ply);
+        for index in 0..moves.len() {
+            let mv = Self::pick(&mut moves, &mut scores, index);
+            // Captures that lose material cannot raise a stand-pat score.
+            if !in_check && scores[index] < 0 {
+                break;
+            }
+            let undo = position.make_move(mv);
+            let score = -self.quiescence(position, ply + 1, -beta, -alpha);
+            position.unmake_move(mv, undo);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+}

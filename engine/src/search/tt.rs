@@ -1,0 +1,213 @@
+//! The transposition table: a caller-provided slice of entries, shared by all search threads.
+//!
+//! Each entry is two 64-bit atomics, `key ^ data` and `data` (Hyatt's lockless hashing): a reader
+//! that sees a half-written entry gets a key mismatch and treats it as a miss, so threads share the
+//! table without locks. Entries are grouped in buckets of four (one 64-byte cache line); a store
+//! replaces the same position's entry or else the least valuable one (shallow, or from an older
+//! search).
+
+use crate::score::Score;
+use core::sync::atomic::{AtomicU64, Ordering};
+
+/// Entries per bucket.
+pub const BUCKET: usize = 4;
+
+/// One slot of the table. Zeroed memory is an empty entry.
+#[derive(Default, Debug)]
+#[repr(C)]
+pub struct TtEntry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+static_assertions::assert_eq_size!(TtEntry, [u64; 2]);
+
+impl TtEntry {
+    /// An empty entry (also what all-zero memory is).
+    pub const fn new() -> TtEntry {
+        TtEntry { check: AtomicU64::new(0), data: AtomicU64::new(0) }
+    }
+}
+
+/// What a score stored in the table says about the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The search failed low: the true score is at most this.
+    Upper = 1,
+    /// The search failed high: the true score is at least this.
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// A decoded table entry.
+#[derive(Clone, Copy, Debug)]
+pub struct TtHit {
+    /// Best or refuting move, encoded by [`crate::Game::encode_move`]; 0 when none.
+    pub mv: u16,
+    /// Score relative to the node ([`Score::from_table`] makes it relative to the root).
+    pub score: Score,
+    /// Static evaluation of the position, if it was computed.
+    pub eval: Score,
+    /// Depth the score was searched to.
+    pub depth: i32,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+}
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6
+fn pack(mv: u16, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
+    u64::from(mv)
+        | u64::from(score.0 as i16 as u16) << 16
+        | u64::from(eval.0 as i16 as u16) << 32
+        | u64::from(depth.clamp(0, 255) as u8) << 48
+        | (bound as u64) << 56
+        | u64::from(age & 63) << 58
+}
+
+fn unpack(data: u64) -> (TtHit, u8) {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    let hit = TtHit {
+        mv: data as u16,
+        score: Score(i32::from((data >> 16) as u16 as i16)),
+        eval: Score(i32::from((data >> 32) as u16 as i16)),
+        depth: i32::from((data >> 48) as u8),
+        bound,
+    };
+    (hit, (data >> 58) as u8)
+}
+
+/// The table seen by one search: the shared entries and the age of this search.
+pub struct TranspositionTable<'a> {
+    entries: &'a [TtEntry],
+    age: u8,
+}
+
+impl<'a> TranspositionTable<'a> {
+    /// A view of `entries` for a search of generation `age` (the caller increments it per search so
+    /// that entries of earlier searches are replaced first). Any length works; a remainder smaller
+    /// than a bucket is unused.
+    pub fn new(entries: &'a [TtEntry], age: u8) -> Self {
+        TranspositionTable { entries, age: age & 63 }
+    }
+
+    fn bucket(&self, key: u64) -> &'a [TtEntry] {
+        let buckets = self.entries.len() / BUCKET;
+        if buckets == 0 {
+            return &[];
+        }
+        // Multiply-shift maps the key onto 0..buckets without a division.
+        let index = ((u128::from(key) * buckets as u128) >> 64) as usize;
+        &self.entries[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    /// The entry for `key`, if stored.
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        self.bucket(key).iter().find_map(|entry| {
+            let data = entry.data.load(Ordering::Relaxed);
+            (data != 0 && entry.check.load(Ordering::Relaxed) ^ data == key).then(|| unpack(data).0)
+        })
+    }
+
+    /// Stores a search result. Keeps an existing move when the new result has none.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&self, key: u64, mv: u16, score: Score, eval: Score, depth: i32, bound: Bound) {
+        let bucket = self.bucket(key);
+        let Some(first) = bucket.first() else { return };
+        let mut victim = first;
+        let mut victim_value = i32::MAX;
+        for entry in bucket {
+            let data = entry.data.load(Ordering::Relaxed);
+            if data == 0 || entry.check.load(Ordering::Relaxed) ^ data == key {
+                victim = entry;
+                break;
+            }
+            let (hit, age) = unpack(data);
+            let staleness = i32::from(self.age.wrapping_sub(age) & 63);
+            let value = hit.depth - 8 * staleness;
+            if value < victim_value {
+                victim_value = value;
+                victim = entry;
+            }
+        }
+        let old = victim.data.load(Ordering::Relaxed);
+        let same = old != 0 && victim.check.load(Ordering::Relaxed) ^ old == key;
+        let mv = if mv == 0 && same { old as u16 } else { mv };
+        let data = pack(mv, score, eval, depth, bound, self.age);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Per mille of the first thousand entries that hold a result of this search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        if sample.is_empty() {
+            return 0;
+        }
+        let used = sample
+            .iter()
+            .filter(|entry| {
+                let data = entry.data.load(Ordering::Relaxed);
+                data != 0 && unpack(data).1 == self.age
+            })
+            .count();
+        (used * 1000 / sample.len()) as u32
+    }
+}
+
+/// Empties every entry (UCI `ucinewgame`, `Clear Hash`).
+pub fn clear(entries: &[TtEntry]) {
+    for entry in entries {
+        entry.data.store(0, Ordering::Relaxed);
+        entry.check.store(0, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_results_and_keeps_the_move() {
+        let entries: [TtEntry; 64] = core::array::from_fn(|_| TtEntry::new());
+        let table = TranspositionTable::new(&entries, 3);
+        assert!(table.probe(42).is_none());
+        table.store(42, 0x1234, Score(-57), Score(12), 9, Bound::Lower);
+        let hit = table.probe(42).unwrap();
+        assert_eq!(
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
+            (0x1234, Score(-57), Score(12), 9, Bound::Lower)
+        );
+        table.store(42, 0, Score::mate_in(5), Score(12), 11, Bound::Exact);
+        let hit = table.probe(42).unwrap();
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (0x1234, Score::mate_in(5), 11, Bound::Exact));
+        assert!(table.probe(43).is_none());
+        assert!(table.hashfull() > 0);
+        clear(&entries);
+        assert!(table.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_the_shallowest_or_oldest_entry() {
+        let entries: [TtEntry; 4] = core::array::from_fn(|_| TtEntry::new());
+        let old = TranspositionTable::new(&entries, 1);
+        for (key, depth) in [(1u64, 10), (2, 3), (3, 12), (4, 7)] {
+            old.store(key, 1, Score(0), Score(0), depth, Bound::Exact);
+        }
+        old.store(5, 1, Score(0), Score(0), 20, Bound::Exact);
+        assert!(old.probe(2).is_none(), "the depth-3 entry made room");
+        assert!(old.probe(1).is_some() && old.probe(3).is_some() && old.probe(4).is_some());
+        let new = TranspositionTable::new(&entries, 2);
+        new.store(6, 1, Score(0), Score(0), 1, Bound::Exact);
+        assert!(new.probe(6).is_some());
+        assert_eq!(
+            TranspositionTable::new(&[], 0).probe(6).map(|hit| hit.mv),
+            None,
+            "an empty table stores nothing"
+        );
+    }
+}
