@@ -1,6 +1,7 @@
 //! The core allocates nothing: after setup, move generation, counting, perft, make/unmake, FEN
-//! reading (errors included) and writing, UCI move text and the repetition history run under a
-//! counting global allocator, and the count must not move.
+//! reading (errors included) and writing, UCI move text, the repetition history and whole searches (with
+//! MultiPV, game history and a transposition table) run under a counting global allocator, and the
+//! count must not move.
 //!
 //! `harness = false`: the libtest harness allocates (threads, output capture), so this is a plain
 //! `main` on one thread. Nothing is printed until the counters have been read; failures inside the
@@ -12,6 +13,7 @@ use engine::chess::{
 };
 use engine::history::History;
 use engine::perft::{perft, perft_divide};
+use engine::search::{search, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -178,6 +180,9 @@ struct Setup {
     positions: [Position; CASES.len()],
     moves: ChessMoveList,
     malformed: [(&'static [u8], FenError); 13],
+    /// The search's memory, allocated before measuring as the shell does once per thread.
+    tt_entries: Vec<TtEntry>,
+    search_state: Box<SearchState<Position>>,
 }
 
 fn setup() -> Setup {
@@ -204,7 +209,9 @@ fn setup() -> Setup {
         (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", FenError::InvalidHalfmoveClock),
         (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2", FenError::TooManyFields),
     ];
-    Setup { positions, moves, malformed }
+    let tt_entries = (0..1 << 16).map(|_| TtEntry::new()).collect();
+    let search_state = Box::new(SearchState::new());
+    Setup { positions, moves, malformed, tt_entries, search_state }
 }
 
 /// Everything between the two readings of the allocation counters.
@@ -236,6 +243,8 @@ fn measured(setup: &mut Setup, checks: &mut Checks) {
     checks.expect("perft_divide 3 root moves", roots, 48);
     checks.case = "chess960";
     checks.expect("perft 4", perft(&mut setup.positions[2], 4), 54_404);
+
+    search_without_the_heap(setup, checks);
 
     checks.case = "malformed FEN";
     for &(fen, expected) in &setup.malformed {
@@ -335,6 +344,34 @@ fn repetition_history(checks: &mut Checks) {
     checks.expect("repetitions in 4 plies", history.count_repetitions(key, 4) as u64, 2);
     checks.expect("repetitions in 3 plies", history.count_repetitions(key, 3) as u64, 1);
     checks.expect("pop gives the newest key", history.pop().unwrap_or(0), key);
+}
+
+/// The search with no clock: only its node and depth limits end it.
+struct NoClock;
+
+impl Control for NoClock {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
+        false
+    }
+}
+
+/// A whole search (iterative deepening, transposition table, MultiPV, game history) on several
+/// positions: the move stack, killers, history and principal variations all live in memory set up
+/// before the window.
+fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
+    let game_keys = [setup.positions[0].hash()];
+    for (case, position) in CASES.iter().zip(setup.positions.iter()) {
+        checks.case = case.name;
+        let table = TranspositionTable::new(&setup.tt_entries, 1);
+        let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
+        let outcome =
+            search(position, &game_keys, &limits, &table, &mut setup.search_state, &NoClock, &mut Silent);
+        checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
+        checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+    }
 }
 
 fn main() {
