@@ -1,0 +1,46 @@
+//! Instruction-count benchmark of the search: fixed positions, fixed depth, a cleared table. The
+//! instruction count moves only when the search or evaluation changes, so it doubles as a cost
+//! signature. Run with `cargo bench --bench search` (iai-callgrind-runner 0.16.1, see README).
+
+use engine::chess::{Move, Position};
+use engine::search::{
+    search, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+};
+use iai_callgrind::{library_benchmark, library_benchmark_group, main};
+use std::hint::black_box;
+
+struct NoClock;
+
+impl Control for NoClock {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
+        false
+    }
+}
+
+fn setup(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
+    let position = Position::from_fen(fen).expect("bench FENs are valid");
+    (position, (0..1 << 16).map(|_| TtEntry::new()).collect(), Box::new(SearchState::new()))
+}
+
+#[library_benchmark]
+#[bench::startpos_8(setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 8)]
+#[bench::kiwipete_7(setup("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 7)]
+#[bench::endgame_12(setup("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 12)]
+fn fixed_depth(
+    input: (Position, Vec<TtEntry>, Box<SearchState<Position>>),
+    depth: u32,
+) -> SearchOutcome<Move> {
+    let (position, entries, mut state) = input;
+    let table = TranspositionTable::new(&entries, 1);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let outcome = search(black_box(&position), &[], &limits, &table, &mut state, &NoClock, &mut Silent);
+    assert_eq!(outcome.depth, depth);
+    assert!(outcome.best_move.is_some());
+    outcome
+}
+
+library_benchmark_group!(name = search_group; benchmarks = fixed_depth);
+main!(library_benchmark_groups = search_group);
