@@ -6,6 +6,7 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod position;
+pub mod psqt;
 pub mod see;
 pub mod tables;
 pub mod types;
