@@ -1,6 +1,8 @@
-//! The `d` command's board picture, in the layout Stockfish prints.
+//! Text for the debugging commands: `d` (the board, in the layout Stockfish prints), `eval`, `flip`
+//! and `compiler`.
 
 use engine::chess::{Position, Square};
+use engine::Game;
 use std::fmt::Write;
 
 /// The board, rank 8 at the top, then FEN, key and checkers.
@@ -24,6 +26,107 @@ pub fn board_text(position: &Position) -> String {
     for square in position.checkers() {
         let _ = write!(text, " {square}");
     }
-    text.push('\n');
     text
+}
+
+/// The `eval` command: the evaluation's terms as the core's trace prints them.
+pub fn eval_text(position: &Position) -> String {
+    let trace = engine::chess::eval::trace(position);
+    let mut text = format!("{trace}");
+    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", position.evaluate().0);
+    text
+}
+
+/// The FEN of `position` with the colours swapped: the board mirrored top to bottom, every piece
+/// of the other colour, the other side to move, castling rights and en passant mirrored too. The
+/// mirrored position has the same evaluation for the side to move and the mirrored legal moves.
+pub fn flipped_fen(position: &Position) -> String {
+    let fen = position.fen().to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |text: &str| -> String {
+        text.chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect()
+    };
+    let placement = fields[0].split('/').rev().map(swap_case).collect::<Vec<_>>().join("/");
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling = if fields[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped = swap_case(fields[2]);
+        // White's rights first, each colour's in the order they were written.
+        let (white, black): (String, String) = swapped.chars().partition(char::is_ascii_uppercase);
+        white + &black
+    };
+    let en_passant = match fields[3].as_bytes() {
+        [file, rank] => format!("{}{}", *file as char, (b'1' + b'8' - rank) as char),
+        _ => "-".to_string(),
+    };
+    format!("{placement} {side} {castling} {en_passant} {} {}", fields[4], fields[5])
+}
+
+/// The `compiler` command: how this binary was built. The rustc version comes from the build
+/// environment variable `TRISKEL_RUSTC_VERSION` (or `RUSTC_VERSION`) when the builder set it, e.g.
+/// `TRISKEL_RUSTC_VERSION="$(rustc --version)" cargo build --release`: Cargo gives a crate no
+/// compiler version of its own, and the root package has no build script.
+pub fn compiler_text() -> String {
+    let rustc = option_env!("TRISKEL_RUSTC_VERSION").or(option_env!("RUSTC_VERSION"));
+    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    let features: Vec<&str> = [
+        ("popcnt", cfg!(target_feature = "popcnt")),
+        ("bmi2", cfg!(target_feature = "bmi2")),
+        ("avx2", cfg!(target_feature = "avx2")),
+        ("sse4.2", cfg!(target_feature = "sse4.2")),
+        ("neon", cfg!(target_feature = "neon")),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect();
+    let rustc = rustc
+        .unwrap_or("rustc (version not recorded: build with TRISKEL_RUSTC_VERSION=\"$(rustc --version)\")");
+    let mut text = format!("Compiled by      : {rustc}\n");
+    let _ = writeln!(text, "Minimum rustc    : {}", env!("CARGO_PKG_RUST_VERSION"));
+    let _ = writeln!(
+        text,
+        "Target           : {} {} ({}-bit, {} endian)",
+        std::env::consts::ARCH,
+        std::env::consts::OS,
+        usize::BITS,
+        if cfg!(target_endian = "little") { "little" } else { "big" }
+    );
+    let _ = writeln!(
+        text,
+        "Profile          : {profile} (debug assertions {})",
+        if cfg!(debug_assertions) { "on" } else { "off" }
+    );
+    let _ = writeln!(
+        text,
+        "Target features  : {}",
+        if features.is_empty() { "baseline".to_string() } else { features.join(" ") }
+    );
+    let _ = write!(text, "Package          : {} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flip(fen: &str) -> String {
+        flipped_fen(&Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn flip_mirrors_board_side_castling_and_en_passant() {
+        assert_eq!(
+            flip("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2"
+        );
+        assert_eq!(flip("r3k3/8/8/8/8/8/8/4K2R b Kq - 3 9"), "4k2r/8/8/8/8/8/8/R3K3 w Qk - 3 9");
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
+        assert_eq!(flip(&flip(fen)), fen);
+        let position = Position::from_fen(fen).unwrap();
+        let flipped = Position::from_fen(&flip(fen)).unwrap();
+        assert_eq!(position.evaluate(), flipped.evaluate());
+    }
 }

@@ -1,31 +1,87 @@
-//! triskel: the std shell around the `engine` core. Reads protocol commands from stdin, answers on
-//! stdout (flushed per line). Only UCI chess exists so far; UCCI and NBoard arrive with their games.
+//! triskel: the std shell around the `engine` core. A reader thread turns stdin into lines; the
+//! command loop hands them to the UCI session, which searches on threads of its own, so the loop is
+//! always free to read the next command. Output is flushed per line.
+//!
+//! Arguments on the command line are run as one command, then the engine exits once that command is
+//! done (`triskel bench`, `triskel bench 16 1 12`, `triskel compiler`).
+//!
+//! Only UCI chess exists so far; UCCI and NBoard arrive with their games.
 
+mod bench;
 mod display;
+mod options;
+mod output;
+mod report;
+mod session;
+mod threads;
+mod timeman;
 mod uci;
 
-use std::io::{self, BufRead, Write};
+use output::Output;
+use session::{Flow, Session};
+use std::io::{self, BufRead};
+use std::sync::mpsc;
+use std::thread;
+
+/// What the reader thread saw.
+enum Input {
+    Line(String),
+    NotUtf8,
+    End,
+}
 
 fn main() {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut session = uci::Session::new();
-    for line in stdin.lock().lines() {
-        // Non-UTF-8 input is a garbage line like any other, not a reason to stop.
-        let line = match line {
-            Ok(line) => line,
-            Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                let mut out = stdout.lock();
-                let _ = writeln!(out, "info string ignoring a line that is not UTF-8");
-                let _ = out.flush();
-                continue;
+    let output = Output::stdout();
+    let mut session = Session::new(output);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        session.handle(&args.join(" "));
+        session.end_of_input();
+        return;
+    }
+
+    let (sender, receiver) = mpsc::channel();
+    // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.
+    thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_lines(&sender))
+        .expect("a thread to read stdin");
+    for input in receiver {
+        match input {
+            Input::Line(line) => {
+                if session.handle(&line) == Flow::Quit {
+                    return;
+                }
             }
-            Err(_) => break,
-        };
-        let mut out = stdout.lock();
-        let control = session.handle(&line, &mut out);
-        if out.flush().is_err() || control == uci::Control::Quit {
-            break;
+            Input::NotUtf8 => session.garbage(),
+            Input::End => break,
         }
     }
+    session.end_of_input();
+}
+
+/// Sends stdin line by line (without `\n` or `\r\n`) until end of input.
+fn read_lines(sender: &mpsc::Sender<Input>) {
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match stdin.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                while bytes.last().is_some_and(|&byte| byte == b'\n' || byte == b'\r') {
+                    bytes.pop();
+                }
+                let input = match String::from_utf8(std::mem::take(&mut bytes)) {
+                    Ok(line) => Input::Line(line),
+                    Err(_) => Input::NotUtf8,
+                };
+                if sender.send(input).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+    let _ = sender.send(Input::End);
 }

@@ -1,180 +1,285 @@
-//! A first, thin UCI front-end: identification, `isready`, `position`, `go perft`, `d`, the
-//! `UCI_Chess960` option and `quit`. The search-driven commands arrive with the search.
+//! UCI text to typed commands. Words are separated by any run of spaces and tabs (a trailing `\r`
+//! is whitespace too); keywords are matched exactly, as the protocol writes them, except option names,
+//! which the options table compares without case. Nothing here knows the position or the options:
+//! moves and FENs stay text until the session checks them.
 
-use crate::display::board_text;
-use engine::chess::Position;
-use engine::perft::{perft, perft_divide};
-use engine::Game;
-use std::io::Write;
-
-/// Whether the read loop goes on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Control {
-    /// Read the next line.
-    Continue,
-    /// Stop reading and exit.
+/// One input line, parsed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `uci`
+    Uci,
+    /// `debug on|off`
+    Debug(bool),
+    /// `isready`
+    IsReady,
+    /// `setoption name <id> [value <x>]`; the value keeps its inner spacing (file names).
+    SetOption { name: String, value: Option<String> },
+    /// `register later | name <x> code <y>`
+    Register,
+    /// `ucinewgame`
+    UciNewGame,
+    /// `position startpos|fen <fen> [moves <m>...]`
+    Position { setup: Setup, moves: Vec<String> },
+    /// `go ...`
+    Go(Go),
+    /// `stop`
+    Stop,
+    /// `ponderhit`
+    PonderHit,
+    /// `quit`
     Quit,
+    /// `bench [hash threads limit fenfile limittype]` (Stockfish's extension)
+    Bench(Vec<String>),
+    /// `d`: the board
+    Display,
+    /// `eval`: the evaluation's terms
+    Eval,
+    /// `flip`: swap the colours
+    Flip,
+    /// `compiler`: how this binary was built
+    Compiler,
+    /// An empty or all-blank line.
+    Empty,
+    /// A known command with malformed arguments: the `info string` to answer with.
+    Invalid(String),
+    /// Not a command at all (the whole line, for the `info string`).
+    Unknown(String),
 }
 
-/// Deepest `go perft` accepted; deeper runs take days and are almost certainly a typo.
-const MAX_PERFT_DEPTH: u32 = 15;
-
-/// The protocol state: the current position and the options that change how it is read and written.
-pub struct Session {
-    position: Position,
-    chess960: bool,
-    /// The `bestmove` line of a `go infinite` or `go ponder`, which UCI lets out only after `stop`
-    /// (or `ponderhit`).
-    deferred_bestmove: Option<String>,
+/// Where `position` starts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Setup {
+    /// `startpos`
+    StartPos,
+    /// `fen <fields>` (fields joined by single spaces)
+    Fen(String),
 }
 
-impl Session {
-    pub fn new() -> Session {
-        Session { position: Position::startpos(), chess960: false, deferred_bestmove: None }
-    }
+/// The arguments of `go`. Times stay signed: a GUI may send a negative clock.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Go {
+    pub searchmoves: Vec<String>,
+    pub ponder: bool,
+    pub wtime: Option<i64>,
+    pub btime: Option<i64>,
+    pub winc: Option<i64>,
+    pub binc: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<i64>,
+    pub infinite: bool,
+    /// `perft <depth>`; `Err` holds the text that was not a depth.
+    pub perft: Option<Result<u32, String>>,
+    /// Words that meant nothing (reported, otherwise ignored).
+    pub ignored: Vec<String>,
+}
 
-    /// Handles one input line, writing the replies to `out`.
-    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> Control {
-        let mut words = line.split_whitespace();
-        let Some(command) = words.next() else { return Control::Continue };
-        let rest: Vec<&str> = words.collect();
-        let result = match command {
-            "uci" => self.identify(out),
-            "isready" => writeln!(out, "readyok"),
-            "ucinewgame" => {
-                self.position = self.fresh_start();
-                Ok(())
+const GO_KEYWORDS: [&str; 14] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+    "nodestime",
+];
+
+/// Parses one input line.
+pub fn parse(line: &str) -> Command {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&command, args)) = words.split_first() else { return Command::Empty };
+    match command {
+        "uci" => Command::Uci,
+        "debug" => match args {
+            ["on"] | [] => Command::Debug(true),
+            ["off"] => Command::Debug(false),
+            _ => Command::Invalid("usage: debug on|off".into()),
+        },
+        "isready" => Command::IsReady,
+        "setoption" => parse_setoption(line, args),
+        "register" => Command::Register,
+        "ucinewgame" => Command::UciNewGame,
+        "position" => parse_position(args),
+        "go" => Command::Go(parse_go(args)),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        "bench" => Command::Bench(args.iter().map(|word| word.to_string()).collect()),
+        "d" => Command::Display,
+        "eval" => Command::Eval,
+        "flip" => Command::Flip,
+        "compiler" => Command::Compiler,
+        _ => Command::Unknown(line.trim().to_string()),
+    }
+}
+
+fn parse_setoption(line: &str, args: &[&str]) -> Command {
+    let usage = || Command::Invalid("usage: setoption name <name> [value <value>]".into());
+    if args.first() != Some(&"name") {
+        return usage();
+    }
+    let value_at = args.iter().position(|&word| word == "value");
+    let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+    if name.is_empty() {
+        return usage();
+    }
+    // The value is the raw rest of the line after the `value` keyword, so a file name keeps its spaces.
+    let value = value_at.map(|at| {
+        let mut rest = line;
+        for _ in 0..at + 2 {
+            rest = rest.trim_start();
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            rest = &rest[end..];
+        }
+        rest.trim().to_string()
+    });
+    Command::SetOption { name, value }
+}
+
+fn parse_position(args: &[&str]) -> Command {
+    let moves_at = args.iter().position(|&word| word == "moves").unwrap_or(args.len());
+    let (setup, moves) = args.split_at(moves_at);
+    let moves = moves.iter().skip(1).map(|word| word.to_string()).collect();
+    let setup = match setup {
+        ["startpos"] => Setup::StartPos,
+        ["fen", fen @ ..] if !fen.is_empty() => Setup::Fen(fen.join(" ")),
+        _ => {
+            return Command::Invalid(
+                "usage: position startpos|fen <fen> [moves ...]; position unchanged".into(),
+            )
+        }
+    };
+    Command::Position { setup, moves }
+}
+
+fn parse_go(args: &[&str]) -> Go {
+    let mut go = Go::default();
+    let mut index = 0;
+    while index < args.len() {
+        let word = args[index];
+        index += 1;
+        let mut value = || {
+            let value = args.get(index).copied().filter(|next| !GO_KEYWORDS.contains(next));
+            if value.is_some() {
+                index += 1;
             }
-            "position" => self.set_position(&rest, out),
-            "go" => self.go(&rest, out),
-            "setoption" => self.set_option(&rest, out),
-            "d" => write!(out, "{}", board_text(&self.position)),
-            "stop" | "ponderhit" => match self.deferred_bestmove.take() {
-                Some(bestmove) => writeln!(out, "{bestmove}"),
-                None => Ok(()),
-            },
-            "quit" => return Control::Quit,
-            _ => writeln!(out, "info string unknown command: {}", line.trim()),
+            value
         };
-        if result.is_err() {
-            return Control::Quit; // stdout is gone: nobody is listening any more
-        }
-        Control::Continue
-    }
-
-    fn identify(&self, out: &mut impl Write) -> std::io::Result<()> {
-        writeln!(out, "id name triskel {}", env!("CARGO_PKG_VERSION"))?;
-        writeln!(out, "id author the triskel developers")?;
-        writeln!(out, "option name UCI_Chess960 type check default false")?;
-        writeln!(out, "uciok")
-    }
-
-    fn fresh_start(&self) -> Position {
-        let mut position = Position::startpos();
-        position.set_chess960(self.chess960);
-        position
-    }
-
-    /// `position startpos|fen <fen> [moves m1 m2 ...]`. All or nothing: on any error the previous
-    /// position stays and an `info string` says why.
-    fn set_position(&mut self, args: &[&str], out: &mut impl Write) -> std::io::Result<()> {
-        let moves_at = args.iter().position(|&word| word == "moves").unwrap_or(args.len());
-        let (setup, moves) = args.split_at(moves_at);
-        let mut position = match setup {
-            ["startpos"] => self.fresh_start(),
-            ["fen", fen @ ..] if !fen.is_empty() => match Position::from_fen(&fen.join(" ")) {
-                Ok(mut position) => {
-                    // Shredder-FEN or a Chess960 start implies Chess960; the option can only add it.
-                    position.set_chess960(position.is_chess960() || self.chess960);
-                    position
+        match word {
+            "searchmoves" => {
+                while let Some(mv) = value() {
+                    go.searchmoves.push(mv.to_string());
                 }
-                Err(error) => {
-                    return writeln!(out, "info string invalid fen ({error}); position unchanged");
+            }
+            "ponder" => go.ponder = true,
+            "infinite" => go.infinite = true,
+            "perft" => {
+                go.perft = Some(match value() {
+                    Some(text) => text.parse().map_err(|_| text.to_string()),
+                    None => Err(String::new()),
+                })
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movetime" => {
+                let number = value().and_then(|text| text.parse::<i64>().ok());
+                match (word, number) {
+                    ("wtime", Some(n)) => go.wtime = Some(n),
+                    ("btime", Some(n)) => go.btime = Some(n),
+                    ("winc", Some(n)) => go.winc = Some(n),
+                    ("binc", Some(n)) => go.binc = Some(n),
+                    ("movetime", Some(n)) => go.movetime = Some(n),
+                    _ => go.ignored.push(word.to_string()),
                 }
+            }
+            "movestogo" | "depth" | "mate" => match value().and_then(|text| text.parse::<i64>().ok()) {
+                Some(n) => {
+                    let n = n.clamp(0, i64::from(u32::MAX)) as u32;
+                    match word {
+                        "movestogo" => go.movestogo = Some(n),
+                        "depth" => go.depth = Some(n),
+                        _ => go.mate = Some(n),
+                    }
+                }
+                None => go.ignored.push(word.to_string()),
             },
-            _ => {
-                return writeln!(
-                    out,
-                    "info string usage: position startpos|fen <fen> [moves ...]; position unchanged"
-                )
-            }
-        };
-        for text in moves.iter().skip(1) {
-            match position.parse_uci_move(text) {
-                Some(mv) => {
-                    position.make_move(mv);
-                }
-                None => {
-                    return writeln!(
-                        out,
-                        "info string illegal move {text} in {}; position unchanged",
-                        position.fen()
-                    );
-                }
-            }
-        }
-        self.position = position;
-        Ok(())
-    }
-
-    fn set_option(&mut self, args: &[&str], out: &mut impl Write) -> std::io::Result<()> {
-        let value_at = args.iter().position(|&word| word == "value");
-        let name =
-            args[..value_at.unwrap_or(args.len())].iter().skip(1).copied().collect::<Vec<_>>().join(" ");
-        let value = value_at.map(|at| args[at + 1..].join(" ")).unwrap_or_default();
-        if args.first() != Some(&"name") || name.is_empty() {
-            return writeln!(out, "info string usage: setoption name <name> [value <value>]");
-        }
-        match (name.to_ascii_lowercase().as_str(), value.as_str()) {
-            ("uci_chess960", "true" | "false") => {
-                self.chess960 = value == "true";
-                self.position.set_chess960(self.chess960);
-                Ok(())
-            }
-            ("uci_chess960", _) => writeln!(out, "info string UCI_Chess960 takes true or false"),
-            _ => writeln!(out, "info string unknown option: {name}"),
-        }
-    }
-
-    fn go(&mut self, args: &[&str], out: &mut impl Write) -> std::io::Result<()> {
-        match args {
-            ["perft", depth] => match depth.parse::<u32>() {
-                Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(depth, out),
-                _ => writeln!(out, "info string perft depth must be a number from 0 to {MAX_PERFT_DEPTH}"),
+            "nodes" => match value().and_then(|text| text.parse::<i64>().ok()) {
+                Some(n) => go.nodes = Some(n.max(0) as u64),
+                None => go.ignored.push(word.to_string()),
             },
-            ["perft", ..] => writeln!(out, "info string usage: go perft <depth>"),
-            _ => {
-                // No search yet: answer as the protocol requires, with a legal move, and say so.
-                let mut moves = Default::default();
-                self.position.generate_moves(&mut moves);
-                writeln!(out, "info string search not implemented yet; playing the first legal move")?;
-                let bestmove = match moves.first() {
-                    Some(&mv) => format!("bestmove {}", self.position.move_text(mv)),
-                    None => "bestmove 0000".to_string(),
-                };
-                if args.iter().any(|&word| word == "infinite" || word == "ponder") {
-                    self.deferred_bestmove = Some(bestmove);
-                    Ok(())
-                } else {
-                    writeln!(out, "{bestmove}")
-                }
+            "nodestime" => {
+                value(); // accepted and ignored, as a GUI may send it
             }
+            other => go.ignored.push(other.to_string()),
         }
     }
+    go
+}
 
-    /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
-    /// after it, since scripts read up to the total and then send their next command.
-    fn perft(&mut self, depth: u32, out: &mut impl Write) -> std::io::Result<()> {
-        let mut position = self.position;
-        let chess960 = position.is_chess960();
-        let mut lines = String::new();
-        let nodes = if depth == 0 {
-            perft(&mut position, 0)
-        } else {
-            perft_divide(&mut position, depth, |mv, count| {
-                lines.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
-            })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_tabs_and_carriage_returns_separate_words() {
+        assert_eq!(parse("  isready\r"), Command::IsReady);
+        assert_eq!(parse("\t \r"), Command::Empty);
+        assert_eq!(
+            parse("position\tstartpos  moves\te2e4 \r"),
+            Command::Position { setup: Setup::StartPos, moves: vec!["e2e4".into()] }
+        );
+    }
+
+    #[test]
+    fn setoption_names_and_values_span_words() {
+        assert_eq!(
+            parse("setoption name Move Overhead value 50"),
+            Command::SetOption { name: "Move Overhead".into(), value: Some("50".into()) }
+        );
+        assert_eq!(
+            parse("setoption  name Debug Log File value /tmp/a  b.txt \r"),
+            Command::SetOption { name: "Debug Log File".into(), value: Some("/tmp/a  b.txt".into()) }
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Command::SetOption { name: "Clear Hash".into(), value: None }
+        );
+        assert!(matches!(parse("setoption value 3"), Command::Invalid(_)));
+    }
+
+    #[test]
+    fn go_reads_every_parameter() {
+        let Command::Go(go) = parse(
+            "go searchmoves e2e4 d2d4 ponder wtime -5 btime 1000 winc 10 binc 20 movestogo 7 depth 9 \
+             nodes 500 mate 3 movetime 250 infinite bogus",
+        ) else {
+            panic!()
         };
-        write!(out, "{lines}\nNodes searched: {nodes}\n")
+        assert_eq!(go.searchmoves, ["e2e4", "d2d4"]);
+        assert!(go.ponder && go.infinite);
+        assert_eq!((go.wtime, go.btime, go.winc, go.binc), (Some(-5), Some(1000), Some(10), Some(20)));
+        assert_eq!((go.movestogo, go.depth, go.nodes, go.mate), (Some(7), Some(9), Some(500), Some(3)));
+        assert_eq!(go.movetime, Some(250));
+        assert_eq!(go.ignored, ["bogus"]);
+        let Command::Go(go) = parse("go perft x") else { panic!() };
+        assert_eq!(go.perft, Some(Err("x".into())));
+        let Command::Go(go) = parse("go depth") else { panic!() };
+        assert_eq!((go.depth, go.ignored), (None, vec!["depth".to_string()]));
+    }
+
+    #[test]
+    fn unknown_and_malformed_commands() {
+        assert_eq!(parse("xyzzy 1 2"), Command::Unknown("xyzzy 1 2".into()));
+        assert!(matches!(parse("position"), Command::Invalid(_)));
+        assert!(matches!(parse("position fen"), Command::Invalid(_)));
+        assert!(matches!(parse("debug maybe"), Command::Invalid(_)));
+        assert_eq!(parse("register later"), Command::Register);
     }
 }

@@ -122,7 +122,74 @@ fn go_infinite_and_go_ponder_answer_only_after_stop_or_ponderhit() {
         b"go infinite\nisready\nstop\nstop\ngo ponder wtime 1000 btime 1000\nisready\nponderhit\nquit\n",
     );
     let replies: Vec<&str> =
-        lines.iter().map(String::as_str).filter(|line| !line.starts_with("info string")).collect();
+        lines.iter().map(String::as_str).filter(|line| !line.starts_with("info")).collect();
     let shape: Vec<&str> = replies.iter().map(|line| line.split(' ').next().unwrap()).collect();
     assert_eq!(shape, ["readyok", "bestmove", "readyok", "bestmove"], "{replies:?}");
+}
+
+#[test]
+fn uci_lists_every_option_as_the_protocol_writes_it() {
+    let lines = transcript(b"uci\nquit\n");
+    let options: Vec<&str> =
+        lines.iter().map(String::as_str).filter(|line| line.starts_with("option ")).collect();
+    assert_eq!(
+        options,
+        [
+            "option name Hash type spin default 16 min 1 max 65536",
+            "option name Clear Hash type button",
+            "option name Threads type spin default 1 min 1 max 256",
+            "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 256",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_Variant type combo default chess var chess",
+            "option name UCI_AnalyseMode type check default false",
+            "option name UCI_Opponent type string default <empty>",
+            "option name UCI_EngineAbout type string default triskel 0.1.0: a chess, xiangqi and Othello engine \
+             in Rust with a no_std core; GPL-3.0-or-later",
+            "option name UCI_ShowWDL type check default false",
+            "option name UCI_ShowCurrLine type check default false",
+            "option name UCI_ShowRefutations type check default false",
+            "option name Debug Log File type string default <empty>",
+        ]
+    );
+    assert_eq!(lines.last().unwrap(), "uciok");
+}
+
+#[test]
+fn eval_prints_the_terms_and_flip_mirrors_the_position() {
+    let lines = transcript(b"position startpos moves e2e4 d7d5 e4d5\neval\nflip\nd\neval\nflip\nd\nquit\n");
+    let evals: Vec<&str> =
+        lines.iter().filter_map(|line| line.strip_prefix("Static evaluation (side to move): ")).collect();
+    assert_eq!(evals.len(), 2, "{lines:#?}");
+    assert_eq!(evals[0], evals[1], "the mirrored position is as good for its side to move");
+    assert_eq!(
+        fen_line(&lines),
+        [
+            "rnbqkbnr/pppp1ppp/8/8/3p4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+            "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+        ]
+    );
+}
+
+#[test]
+fn compiler_describes_the_build() {
+    let lines = transcript(b"compiler\nquit\n");
+    assert!(lines[0].starts_with("Compiled by"), "{lines:?}");
+    assert!(lines.iter().any(|line| line.starts_with("Target ") && line.contains(std::env::consts::ARCH)));
+    assert!(lines.iter().any(|line| line.starts_with("Profile ")));
+}
+
+#[test]
+fn end_of_input_stops_an_infinite_search_with_its_bestmove() {
+    let lines = transcript(b"go infinite\n");
+    assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove ")).count(), 1, "{lines:?}");
+}
+
+#[test]
+fn unknown_commands_are_echoed_shortened() {
+    let long = format!("{}\nisready\n", "x".repeat(5000));
+    let lines = transcript(long.as_bytes());
+    assert_eq!(lines[0], format!("info string unknown command: {}...", "x".repeat(80)));
+    assert_eq!(lines[1], "readyok");
 }

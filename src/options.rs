@@ -1,0 +1,248 @@
+//! The UCI options: one table declares each option (name, type, default, range) for the `uci` listing
+//! and for checking `setoption` values; [`Options`] holds the current values, and [`Options::set`]
+//! tells the session which side effect (resizing the hash, opening the log...) a change needs.
+
+/// Largest `Hash` in MiB. 64 GiB: more than any machine this runs on is likely to give one process.
+pub const MAX_HASH_MB: i64 = 65_536;
+/// Most search threads.
+pub const MAX_THREADS: i64 = 256;
+/// Most principal variations.
+pub const MAX_MULTIPV: i64 = 256;
+
+/// What a value of one option may be.
+enum Kind {
+    Check(bool),
+    Spin { default: i64, min: i64, max: i64 },
+    Combo { default: &'static str, vars: &'static [&'static str] },
+    Button,
+    Text(&'static str),
+}
+
+struct Spec {
+    name: &'static str,
+    kind: Kind,
+}
+
+const ENGINE_ABOUT: &str = concat!(
+    "triskel ",
+    env!("CARGO_PKG_VERSION"),
+    ": a chess, xiangqi and Othello engine in Rust with a no_std core; GPL-3.0-or-later"
+);
+
+const SPECS: &[Spec] = &[
+    Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
+    Spec { name: "Clear Hash", kind: Kind::Button },
+    Spec { name: "Threads", kind: Kind::Spin { default: 1, min: 1, max: MAX_THREADS } },
+    Spec { name: "Ponder", kind: Kind::Check(false) },
+    Spec { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTIPV } },
+    Spec { name: "Move Overhead", kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    Spec { name: "UCI_Chess960", kind: Kind::Check(false) },
+    Spec { name: "UCI_Variant", kind: Kind::Combo { default: "chess", vars: &["chess"] } },
+    Spec { name: "UCI_AnalyseMode", kind: Kind::Check(false) },
+    Spec { name: "UCI_Opponent", kind: Kind::Text("") },
+    Spec { name: "UCI_EngineAbout", kind: Kind::Text(ENGINE_ABOUT) },
+    Spec { name: "UCI_ShowWDL", kind: Kind::Check(false) },
+    Spec { name: "UCI_ShowCurrLine", kind: Kind::Check(false) },
+    Spec { name: "UCI_ShowRefutations", kind: Kind::Check(false) },
+    Spec { name: "Debug Log File", kind: Kind::Text("") },
+];
+
+/// The current option values.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub ponder: bool,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub chess960: bool,
+    pub variant: String,
+    pub analyse_mode: bool,
+    pub opponent: String,
+    pub engine_about: String,
+    pub show_wdl: bool,
+    pub show_currline: bool,
+    pub show_refutations: bool,
+    pub debug_log_file: String,
+}
+
+/// The side effect a changed option asks of the session.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Change {
+    /// The value is stored; the next search reads it.
+    Stored,
+    /// Reallocate the transposition table with this many MiB.
+    Hash(usize),
+    /// Empty the transposition table.
+    ClearHash,
+    /// Switch the current position's castling notation.
+    Chess960(bool),
+    /// Start (or with `None` stop) the transcript.
+    DebugLogFile(Option<String>),
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            ponder: false,
+            multipv: 1,
+            move_overhead_ms: 30,
+            chess960: false,
+            variant: "chess".into(),
+            analyse_mode: false,
+            opponent: String::new(),
+            engine_about: ENGINE_ABOUT.into(),
+            show_wdl: false,
+            show_currline: false,
+            show_refutations: false,
+            debug_log_file: String::new(),
+        }
+    }
+}
+
+/// The `option name ... type ...` lines of the `uci` answer, as the protocol spells them (an empty
+/// string default is written `<empty>`).
+pub fn uci_lines() -> Vec<String> {
+    SPECS
+        .iter()
+        .map(|spec| {
+            let kind = match &spec.kind {
+                Kind::Check(default) => format!("check default {default}"),
+                Kind::Spin { default, min, max } => format!("spin default {default} min {min} max {max}"),
+                Kind::Combo { default, vars } => {
+                    let vars: String = vars.iter().map(|var| format!(" var {var}")).collect();
+                    format!("combo default {default}{vars}")
+                }
+                Kind::Button => "button".to_string(),
+                Kind::Text(default) => {
+                    format!("string default {}", if default.is_empty() { "<empty>" } else { default })
+                }
+            };
+            format!("option name {} type {kind}", spec.name)
+        })
+        .collect()
+}
+
+impl Options {
+    /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
+    /// checked against the option's type and range. `Err` is the `info string` to answer with.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {
+        let spec = SPECS
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option: {name}"))?;
+        let value = value.unwrap_or("");
+        let missing = || format!("{} needs a value", spec.name);
+        match &spec.kind {
+            Kind::Check(_) => {
+                let on = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    "" => return Err(missing()),
+                    _ => return Err(format!("{} takes true or false", spec.name)),
+                };
+                Ok(self.set_check(spec.name, on))
+            }
+            Kind::Spin { min, max, .. } => {
+                if value.is_empty() {
+                    return Err(missing());
+                }
+                match value.parse::<i64>() {
+                    Ok(number) if (*min..=*max).contains(&number) => Ok(self.set_spin(spec.name, number)),
+                    _ => Err(format!("{} takes a whole number from {min} to {max}", spec.name)),
+                }
+            }
+            Kind::Combo { vars, .. } => match vars.iter().find(|var| var.eq_ignore_ascii_case(value)) {
+                Some(var) => {
+                    self.variant = var.to_string();
+                    Ok(Change::Stored)
+                }
+                None => Err(format!("{} takes one of: {}", spec.name, vars.join(", "))),
+            },
+            Kind::Button => Ok(Change::ClearHash),
+            Kind::Text(_) => {
+                let text = if value == "<empty>" { "" } else { value };
+                Ok(self.set_text(spec.name, text))
+            }
+        }
+    }
+
+    fn set_check(&mut self, name: &str, on: bool) -> Change {
+        match name {
+            "Ponder" => self.ponder = on,
+            "UCI_Chess960" => {
+                self.chess960 = on;
+                return Change::Chess960(on);
+            }
+            "UCI_AnalyseMode" => self.analyse_mode = on,
+            "UCI_ShowWDL" => self.show_wdl = on,
+            "UCI_ShowCurrLine" => self.show_currline = on,
+            "UCI_ShowRefutations" => self.show_refutations = on,
+            _ => unreachable!("check option {name} has no field"),
+        }
+        Change::Stored
+    }
+
+    fn set_spin(&mut self, name: &str, number: i64) -> Change {
+        // The range check in `set` keeps every value positive and small enough for usize.
+        match name {
+            "Hash" => return Change::Hash(number as usize),
+            "Threads" => self.threads = number as usize,
+            "MultiPV" => self.multipv = number as usize,
+            "Move Overhead" => self.move_overhead_ms = number as u64,
+            _ => unreachable!("spin option {name} has no field"),
+        }
+        Change::Stored
+    }
+
+    fn set_text(&mut self, name: &str, text: &str) -> Change {
+        match name {
+            "UCI_Opponent" => self.opponent = text.to_string(),
+            "UCI_EngineAbout" => self.engine_about = text.to_string(),
+            "Debug Log File" => {
+                self.debug_log_file = text.to_string();
+                return Change::DebugLogFile((!text.is_empty()).then(|| text.to_string()));
+            }
+            _ => unreachable!("string option {name} has no field"),
+        }
+        Change::Stored
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_option_can_be_set_to_its_default() {
+        let mut options = Options::default();
+        for spec in SPECS {
+            let value = match &spec.kind {
+                Kind::Check(default) => Some(default.to_string()),
+                Kind::Spin { default, .. } => Some(default.to_string()),
+                Kind::Combo { default, .. } => Some(default.to_string()),
+                Kind::Button => None,
+                Kind::Text(default) => Some(default.to_string()),
+            };
+            assert!(options.set(&spec.name.to_uppercase(), value.as_deref()).is_ok(), "{}", spec.name);
+        }
+        assert_eq!(uci_lines().len(), SPECS.len());
+    }
+
+    #[test]
+    fn values_are_checked() {
+        let mut options = Options::default();
+        assert_eq!(options.set("hash", Some("64")), Ok(Change::Hash(64)));
+        assert!(options.set("Hash", Some("0")).is_err());
+        assert!(options.set("Threads", Some("many")).is_err());
+        assert!(options.set("Ponder", Some("yes")).is_err());
+        assert!(options.set("UCI_Variant", Some("xiangqi")).is_err());
+        assert!(options.set("No Such", Some("1")).unwrap_err().contains("unknown option: No Such"));
+        assert_eq!(options.set("move overhead", Some("100")), Ok(Change::Stored));
+        assert_eq!(options.move_overhead_ms, 100);
+        assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
+        assert_eq!(options.set("Debug Log File", Some("<empty>")), Ok(Change::DebugLogFile(None)));
+    }
+}

@@ -1,0 +1,85 @@
+//! The one way out: every line the engine writes goes through [`Output`], which locks stdout, writes
+//! and flushes the line, and copies it to the `Debug Log File` transcript when one is open. Search
+//! threads and the command loop share it, so lines never interleave.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// A cloneable handle to stdout and the transcript file.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Inner>>,
+    /// Set once stdout refuses a write: nobody is listening any more.
+    closed: Arc<AtomicBool>,
+}
+
+struct Inner {
+    sink: Box<dyn Write + Send>,
+    log: Option<File>,
+}
+
+impl Output {
+    /// Output to the process's stdout.
+    pub fn stdout() -> Output {
+        Output::to(Box::new(io::stdout()))
+    }
+
+    /// Output to any writer (tests).
+    pub fn to(sink: Box<dyn Write + Send>) -> Output {
+        Output {
+            inner: Arc::new(Mutex::new(Inner { sink, log: None })),
+            closed: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panicking writer leaves nothing half-done that matters: keep going.
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Writes `text` (one or more lines, without the final newline) and flushes.
+    pub fn line(&self, text: &str) {
+        let mut inner = self.lock();
+        let written = writeln!(inner.sink, "{text}").and_then(|()| inner.sink.flush());
+        if written.is_err() {
+            self.closed.store(true, Ordering::Relaxed);
+        }
+        if let Some(log) = inner.log.as_mut() {
+            for line in text.lines() {
+                let _ = writeln!(log, "<< {line}");
+            }
+            let _ = log.flush();
+        }
+    }
+
+    /// Writes `info string <text>`.
+    pub fn info_string(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+
+    /// Records an input line in the transcript (nothing goes to stdout).
+    pub fn log_input(&self, text: &str) {
+        let mut inner = self.lock();
+        if let Some(log) = inner.log.as_mut() {
+            let _ = writeln!(log, ">> {text}");
+            let _ = log.flush();
+        }
+    }
+
+    /// Starts appending the transcript to `path`, or stops it when `path` is `None`.
+    pub fn set_log_file(&self, path: Option<&str>) -> io::Result<()> {
+        let file = match path {
+            Some(path) => Some(OpenOptions::new().create(true).append(true).open(path)?),
+            None => None,
+        };
+        self.lock().log = file;
+        Ok(())
+    }
+
+    /// True once a write to stdout failed.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
+}

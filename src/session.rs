@@ -1,0 +1,370 @@
+//! The UCI session: the state between commands (position, game keys, options, hash table, search
+//! states) and what each typed command does with it. Searches run on their own thread
+//! ([`crate::threads`]), so every command is handled at once, even mid-search: `isready` answers,
+//! `stop` ends the search (its `bestmove` comes within milliseconds), `ponderhit` starts the clock,
+//! and a command that needs the search resources (`position`, `ucinewgame`, `go`, `bench`, `quit`)
+//! first stops the search, whose `bestmove` then precedes the command's effect.
+
+use crate::bench;
+use crate::display::{board_text, compiler_text, eval_text, flipped_fen};
+use crate::options::{self, Change, Options};
+use crate::output::Output;
+use crate::report::{Settings, Stopwatch};
+use crate::threads::{self, Job, Running, State, Table};
+use crate::timeman::{Clock, TimeLimits};
+use crate::uci::{self, Command, Go, Setup};
+use engine::chess::{Color, Position};
+use engine::perft::{perft, perft_divide};
+use engine::search::{tt, SearchState};
+use engine::Game;
+
+/// Whether the command loop goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Stop reading and exit.
+    Quit,
+}
+
+/// Deepest `go perft` accepted; deeper runs take days and are almost certainly a typo.
+const MAX_PERFT_DEPTH: u32 = 15;
+
+/// Longest piece of an unknown command echoed back.
+const ECHO_LIMIT: usize = 80;
+
+/// The protocol state.
+pub struct Session {
+    position: Position,
+    /// Keys of the positions before `position` in the game (`position ... moves`), oldest first.
+    keys: Vec<u64>,
+    options: Options,
+    debug: bool,
+    output: Output,
+    table: Table,
+    /// Generation of the transposition table, bumped per `go`.
+    age: u8,
+    /// The search threads' memory while no search runs.
+    states: Vec<State>,
+    running: Option<Running>,
+}
+
+impl Session {
+    pub fn new(output: Output) -> Session {
+        let options = Options::default();
+        let table = threads::allocate_table(options.hash_mb).expect("memory for the default hash table");
+        Session {
+            position: Position::startpos(),
+            keys: Vec::new(),
+            options,
+            debug: false,
+            output,
+            table,
+            age: 0,
+            states: vec![Box::new(SearchState::new())],
+            running: None,
+        }
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        self.reap();
+        match uci::parse(line) {
+            Command::Uci => self.identify(),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.output.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register => {
+                if self.debug {
+                    self.output.info_string("no registration needed");
+                }
+            }
+            Command::UciNewGame => {
+                self.stop_search();
+                tt::clear(&self.table);
+                for state in self.states.iter_mut() {
+                    state.clear();
+                }
+                self.position = self.fresh_start();
+                self.keys.clear();
+            }
+            Command::Position { setup, moves } => {
+                self.stop_search();
+                self.set_position(&setup, &moves);
+            }
+            Command::Go(go) => {
+                self.stop_search();
+                self.go(go);
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Some(running) = &self.running {
+                    running.ponderhit();
+                }
+            }
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Bench(args) => {
+                self.stop_search();
+                self.bench(&args);
+            }
+            Command::Display => self.output.line(&board_text(&self.position)),
+            Command::Eval => self.output.line(&eval_text(&self.position)),
+            Command::Flip => self.flip(),
+            Command::Compiler => self.output.line(&compiler_text()),
+            Command::Empty => {}
+            Command::Invalid(message) => self.output.info_string(&message),
+            Command::Unknown(text) => {
+                let shown: String = text.chars().take(ECHO_LIMIT).collect();
+                let more = if shown.len() < text.len() { "..." } else { "" };
+                self.output.info_string(&format!("unknown command: {shown}{more}"));
+            }
+        }
+        if self.output.is_closed() {
+            self.stop_search();
+            return Flow::Quit; // stdout is gone: nobody is listening any more
+        }
+        Flow::Continue
+    }
+
+    /// A line that is not UTF-8.
+    pub fn garbage(&mut self) {
+        self.output.log_input("(a line that is not UTF-8)");
+        self.output.info_string("ignoring a line that is not UTF-8");
+    }
+
+    /// End of input: a search that ends by itself is allowed to finish (so `echo 'go depth 9' |
+    /// triskel` works); `infinite` and ponder searches are stopped.
+    pub fn end_of_input(&mut self) {
+        match self.running.take() {
+            Some(running) if !running.waits_for_stop() => self.states = running.join(),
+            Some(running) => {
+                running.stop();
+                self.states = running.join();
+            }
+            None => {}
+        }
+    }
+
+    /// Takes back the states of a search that ended by itself.
+    fn reap(&mut self) {
+        if self.running.as_ref().is_some_and(Running::is_finished) {
+            if let Some(running) = self.running.take() {
+                self.states = running.join();
+            }
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop();
+            self.states = running.join();
+        }
+    }
+
+    fn identify(&self) {
+        let mut text =
+            format!("id name triskel {}\nid author the triskel developers\n", env!("CARGO_PKG_VERSION"));
+        for line in options::uci_lines() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text.push_str("uciok");
+        self.output.line(&text);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Ok(Change::Stored) => {}
+            Ok(Change::Hash(mb)) => match threads::allocate_table(mb) {
+                // A running search keeps the old table until it ends.
+                Some(table) => {
+                    self.table = table;
+                    self.options.hash_mb = mb;
+                }
+                None => self.output.info_string(&format!(
+                    "cannot allocate {mb} MiB of hash; keeping {} MiB",
+                    self.options.hash_mb
+                )),
+            },
+            Ok(Change::ClearHash) => tt::clear(&self.table),
+            Ok(Change::Chess960(on)) => self.position.set_chess960(on),
+            Ok(Change::DebugLogFile(path)) => {
+                if let Err(error) = self.output.set_log_file(path.as_deref()) {
+                    self.output.info_string(&format!("cannot open the debug log file: {error}"));
+                }
+            }
+            Err(message) => self.output.info_string(&message),
+        }
+    }
+
+    fn fresh_start(&self) -> Position {
+        let mut position = Position::startpos();
+        position.set_chess960(self.options.chess960);
+        position
+    }
+
+    /// `position startpos|fen <fen> [moves m1 m2 ...]`. All or nothing: on any error the previous
+    /// position stays and an `info string` says why.
+    fn set_position(&mut self, setup: &Setup, moves: &[String]) {
+        let mut position = match setup {
+            Setup::StartPos => self.fresh_start(),
+            Setup::Fen(fen) => match Position::from_fen(fen) {
+                Ok(mut position) => {
+                    // Shredder-FEN or a Chess960 start implies Chess960; the option can only add it.
+                    position.set_chess960(position.is_chess960() || self.options.chess960);
+                    position
+                }
+                Err(error) => {
+                    return self.output.info_string(&format!("invalid fen ({error}); position unchanged"));
+                }
+            },
+        };
+        let mut keys = Vec::with_capacity(moves.len());
+        for text in moves {
+            match position.parse_uci_move(text) {
+                Some(mv) => {
+                    keys.push(position.hash());
+                    position.make_move(mv);
+                }
+                None => {
+                    return self.output.info_string(&format!(
+                        "illegal move {text} in {}; position unchanged",
+                        position.fen()
+                    ));
+                }
+            }
+        }
+        self.position = position;
+        self.keys = keys;
+    }
+
+    fn flip(&mut self) {
+        let fen = flipped_fen(&self.position);
+        match Position::from_fen(&fen) {
+            Ok(mut position) => {
+                position.set_chess960(self.position.is_chess960());
+                self.position = position;
+                self.keys.clear(); // the game so far does not lead to the mirrored position
+            }
+            Err(error) => self.output.info_string(&format!("cannot flip ({error}): {fen}")),
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        if !go.ignored.is_empty() {
+            self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
+        }
+        if let Some(perft) = go.perft {
+            return match perft {
+                Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(depth),
+                _ => self
+                    .output
+                    .info_string(&format!("perft depth must be a number from 0 to {MAX_PERFT_DEPTH}")),
+            };
+        }
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match self.position.parse_uci_move(text) {
+                Some(mv) => searchmoves.push(mv),
+                None => {
+                    self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
+                }
+            }
+        }
+        let mut legal = engine::chess::ChessMoveList::new();
+        self.position.generate_moves(&mut legal);
+        let choices = if searchmoves.is_empty() { legal.len() } else { searchmoves.len() };
+        let white = self.position.side_to_move() == Color::White;
+        let (time, increment) = if white { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+        let clock = time.map(|time_ms| Clock {
+            time_ms,
+            increment_ms: increment.unwrap_or(0),
+            movestogo: go.movestogo,
+        });
+        let time = if go.infinite {
+            TimeLimits::NONE
+        } else {
+            TimeLimits::new(clock, go.movetime, self.options.move_overhead_ms, choices == 1)
+        };
+        if self.debug {
+            let ms = |limit: Option<std::time::Duration>| {
+                limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
+            };
+            self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
+        }
+        let job = Job {
+            position: self.position,
+            keys: self.keys.clone(),
+            searchmoves,
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            multipv: self.options.multipv,
+            time,
+            ponder: go.ponder,
+            infinite: go.infinite,
+            report: Settings {
+                wdl: self.options.show_wdl,
+                currline: self.options.show_currline,
+                refutations: self.options.show_refutations,
+            },
+        };
+        let threads = self.options.threads;
+        self.states.truncate(threads);
+        while self.states.len() < threads {
+            self.states.push(Box::new(SearchState::new()));
+        }
+        self.age = (self.age + 1) & 63;
+        let states = std::mem::take(&mut self.states);
+        match threads::start(job, self.table.clone(), self.age, states, self.output.clone()) {
+            Ok(running) => self.running = Some(running),
+            Err(error) => {
+                // Without a thread there is no search; the protocol still wants a legal move.
+                self.states = vec![Box::new(SearchState::new())];
+                self.output.info_string(&format!("cannot start the search thread: {error}"));
+                let bestmove =
+                    legal.first().map_or("0000".to_string(), |&mv| self.position.move_text(mv).to_string());
+                self.output.line(&format!("bestmove {bestmove}"));
+            }
+        }
+    }
+
+    /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
+    /// after it, since scripts read up to the total and then send their next command.
+    fn perft(&mut self, depth: u32) {
+        let mut position = self.position;
+        let chess960 = position.is_chess960();
+        let mut lines = String::new();
+        let stopwatch = Stopwatch::start();
+        let nodes = if depth == 0 {
+            perft(&mut position, 0)
+        } else {
+            perft_divide(&mut position, depth, |mv, count| {
+                lines.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
+            })
+        };
+        if self.debug {
+            self.output.info_string(&format!("perft {depth}: {} ms", stopwatch.millis()));
+        }
+        self.output.line(&format!("{lines}\nNodes searched: {nodes}"));
+    }
+
+    fn bench(&mut self, args: &[String]) {
+        let result = bench::parse(args).and_then(|config| {
+            bench::run_on_search_stack(
+                &config,
+                (&self.position, &self.keys),
+                self.options.chess960,
+                &self.output,
+            )
+        });
+        if let Err(message) = result {
+            self.output.info_string(&message);
+        }
+    }
+}

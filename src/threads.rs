@@ -1,0 +1,321 @@
+//! Search threads: one main search thread per `go`, plus `Threads - 1` helpers (lazy SMP: every
+//! thread searches the same root with its own [`SearchState`], all share one transposition table,
+//! only the main thread reports and its result is played). The command loop keeps control: it can
+//! answer `isready`, set the stop flag, or turn a ponder search into a timed one while the search
+//! runs.
+
+use crate::output::Output;
+use crate::report::{self, UciReporter};
+use crate::timeman::TimeLimits;
+use engine::chess::{Move, Position};
+use engine::search::{
+    self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+};
+use engine::Game;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// Stack of every search thread: each frame of the recursive search keeps a move list.
+pub const SEARCH_STACK: usize = 64 << 20;
+
+/// One search thread's reusable memory.
+pub type State = Box<SearchState<Position>>;
+
+/// The shared transposition-table memory.
+pub type Table = Arc<Vec<TtEntry>>;
+
+/// Allocates a zeroed table of `mb` MiB, or `None` if the memory is not there.
+pub fn allocate_table(mb: usize) -> Option<Table> {
+    let entries = mb.checked_mul(1 << 20)? / std::mem::size_of::<TtEntry>();
+    let mut table = Vec::new();
+    table.try_reserve_exact(entries).ok()?;
+    table.resize_with(entries, TtEntry::new);
+    Some(Arc::new(table))
+}
+
+/// What one `go` asks for, with everything already checked against the position.
+pub struct Job {
+    pub position: Position,
+    /// Keys of the positions before `position`, oldest first.
+    pub keys: Vec<u64>,
+    pub searchmoves: Vec<Move>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub multipv: usize,
+    pub time: TimeLimits,
+    /// `go ponder`: no clock until `ponderhit`, and no `bestmove` before it (or `stop`).
+    pub ponder: bool,
+    /// `go infinite`: no `bestmove` before `stop`.
+    pub infinite: bool,
+    pub report: report::Settings,
+}
+
+/// Signals between the command loop and the search threads of one `go`.
+pub struct Shared {
+    /// Set by `stop`, `quit` and friends, or by the main thread at its hard time limit.
+    stop: AtomicBool,
+    /// Set by the main thread when it is done, to end the helpers.
+    helpers_stop: AtomicBool,
+    /// True from `go ponder` until `ponderhit`.
+    pondering: AtomicBool,
+    infinite: bool,
+    /// When `go` arrived: `time` in info lines counts from here.
+    pub started: Instant,
+    /// Microseconds after `started` at which the clock started (at `ponderhit` for a ponder search).
+    clock_offset_us: AtomicU64,
+    time: TimeLimits,
+    /// Nodes of the whole search (all threads) after which to stop.
+    node_limit: Option<u64>,
+    /// Each thread's node count as of its last poll.
+    nodes: Vec<AtomicU64>,
+}
+
+impl Shared {
+    /// Nodes searched by all threads, as of their last polls, with `main_nodes` for the main thread.
+    pub fn total_nodes(&self, main_nodes: u64) -> u64 {
+        main_nodes + self.nodes[1..].iter().map(|nodes| nodes.load(Ordering::Relaxed)).sum::<u64>()
+    }
+
+    /// Threads searching.
+    pub fn threads(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn clock_elapsed(&self) -> Duration {
+        let offset = Duration::from_micros(self.clock_offset_us.load(Ordering::Acquire));
+        self.started.elapsed().saturating_sub(offset)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The [`Control`] of the main thread: stop flag, hard and soft time limits, shared node limit.
+struct MainControl<'a> {
+    shared: &'a Shared,
+}
+
+impl Control for MainControl<'_> {
+    fn should_stop(&self, nodes: u64) -> bool {
+        let shared = self.shared;
+        shared.nodes[0].store(nodes, Ordering::Relaxed);
+        if shared.stopped() {
+            return true;
+        }
+        let out_of_nodes = shared.node_limit.is_some_and(|limit| shared.total_nodes(nodes) >= limit);
+        let out_of_time = !shared.pondering.load(Ordering::Acquire)
+            && shared.time.hard.is_some_and(|hard| shared.clock_elapsed() >= hard);
+        if out_of_nodes || out_of_time {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+        out_of_nodes || out_of_time
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, stable_iterations: u32) -> bool {
+        let shared = self.shared;
+        !shared.pondering.load(Ordering::Acquire)
+            && shared.time.soft_for(stable_iterations).is_some_and(|soft| shared.clock_elapsed() >= soft)
+    }
+}
+
+/// The [`Control`] of a helper thread: it runs until the main thread is done.
+struct HelperControl<'a> {
+    shared: &'a Shared,
+    index: usize,
+}
+
+impl Control for HelperControl<'_> {
+    fn should_stop(&self, nodes: u64) -> bool {
+        self.shared.nodes[self.index].store(nodes, Ordering::Relaxed);
+        self.shared.stopped() || self.shared.helpers_stop.load(Ordering::Relaxed)
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+        false
+    }
+}
+
+/// The result of one search over all threads.
+pub struct SearchResult {
+    pub outcome: SearchOutcome<Move>,
+    /// Nodes of all threads.
+    pub nodes: u64,
+    /// First move of the last principal variation reported (none without a reporter).
+    pub reported_best: Option<Move>,
+}
+
+/// Runs `job` on the calling thread (the main search thread) and `states.len() - 1` helpers, and
+/// returns the main thread's result. Blocks until the search ends. Used by `go` and by `bench`.
+pub fn run(
+    job: &Job,
+    table: &[TtEntry],
+    age: u8,
+    states: &mut [State],
+    shared: &Shared,
+    output: Option<&Output>,
+) -> SearchResult {
+    let tt = TranspositionTable::new(table, age);
+    let limits = Limits {
+        depth: job.depth,
+        nodes: job.nodes,
+        mate: job.mate,
+        multipv: job.multipv,
+        searchmoves: &job.searchmoves,
+    };
+    let (main_state, helper_states) = states.split_first_mut().expect("at least one search state");
+    thread::scope(|scope| {
+        let helpers: Vec<_> = helper_states
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(index, state)| {
+                let control = HelperControl { shared, index: index + 1 };
+                let (tt, limits) = (&tt, &limits);
+                thread::Builder::new()
+                    .name(format!("helper {}", index + 1))
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, move || {
+                        search::search(&job.position, &job.keys, limits, tt, state, &control, &mut Silent)
+                            .nodes
+                    })
+                    .ok() // without memory for another thread, search with fewer
+            })
+            .collect();
+        let control = MainControl { shared };
+        let (outcome, reported_best) = match output {
+            Some(output) => {
+                let mut reporter = UciReporter::new(output.clone(), job, shared, &tt);
+                let outcome = search::search(
+                    &job.position,
+                    &job.keys,
+                    &limits,
+                    &tt,
+                    main_state,
+                    &control,
+                    &mut reporter,
+                );
+                (outcome, reporter.reported_best())
+            }
+            None => {
+                let outcome =
+                    search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
+                (outcome, None)
+            }
+        };
+        shared.helpers_stop.store(true, Ordering::Relaxed);
+        let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
+        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best }
+    })
+}
+
+/// Builds the signals of a search that starts now.
+pub fn shared_for(job: &Job, threads: usize) -> Shared {
+    Shared {
+        stop: AtomicBool::new(false),
+        helpers_stop: AtomicBool::new(false),
+        pondering: AtomicBool::new(job.ponder),
+        infinite: job.infinite,
+        started: Instant::now(),
+        clock_offset_us: AtomicU64::new(0),
+        time: job.time,
+        node_limit: job.nodes.filter(|_| threads > 1),
+        nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+    }
+}
+
+/// A search running in the background.
+pub struct Running {
+    handle: JoinHandle<Vec<State>>,
+    shared: Arc<Shared>,
+}
+
+/// Starts `job` on a new main search thread. The thread prints the info lines and, when the search
+/// is over (and, for `ponder` and `infinite`, once `stop` or `ponderhit` came), the `bestmove` line;
+/// it hands the states back through [`Running::join`].
+pub fn start(
+    job: Job,
+    table: Table,
+    age: u8,
+    states: Vec<State>,
+    output: Output,
+) -> std::io::Result<Running> {
+    let shared = Arc::new(shared_for(&job, states.len()));
+    let thread_shared = Arc::clone(&shared);
+    let handle = thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
+        let mut states = states;
+        let shared = thread_shared;
+        let result = run(&job, &table, age, &mut states, &shared, Some(&output));
+        // UCI: the answer to `go ponder` and `go infinite` waits for `stop` or `ponderhit`.
+        while !shared.stopped() && (shared.pondering.load(Ordering::Acquire) || shared.infinite) {
+            thread::park_timeout(Duration::from_millis(50));
+        }
+        let tt = TranspositionTable::new(&table, age);
+        report::finish(&output, &job, &shared, &result, &tt);
+        states
+    })?;
+    Ok(Running { handle, shared })
+}
+
+impl Running {
+    /// Asks the search to stop (it answers `bestmove` within milliseconds).
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Release);
+        self.handle.thread().unpark();
+    }
+
+    /// `ponderhit`: the opponent played the expected move; the clock starts now.
+    pub fn ponderhit(&self) {
+        let shared = &self.shared;
+        if shared.pondering.load(Ordering::Acquire) {
+            let now = shared.started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+            shared.clock_offset_us.store(now, Ordering::Release);
+            shared.pondering.store(false, Ordering::Release);
+        }
+        self.handle.thread().unpark();
+    }
+
+    /// True once the `bestmove` line is out.
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// True for `go infinite` and for a ponder search still waiting for `ponderhit`: searches that
+    /// only end on request.
+    pub fn waits_for_stop(&self) -> bool {
+        self.shared.infinite || self.shared.pondering.load(Ordering::Acquire)
+    }
+
+    /// Waits for the search thread to end and takes its states back.
+    pub fn join(self) -> Vec<State> {
+        match self.handle.join() {
+            Ok(states) => states,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+/// The reply the position expects after `best`: the second move of the principal variation if the
+/// search had one, else the transposition table's move for the position after `best`, if legal.
+pub fn ponder_move(
+    position: &Position,
+    best: Move,
+    from_pv: Option<Move>,
+    tt: &TranspositionTable,
+) -> Option<Move> {
+    from_pv.or_else(|| {
+        let mut next = *position;
+        next.make_move(best);
+        let hit = tt.probe(next.hash())?;
+        legal_move(&next, <Position as Game>::decode_move(hit.mv))
+    })
+}
+
+/// `mv` if it is legal in `position`.
+pub fn legal_move(position: &Position, mv: Move) -> Option<Move> {
+    let mut moves = Default::default();
+    position.generate_moves(&mut moves);
+    moves.contains(&mv).then_some(mv)
+}

@@ -1,0 +1,640 @@
+//! The UCI front-end's search commands driven over pipes, interactively, as a GUI drives them: lines
+//! go in one at a time and the replies are read with timeouts, so the tests can check what happens
+//! *while* a search runs (`isready`, `stop`, `ponderhit`, `quit`, a new `position`).
+//!
+//! The tests run one at a time (a lock): several engines searching at once on a small machine would
+//! only make the timing checks flaky. Timing bounds are generous; they check behaviour, not speed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+const STALEMATED: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
+const LONG: Duration = Duration::from_secs(30);
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn serial() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A running engine with a reader thread collecting its stdout lines.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        Engine::with_args(&[])
+    }
+
+    fn with_args(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine { child, stdin, lines, seen: Vec::new() }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one satisfies `done`; returns the lines read (the matching one last), or
+    /// panics after `timeout`.
+    fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        self.try_until(timeout, done).unwrap_or_else(|lines| panic!("timed out; read {lines:#?}"))
+    }
+
+    /// Like [`Engine::until`], but `Err` with the lines read if `timeout` passes first.
+    fn try_until(
+        &mut self,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> Result<Vec<String>, Vec<String>> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return Ok(lines);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return Err(lines),
+            }
+        }
+    }
+
+    /// Sends `isready` and returns everything up to `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until(LONG, |line| line == "readyok")
+    }
+
+    /// Sends `go ...` and returns everything up to the `bestmove` line.
+    fn go(&mut self, go: &str) -> Vec<String> {
+        self.send(go);
+        self.until(LONG, is_bestmove)
+    }
+
+    /// The FEN the `d` command shows.
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.until(LONG, |line| line.starts_with("Checkers:"));
+        lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
+    }
+
+    /// True if `mv` is legal in the position `position_command` sets up: the engine accepts it in a
+    /// `position ... moves` command (the core's move generator is proven by perft).
+    fn is_legal(&mut self, position_command: &str, mv: &str) -> bool {
+        let moves = if position_command.contains(" moves ") { " " } else { " moves " };
+        self.send(&format!("{position_command}{moves}{mv}"));
+        let lines = self.sync();
+        !lines.iter().any(|line| line.contains("illegal move"))
+    }
+
+    /// Sends `quit` and waits for the process to end, returning how long that took.
+    fn quit(mut self) -> Duration {
+        let start = Instant::now();
+        self.send("quit");
+        drop(self.stdin.take());
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "engine exit status {status}");
+                return start.elapsed();
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = self.child.kill();
+                panic!("engine still running 10 s after quit");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
+
+/// The move of a `bestmove` line.
+fn bestmove(lines: &[String]) -> String {
+    let line = lines.iter().rev().find(|line| is_bestmove(line)).expect("a bestmove line");
+    line.split_whitespace().nth(1).expect("a move").to_string()
+}
+
+/// The value after `key` in an info line.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.iter().position(|&word| word == key).and_then(|at| words.get(at + 1).copied())
+}
+
+fn pv_lines(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|line| line.starts_with("info ") && line.contains(" pv ")).collect()
+}
+
+#[test]
+fn go_depth_prints_complete_info_lines_and_a_legal_bestmove_with_ponder() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let position = format!("position fen {MIDDLEGAME}");
+    engine.send(&position);
+    let lines = engine.go("go depth 5");
+    let infos = pv_lines(&lines);
+    assert_eq!(infos.len(), 5, "one line per depth: {lines:#?}");
+    for (depth, line) in infos.iter().enumerate() {
+        assert_eq!(field(line, "depth"), Some((depth + 1).to_string().as_str()), "{line}");
+        for key in ["seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"] {
+            assert!(field(line, key).is_some(), "no {key} in {line}");
+        }
+        assert!(matches!(field(line, "score"), Some("cp" | "mate")), "{line}");
+    }
+    let last = infos.last().unwrap();
+    let best = bestmove(&lines);
+    assert_eq!(field(last, "pv"), Some(best.as_str()), "bestmove starts the last pv");
+    let bestmove_line = lines.last().unwrap();
+    let ponder = field(bestmove_line, "ponder").expect("a ponder move");
+    assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').nth(1), Some(ponder));
+    assert!(engine.is_legal(&position, &format!("{best} {ponder}")));
+    engine.quit();
+}
+
+#[test]
+fn go_without_position_searches_the_start_position() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let best = bestmove(&engine.go("go depth 3"));
+    assert!(engine.is_legal("position startpos", &best), "{best}");
+    engine.quit();
+}
+
+#[test]
+fn go_mate_finds_the_mate_in_two() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MATE_IN_2}"));
+    let lines = engine.go("go mate 2");
+    let last = pv_lines(&lines).pop().expect("an info line").clone();
+    assert!(last.contains(" score mate 2 "), "{last}");
+    assert_eq!(bestmove(&lines), "d5f6");
+    engine.quit();
+}
+
+#[test]
+fn go_nodes_stops_at_the_node_limit() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go nodes 20000");
+    for line in pv_lines(&lines) {
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes <= 20_000, "{line}");
+    }
+    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    engine.quit();
+}
+
+#[test]
+fn go_movetime_returns_in_time() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let start = Instant::now();
+    let lines = engine.go("go movetime 300");
+    let elapsed = start.elapsed();
+    assert!(elapsed >= Duration::from_millis(200), "used the time it was given: {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    engine.quit();
+}
+
+#[test]
+fn go_with_no_time_left_still_answers_at_once_with_a_legal_move() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for go in ["go wtime 0 btime 0", "go wtime -250 btime 1000 winc 0", "go wtime 1 btime 1 movestogo 1"] {
+        engine.send(&format!("position fen {MIDDLEGAME}"));
+        let start = Instant::now();
+        let lines = engine.go(go);
+        assert!(start.elapsed() < Duration::from_secs(1), "{go}: {:?}", start.elapsed());
+        assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)), "{go}");
+    }
+    engine.quit();
+}
+
+#[test]
+fn go_with_a_clock_answers_well_within_it() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    let start = Instant::now();
+    let lines = engine.go("go wtime 100000 btime 2000 winc 100 binc 100 movestogo 5");
+    assert!(start.elapsed() < Duration::from_millis(1600), "{:?}", start.elapsed());
+    assert!(engine.is_legal("position startpos moves e2e4", &bestmove(&lines)));
+    engine.quit();
+}
+
+#[test]
+fn go_infinite_answers_isready_and_waits_for_stop() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    let lines = engine.sync();
+    assert!(start.elapsed() < Duration::from_millis(500), "readyok at once: {:?}", start.elapsed());
+    assert!(!lines.iter().any(|line| is_bestmove(line)), "no bestmove before stop: {lines:#?}");
+    assert!(engine.try_until(Duration::from_millis(500), is_bestmove).is_err(), "still no bestmove");
+    let start = Instant::now();
+    engine.send("stop");
+    let lines = engine.until(LONG, is_bestmove);
+    assert!(start.elapsed() < Duration::from_millis(500), "bestmove soon after stop: {:?}", start.elapsed());
+    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    engine.send("stop");
+    engine.sync();
+    assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 1, "exactly one bestmove");
+    engine.quit();
+}
+
+#[test]
+fn a_search_that_finishes_holds_its_bestmove_until_stop_in_infinite_mode() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MATE_IN_2}"));
+    engine.send("go infinite depth 2");
+    let lines = engine.until(LONG, |line| line.starts_with("info depth 2 "));
+    assert!(!lines.iter().any(|line| is_bestmove(line)));
+    assert!(engine.try_until(Duration::from_millis(300), is_bestmove).is_err(), "held");
+    engine.send("stop");
+    assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "d5f6");
+    engine.quit();
+}
+
+#[test]
+fn quit_mid_search_exits_promptly() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    let took = engine.quit();
+    assert!(took < Duration::from_secs(2), "quit took {took:?}");
+}
+
+#[test]
+fn end_of_input_lets_a_finite_search_finish() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("go depth 6");
+    drop(engine.stdin.take());
+    let lines = engine.until(LONG, is_bestmove);
+    assert!(lines.iter().any(|line| line.starts_with("info depth 6 ")), "{lines:#?}");
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
+    assert!(
+        engine.try_until(Duration::from_millis(700), is_bestmove).is_err(),
+        "no bestmove while pondering"
+    );
+    let start = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.until(LONG, is_bestmove);
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(engine.is_legal("position startpos moves e2e4 e7e5", &bestmove(&lines)));
+
+    // A ponder miss: `stop` ends the ponder search at once.
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 3000 btime 3000");
+    assert!(engine.try_until(Duration::from_millis(300), is_bestmove).is_err());
+    let start = Instant::now();
+    engine.send("stop");
+    engine.until(LONG, is_bestmove);
+    assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+    engine.sync();
+    assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 2);
+    engine.quit();
+}
+
+#[test]
+fn position_or_ucinewgame_mid_search_stop_it_first() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    engine.send("position startpos moves e2e4");
+    let lines = engine.until(LONG, is_bestmove);
+    assert!(
+        engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)),
+        "for the old position"
+    );
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    let reply = bestmove(&engine.go("go depth 4"));
+    assert!(engine.is_legal("position startpos moves e2e4", &reply), "a black move: {reply}");
+
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    engine.send("ucinewgame");
+    engine.until(LONG, is_bestmove);
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    engine.sync();
+    assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 3);
+    engine.quit();
+}
+
+#[test]
+fn ucinewgame_mid_game_forgets_the_game() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.go("go depth 5");
+    engine.send("ucinewgame");
+    engine.sync();
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    engine.send("position startpos moves d2d4");
+    let reply = bestmove(&engine.go("go depth 5"));
+    assert!(engine.is_legal("position startpos moves d2d4", &reply));
+    engine.quit();
+}
+
+#[test]
+fn searchmoves_restricts_the_root_moves() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let lines = engine.go("go depth 6 searchmoves a2a3 h2h3");
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&lines).as_str()));
+    for line in pv_lines(&lines) {
+        assert!(matches!(field(line, "pv"), Some("a2a3" | "h2h3")), "{line}");
+    }
+    engine.quit();
+}
+
+#[test]
+fn multipv_3_prints_three_distinct_lines_per_depth() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go depth 6");
+    let last: Vec<&String> = pv_lines(&lines)
+        .into_iter()
+        .filter(|line| line.starts_with("info depth 6 ") && !line.contains("bound"))
+        .collect();
+    let ids: Vec<&str> = last.iter().map(|line| field(line, "multipv").unwrap()).collect();
+    assert_eq!(ids, ["1", "2", "3"], "{last:#?}");
+    let mut firsts: Vec<&str> = last.iter().map(|line| field(line, "pv").unwrap()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{last:#?}");
+    assert_eq!(field(last[0], "pv"), Some(bestmove(&lines).as_str()));
+    engine.quit();
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_0000_after_a_terminal_score() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for (fen, score) in [(CHECKMATED, "score mate 0"), (STALEMATED, "score cp 0")] {
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.go("go depth 5");
+        assert_eq!(lines, [format!("info depth 0 {score}"), "bestmove 0000".to_string()]);
+        // Also when the bestmove has to wait for stop.
+        engine.send("go infinite");
+        assert!(engine.try_until(Duration::from_millis(200), is_bestmove).is_err());
+        engine.send("stop");
+        assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "0000");
+    }
+    engine.quit();
+}
+
+#[test]
+fn options_are_case_insensitive_and_may_span_words() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for command in [
+        "setoption name move overhead value 100",
+        "setoption name MOVE OVERHEAD value 50",
+        "setoption   name  Clear   Hash",
+        "setoption name clear hash",
+        "setoption name hash value 1",
+        "setoption name THREADS value 2",
+        "setoption name uci_showwdl value TRUE",
+        "setoption name UCI_Opponent value GM 2800 human Somebody Else",
+        "setoption name UCI_AnalyseMode value true",
+        "setoption name UCI_Variant value chess",
+    ] {
+        engine.send(command);
+    }
+    let lines = engine.sync();
+    assert_eq!(lines, ["readyok"], "no complaints");
+    engine.send("setoption name Move Overhead value lots");
+    engine.send("setoption name No Such Option value 1");
+    engine.send("setoption name UCI_Variant value shogi");
+    let lines = engine.sync();
+    assert!(lines[0].starts_with("info string Move Overhead takes a whole number"), "{lines:#?}");
+    assert_eq!(lines[1], "info string unknown option: No Such Option");
+    assert!(lines[2].starts_with("info string UCI_Variant takes one of"), "{lines:#?}");
+    // The options took effect: two threads on a 1 MiB table, with WDL.
+    let lines = engine.go("go depth 6");
+    let last = pv_lines(&lines).pop().unwrap().clone();
+    let wdl: Vec<u32> =
+        last.split(" wdl ").nth(1).unwrap().split(' ').take(3).map(|n| n.parse().unwrap()).collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{last}");
+    assert!(engine.is_legal("position startpos", &bestmove(&lines)));
+    engine.quit();
+}
+
+#[test]
+fn debug_log_file_writes_a_transcript_of_both_directions() {
+    let _serial = serial();
+    let path =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("uci log {}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name Debug Log File value {}", path.display()));
+    engine.sync();
+    engine.go("go depth 2");
+    engine.send("setoption name Debug Log File value <empty>");
+    engine.sync();
+    engine.quit();
+    let log = std::fs::read_to_string(&path).expect("the transcript exists");
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines[..2], [">> isready", "<< readyok"], "{log}");
+    assert!(lines.contains(&">> go depth 2"), "{log}");
+    assert!(lines.iter().any(|line| line.starts_with("<< info depth 2 ")), "{log}");
+    assert!(lines.iter().any(|line| line.starts_with("<< bestmove ")), "{log}");
+    assert_eq!(lines.last(), Some(&">> setoption name Debug Log File value <empty>"), "{log}");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn register_and_debug_are_accepted() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("register later");
+    engine.send("register name Somebody code 1234");
+    assert_eq!(engine.sync(), ["readyok"]);
+    engine.send("debug on");
+    let lines = engine.go("go depth 2");
+    assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:#?}");
+    engine.send("debug off");
+    let lines = engine.go("go depth 2");
+    assert!(!lines.iter().any(|line| line.starts_with("info string")), "{lines:#?}");
+    engine.quit();
+}
+
+#[test]
+fn chess960_castling_is_written_king_takes_rook() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 2 searchmoves e1g1");
+    assert_eq!(bestmove(&lines), "e1g1");
+    engine.send("setoption name UCI_Chess960 value true");
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 2 searchmoves e1h1");
+    assert_eq!(bestmove(&lines), "e1h1");
+    assert!(pv_lines(&lines).iter().all(|line| field(line, "pv") == Some("e1h1")));
+    // Shredder-FEN castling rights make the position Chess960 whatever the option: the long castling
+    // (king to c1, rook to d1) is written king takes rook.
+    engine.send("setoption name UCI_Chess960 value false");
+    engine.send("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    let lines = engine.go("go depth 3 searchmoves e1b1");
+    assert_eq!(bestmove(&lines), "e1b1");
+    engine.quit();
+}
+
+#[test]
+fn wdl_currmove_currline_and_refutations_when_asked() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_ShowCurrLine value true");
+    engine.send("setoption name UCI_ShowRefutations value true");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go movetime 1600");
+    let currmove = lines.iter().find(|line| line.contains(" currmove ")).expect("currmove after a second");
+    assert!(field(currmove, "currmovenumber").is_some() && field(currmove, "depth").is_some(), "{currmove}");
+    assert!(lines.iter().any(|line| line.starts_with("info currline ")), "currline");
+    let refutations: Vec<&String> =
+        lines.iter().filter(|line| line.starts_with("info refutation ")).collect();
+    assert!(!refutations.is_empty());
+    for line in refutations {
+        let words: Vec<&str> = line.split_whitespace().skip(2).collect();
+        assert!(words.len() >= 2, "{line}");
+        assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &words.join(" ")), "{line}");
+    }
+    engine.quit();
+}
+
+#[test]
+fn several_threads_search_together() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go depth 8");
+    assert!(lines.iter().any(|line| line.starts_with("info depth 8 ")));
+    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go nodes 50000");
+    for line in pv_lines(&lines) {
+        assert!(field(line, "nodes").unwrap().parse::<u64>().unwrap() <= 50_000 + 3 * 2048, "{line}");
+    }
+    engine.quit();
+}
+
+#[test]
+fn bench_signature_is_the_same_every_run_and_from_the_command_line() {
+    let _serial = serial();
+    let signature = |lines: &[String]| -> u64 {
+        let line = lines.iter().find(|line| line.starts_with("Nodes searched  :")).expect("the signature");
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let mut engine = Engine::start();
+    engine.send("bench 16 1 8");
+    let first = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert!(first.iter().any(|line| line.starts_with("Total time (ms) :")));
+    assert_eq!(first.iter().filter(|line| line.starts_with("Position: ")).count(), 30);
+    engine.send("bench 16 1 8");
+    let second = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&first), signature(&second));
+    engine.send("bench 16 1 3 current perft");
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&perft), 8_902);
+    engine.quit();
+
+    let mut from_cli = Engine::with_args(&["bench", "16", "1", "8"]);
+    let third = from_cli.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&first), signature(&third));
+}
+
+/// The python-chess self-play game (`tests/python_chess_game.py`) at a short time control, when
+/// python3 with python-chess is available.
+#[test]
+fn python_chess_plays_a_whole_game_without_illegal_moves_or_time_losses() {
+    let _serial = serial();
+    let has_python_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !has_python_chess {
+        eprintln!("skipped: python3 with python-chess is not installed");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python_chess_game.py");
+    let output = Command::new("python3")
+        .args([script, "--engine", env!("CARGO_BIN_EXE_triskel"), "--time", "2", "--inc", "0.05", "--quiet"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.lines().last().is_some_and(|line| line.starts_with("result ")), "{stdout}");
+}
