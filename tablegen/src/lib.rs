@@ -9,3 +9,4 @@
 pub mod chess;
 pub mod emit;
 pub mod prng;
+pub mod search;

@@ -4,13 +4,15 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use tablegen::emit::{chess_tables, TABLES};
+use tablegen::emit::{chess_tables, search_tables, SEARCH_TABLES, TABLES};
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
-    for table in TABLES {
+    for table in TABLES.iter().chain(SEARCH_TABLES) {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }
+    text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
+    text.push_str("  search           every search table (engine/build.rs's search_tables.rs)\n");
     text
 }
 
@@ -24,8 +26,9 @@ fn main() -> ExitCode {
     for name in &names {
         match name.as_str() {
             "all" => output.push_str(&chess_tables()),
+            "search" => output.push_str(&search_tables()),
             "list" | "--help" | "-h" => output.push_str(&usage()),
-            _ => match TABLES.iter().find(|table| table.name == name) {
+            _ => match TABLES.iter().chain(SEARCH_TABLES).find(|table| table.name == name) {
                 Some(table) => output.push_str(&(table.render)()),
                 None => {
                     eprint!("tablegen: unknown table `{name}`\n{}", usage());

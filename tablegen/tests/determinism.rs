@@ -20,6 +20,8 @@ fn two_runs_of_the_command_are_byte_identical() {
 #[test]
 fn the_command_prints_exactly_what_the_library_renders_for_the_build() {
     assert_eq!(run_tablegen(&["all"]), tablegen::emit::chess_tables().into_bytes());
+    assert_eq!(run_tablegen(&["search"]), tablegen::emit::search_tables().into_bytes());
+    assert_eq!(run_tablegen(&["search"]), run_tablegen(&["search"]));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! [`Game`]: crate::Game
 
 mod searcher;
+mod tables;
 pub mod tt;
 
 pub use searcher::{search, SearchState};

@@ -1,5 +1,6 @@
 //! Iterative deepening, aspiration windows, principal variation search and quiescence.
 
+use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::game::{Game, HISTORY_SLOTS, MAX_MOVES};
@@ -35,6 +36,12 @@ struct RootMove<M: Copy> {
 pub struct SearchState<G: Game> {
     killers: [[G::Move; KILLERS]; MAX_PLY + 1],
     history: [i32; HISTORY_SLOTS],
+    /// The quiet move that last refuted each move (indexed by the refuted move's history slot).
+    counter_moves: [G::Move; HISTORY_SLOTS],
+    /// History slot of the move played to reach each ply (`None` after a null move or at the root).
+    played: [Option<usize>; MAX_PLY + 1],
+    /// Static evaluation at each ply of the current line, for the "improving" heuristic.
+    static_evals: [Score; MAX_PLY + 1],
     pv: [[G::Move; MAX_PLY]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
     root_moves: [RootMove<G::Move>; MAX_MOVES],
@@ -51,6 +58,9 @@ impl<G: Game> SearchState<G> {
         SearchState {
             killers: [[none; KILLERS]; MAX_PLY + 1],
             history: [0; HISTORY_SLOTS],
+            counter_moves: [none; HISTORY_SLOTS],
+            played: [None; MAX_PLY + 1],
+            static_evals: [-Score::INFINITE; MAX_PLY + 1],
             pv: [[none; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: [RootMove {
@@ -71,6 +81,7 @@ impl<G: Game> SearchState<G> {
     pub fn clear(&mut self) {
         self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
         self.history = [0; HISTORY_SLOTS];
+        self.counter_moves = [G::Move::default(); HISTORY_SLOTS];
     }
 }
 
@@ -289,6 +300,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         for index in pv_index..self.state.root_count {
             let mv = self.state.root_moves[index].mv;
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
+            self.state.played[1] = Some(position.history_index(mv));
             let undo = position.make_move(mv);
             self.state.keys.push(position.hash());
             let mut score;
@@ -373,6 +385,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         ply: usize,
     ) {
         let killers = self.state.killers[ply];
+        let counter = self.state.played[ply].map(|slot| self.state.counter_moves[slot]);
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 3_000_000
@@ -387,6 +400,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 1_000_001
             } else if *mv == killers[1] {
                 1_000_000
+            } else if Some(*mv) == counter {
+                999_999
             } else {
                 self.state.history[position.history_index(*mv)]
             };
@@ -412,6 +427,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if killers[0] != mv {
             killers[1] = killers[0];
             killers[0] = mv;
+        }
+        if let Some(previous) = self.state.played[ply] {
+            self.state.counter_moves[previous] = mv;
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
         let slot = position.history_index(mv);
@@ -476,17 +494,22 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
         let static_eval =
             if in_check { -Score::INFINITE } else { hit.map_or_else(|| position.evaluate(), |hit| hit.eval) };
+        self.state.static_evals[ply] = static_eval;
+        // Improving: the side to move stands better than two plies ago, so pruning can be bolder
+        // when it is not.
+        let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
 
         if !pv_node && !in_check && !beta.is_mate() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely does.
             if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
-                let reduction = 3 + depth / 4;
+                let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
                 let undo = position.make_null_move();
                 self.state.keys.push(position.hash());
+                self.state.played[ply + 1] = None;
                 let score = -self.alpha_beta(
                     position,
                     depth - 1 - reduction,
@@ -502,10 +525,25 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     return Score::DRAW;
                 }
                 if score >= beta {
-                    return if score.is_mate() { beta } else { score };
+                    // Deep cut-offs are verified without null moves, against zugzwang.
+                    if depth < 10 {
+                        return if score.is_mate() { beta } else { score };
+                    }
+                    let verified =
+                        self.alpha_beta(position, depth - 1 - reduction, ply, beta - 1, beta, false, false);
+                    if self.stopped {
+                        return Score::DRAW;
+                    }
+                    if verified >= beta {
+                        return if score.is_mate() { beta } else { score };
+                    }
                 }
             }
         }
+
+        // Internal iterative reduction: without a hash move this node was never searched well;
+        // searching it a little shallower first is cheaper than ordering it badly at full depth.
+        let depth = if tt_move.is_none() && depth >= 4 { depth - 1 } else { depth };
 
         let mut moves = G::MoveList::default();
         position.generate_moves(&mut moves);
@@ -520,20 +558,45 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut bound = Bound::Upper;
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
+        let mut skip_quiets = false;
+        let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
+        let futile = !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
         for index in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, index);
             let tactical = position.is_tactical(mv);
+            if !tactical && skip_quiets {
+                continue;
+            }
+            // Shallow pruning, once some move has saved the node from a mated score.
+            if !pv_node && !in_check && best_score > -Score::MATE_BOUND {
+                if !tactical {
+                    if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if depth <= 5 && !position.see_at_least(mv, -25 * depth * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !position.see_at_least(mv, -100 * depth) {
+                    continue;
+                }
+            }
+            let history_slot = position.history_index(mv);
             let undo = position.make_move(mv);
             self.state.keys.push(position.hash());
+            self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
             let mut score;
             if index == 0 {
                 score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, pv_node, true);
             } else {
-                // Late move reductions for quiet moves that order put late.
-                let reduction = if depth >= 3 && index >= 3 && !tactical && !in_check && !gives_check {
-                    let base = 1 + i32::from(index >= 8) + depth / 8;
-                    (base - i32::from(pv_node)).clamp(0, depth - 2)
+                // Late move reductions, from the generated table, for quiet moves that order put late.
+                let reduction = if depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
+                    let mut reduction = lmr_reduction(depth, index);
+                    reduction += i32::from(!pv_node) + i32::from(!improving);
+                    reduction -= i32::from(scores[index] >= 999_999); // killers and counter move
+                    reduction -= (scores[index] / 4096).clamp(-2, 2); // history
+                    reduction.clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -578,6 +641,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 quiets_tried[quiet_count] = mv;
                 quiet_count += 1;
             }
+        }
+        if best_score == -Score::INFINITE {
+            // Every move was pruned: fail low at alpha rather than report a mate that is not there.
+            return alpha;
         }
         let move_bits = best_move.map_or(0, G::encode_move);
         self.tt.store(key, move_bits, best_score.to_table(ply), static_eval, depth, bound);
