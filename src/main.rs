@@ -8,6 +8,7 @@
 //! Only UCI chess exists so far; UCCI and NBoard arrive with their games.
 
 mod bench;
+mod book;
 mod display;
 mod options;
 mod output;

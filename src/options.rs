@@ -45,6 +45,9 @@ const SPECS: &[Spec] = &[
     Spec { name: "UCI_ShowCurrLine", kind: Kind::Check(false) },
     Spec { name: "UCI_ShowRefutations", kind: Kind::Check(false) },
     Spec { name: "Debug Log File", kind: Kind::Text("") },
+    // Opening book (src/book.rs).
+    Spec { name: "OwnBook", kind: Kind::Check(false) },
+    Spec { name: "Book File", kind: Kind::Text("") },
 ];
 
 /// The current option values.
@@ -64,6 +67,10 @@ pub struct Options {
     pub show_currline: bool,
     pub show_refutations: bool,
     pub debug_log_file: String,
+    /// `OwnBook`: answer `go` from the book when the position is in it.
+    pub own_book: bool,
+    /// `Book File`: the Polyglot book's path, empty for none.
+    pub book_file: String,
 }
 
 /// The side effect a changed option asks of the session.
@@ -79,6 +86,8 @@ pub enum Change {
     Chess960(bool),
     /// Start (or with `None` stop) the transcript.
     DebugLogFile(Option<String>),
+    /// Load the Polyglot book at this path (or with `None` drop the book).
+    BookFile(Option<String>),
 }
 
 impl Default for Options {
@@ -98,6 +107,8 @@ impl Default for Options {
             show_currline: false,
             show_refutations: false,
             debug_log_file: String::new(),
+            own_book: false,
+            book_file: String::new(),
         }
     }
 }
@@ -180,6 +191,7 @@ impl Options {
             "UCI_ShowWDL" => self.show_wdl = on,
             "UCI_ShowCurrLine" => self.show_currline = on,
             "UCI_ShowRefutations" => self.show_refutations = on,
+            "OwnBook" => self.own_book = on,
             _ => unreachable!("check option {name} has no field"),
         }
         Change::Stored
@@ -204,6 +216,10 @@ impl Options {
             "Debug Log File" => {
                 self.debug_log_file = text.to_string();
                 return Change::DebugLogFile((!text.is_empty()).then(|| text.to_string()));
+            }
+            "Book File" => {
+                self.book_file = text.to_string();
+                return Change::BookFile((!text.is_empty()).then(|| text.to_string()));
             }
             _ => unreachable!("string option {name} has no field"),
         }
@@ -244,5 +260,11 @@ mod tests {
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
         assert_eq!(options.set("Debug Log File", Some("<empty>")), Ok(Change::DebugLogFile(None)));
+        assert_eq!(options.set("ownbook", Some("true")), Ok(Change::Stored));
+        assert!(options.own_book);
+        assert_eq!(
+            options.set("book file", Some("my book.bin")),
+            Ok(Change::BookFile(Some("my book.bin".into())))
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! first stops the search, whose `bestmove` then precedes the command's effect.
 
 use crate::bench;
+use crate::book::{self, Book};
 use crate::display::{board_text, compiler_text, eval_text, flipped_fen};
 use crate::options::{self, Change, Options};
 use crate::output::Output;
@@ -47,6 +48,9 @@ pub struct Session {
     /// The search threads' memory while no search runs.
     states: Vec<State>,
     running: Option<Running>,
+    /// The Polyglot book of `Book File`, consulted by `go` when `OwnBook` is on.
+    book: Option<Book>,
+    book_rng: book::Rng,
 }
 
 impl Session {
@@ -63,6 +67,8 @@ impl Session {
             age: 0,
             states: vec![Box::new(SearchState::new())],
             running: None,
+            book: None,
+            book_rng: book::Rng::from_clock(),
         }
     }
 
@@ -198,6 +204,20 @@ impl Session {
                     self.output.info_string(&format!("cannot open the debug log file: {error}"));
                 }
             }
+            Ok(Change::BookFile(path)) => self.load_book(path.as_deref()),
+            Err(message) => self.output.info_string(&message),
+        }
+    }
+
+    /// `Book File`: reads the book; on an error the engine goes on without one.
+    fn load_book(&mut self, path: Option<&str>) {
+        self.book = None;
+        let Some(path) = path else { return };
+        match Book::load(path) {
+            Ok(loaded) => {
+                self.output.info_string(&format!("book: {} entries loaded from {path}", loaded.len()));
+                self.book = Some(loaded);
+            }
             Err(message) => self.output.info_string(&message),
         }
     }
@@ -266,6 +286,12 @@ impl Session {
                     .output
                     .info_string(&format!("perft depth must be a number from 0 to {MAX_PERFT_DEPTH}")),
             };
+        }
+        // A game move from the book, if `OwnBook` is on and the position is in it.
+        if let Some(book) = self.book.as_ref().filter(|_| self.options.own_book && book::answers(&go)) {
+            if let Some(reply) = book::reply(book, &self.position, &mut self.book_rng) {
+                return self.output.line(&reply);
+            }
         }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
