@@ -4,7 +4,7 @@
 //! Positions: the start positions of `tests/data/chess/perft.epd` and `perft960.epd`, and the
 //! positions reached from each of them by a few deterministic pseudo-random games.
 
-use engine::chess::eval::{self, evaluate, insufficient_material, trace, EVAL_LIMIT, TEMPO};
+use engine::chess::eval::{self, evaluate, insufficient_material, trace, Term, EVAL_LIMIT, TEMPO};
 use engine::chess::psqt::{MATERIAL_EG, MATERIAL_MG, PHASE_MAX};
 use engine::chess::{generate_moves, ChessMoveList, Color, PieceKind, Position, STARTPOS};
 use engine::Score;
@@ -218,13 +218,230 @@ fn insufficient_material_is_only_claimed_for_dead_positions() {
     assert!(!insufficient_material(&position(STARTPOS)));
 }
 
+/// `better` and `worse` differ only in the feature `term` measures: White's `term` is larger in
+/// `better` (in the middlegame or endgame half, as `half` picks), and so is the whole evaluation.
+/// Both positions are also checked against their colour-flipped mirrors, since the random games
+/// of the symmetry test rarely reach such positions.
+fn assert_term_better(term: Term, endgame: bool, better: &str, worse: &str) {
+    let (good, bad) = (position(better), position(worse));
+    let (good_trace, bad_trace) = (trace(&good), trace(&bad));
+    let pick = |value: eval::MgEg| if endgame { value.eg } else { value.mg };
+    let good_term = pick(good_trace.term(Color::White, term)) - pick(good_trace.term(Color::Black, term));
+    let bad_term = pick(bad_trace.term(Color::White, term)) - pick(bad_trace.term(Color::Black, term));
+    println!(
+        "{term:?}: {good_term} vs {bad_term}; evaluate {} vs {} ({better} | {worse})",
+        evaluate(&good).0,
+        evaluate(&bad).0
+    );
+    assert!(good_term > bad_term, "{term:?}: {good_term} <= {bad_term}\n{good_trace}\n{bad_trace}");
+    assert!(
+        evaluate(&good) > evaluate(&bad),
+        "{better}: {:?} <= {worse}: {:?}",
+        evaluate(&good),
+        evaluate(&bad)
+    );
+    for fen in [better, worse] {
+        let mirror = position(&flip_fen(fen));
+        assert_eq!(evaluate(&position(fen)), evaluate(&mirror), "{fen}");
+        assert_eq!(trace(&mirror).score, evaluate(&mirror), "{fen}");
+    }
+}
+
+#[test]
+fn passed_pawns_gain_with_rank_and_a_free_path() {
+    // The same lone pawn on the sixth and on the third rank.
+    assert_term_better(
+        Term::PassedPawns,
+        true,
+        "4k3/7p/1P6/8/8/8/8/4K3 w - - 0 1",
+        "4k3/7p/8/8/8/1P6/8/4K3 w - - 0 1",
+    );
+    // A passer with a free path against one blocked by an enemy knight (the knight stands on the
+    // stop square in one, beside the path in the other).
+    assert_term_better(
+        Term::PassedPawns,
+        true,
+        "4k3/8/2n5/1P6/8/8/8/4K3 w - - 0 1",
+        "4k3/8/1n6/1P6/8/8/8/4K3 w - - 0 1",
+    );
+    // A passed pawn on f5 (Black's a7 is passed too, but further back) against the same pawn with
+    // an enemy pawn in front on the neighbouring file (neither is passed).
+    assert_term_better(
+        Term::PassedPawns,
+        true,
+        "4k3/p7/8/5P2/8/8/8/4K3 w - - 0 1",
+        "4k3/6p1/8/5P2/8/8/8/4K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn passed_pawns_want_the_own_king_close_and_the_enemy_king_far() {
+    assert_term_better(
+        Term::PassedPawns,
+        true,
+        "8/7k/8/1P6/1K6/8/8/8 w - - 0 1",
+        "8/1k6/8/1P6/8/8/8/7K w - - 0 1",
+    );
+    // Rule of the square in a pawn ending: Black's king on e8 catches the a5 pawn only if Black is to
+    // move (Kd7), so only the other side to move gets the unstoppable-passer bonus.
+    let passer = |fen: &str| trace(&position(fen)).term(Color::White, Term::PassedPawns);
+    let white_to_move = passer("4k3/8/8/P7/8/8/6p1/6K1 w - - 0 1");
+    let black_to_move = passer("4k3/8/8/P7/8/8/6p1/6K1 b - - 0 1");
+    assert_eq!(white_to_move.eg - black_to_move.eg, eval::weights::UNSTOPPABLE_PASSER.eg());
+    // Black's own pieces can stop it: no bonus then.
+    let with_knight = passer("4k3/8/8/P7/8/8/6p1/n5K1 w - - 0 1");
+    assert_eq!(with_knight.eg, black_to_move.eg);
+}
+
+#[test]
+fn doubled_isolated_and_backward_pawns_are_weaknesses() {
+    // Doubled: b2 b3 against b2 c2 (a2 in both).
+    assert_term_better(
+        Term::PawnStructure,
+        true,
+        "4k3/ppp5/8/8/8/8/PPP5/4K3 w - - 0 1",
+        "4k3/ppp5/8/8/8/1P6/PP6/4K3 w - - 0 1",
+    );
+    // Isolated: a2 c2 against a2 b2.
+    assert_term_better(
+        Term::PawnStructure,
+        true,
+        "4k3/ppp5/8/8/8/8/PP6/4K3 w - - 0 1",
+        "4k3/ppp5/8/8/8/8/P1P5/4K3 w - - 0 1",
+    );
+    // Backward: d3 with e4 is backward when an enemy pawn on c5 hits d4... and healthy with e3.
+    assert_term_better(
+        Term::PawnStructure,
+        false,
+        "4k3/8/8/2p5/8/3PP3/8/4K3 w - - 0 1",
+        "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn connected_pawns_beat_split_ones() {
+    // Phalanx d4 e4 against d4 f4 (f4 alone, d4 isolated too).
+    assert_term_better(
+        Term::PawnStructure,
+        false,
+        "4k3/ppp5/8/8/3PP3/8/8/4K3 w - - 0 1",
+        "4k3/ppp5/8/8/3P1P2/8/8/4K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn the_bishop_pair_is_worth_more_than_two_bishops_of_one_colour() {
+    assert_term_better(
+        Term::BishopPair,
+        false,
+        "rn2k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+        "rn2k3/8/8/8/8/8/3B4/2B1K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn rooks_like_open_files_and_the_seventh() {
+    // The same rook on the open d-file and behind its own pawn on the a-file's neighbour.
+    assert_term_better(
+        Term::RooksQueens,
+        false,
+        "4k3/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1",
+        "4k3/pp3ppp/8/8/8/8/PP3PPP/1R4K1 w - - 0 1",
+    );
+    // On the seventh with enemy pawns there, against the sixth.
+    assert_term_better(
+        Term::RooksQueens,
+        true,
+        "6k1/pR3ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+        "6k1/p4ppp/1R6/8/8/8/5PPP/6K1 w - - 0 1",
+    );
+}
+
+#[test]
+fn knights_like_outposts() {
+    // Knight on d5 defended by e4, no black c- or e-pawn left to chase it, against the same knight
+    // where a c7 pawn can still kick it.
+    assert_term_better(
+        Term::Outposts,
+        false,
+        "4k3/p4p2/8/3N4/4P3/8/8/4K3 w - - 0 1",
+        "4k3/2p2p2/8/3N4/4P3/8/8/4K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn mobility_punishes_a_trapped_bishop() {
+    // The c1 bishop shut in by b2 and d2 against the same bishop with d2 on d3.
+    assert_term_better(
+        Term::Mobility,
+        false,
+        "4k3/ppp5/8/8/8/3P4/1P6/2B1K3 w - - 0 1",
+        "4k3/ppp5/8/8/8/8/1P1P4/2B1K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn a_pawn_shield_protects_the_king() {
+    // White's castled king with f2 g2 h2 against the same pawns on a2 b2 c2, while Black's queen
+    // and rook bear down on the king side.
+    assert_term_better(
+        Term::KingShelter,
+        false,
+        "r5k1/5ppp/8/8/7q/8/5PPP/2R3K1 w - - 0 1",
+        "r5k1/5ppp/8/8/7q/8/PPP5/2R3K1 w - - 0 1",
+    );
+}
+
+#[test]
+fn attackers_on_the_king_zone_cost_the_defender() {
+    // Black's queen and rook aim at White's king side, against the same pieces far away.
+    let near = position("6k1/5ppp/8/8/6q1/8/5PPP/r4RK1 w - - 0 1");
+    let attack = trace(&near).term(Color::White, Term::KingAttack);
+    assert!(attack.mg < 0, "{}", trace(&near));
+    assert_term_better(
+        Term::KingAttack,
+        false,
+        "r5k1/5ppp/8/8/q7/8/5PPP/5RK1 w - - 0 1",
+        "6k1/5ppp/8/8/6q1/8/5PPP/r4RK1 w - - 0 1",
+    );
+}
+
+#[test]
+fn pieces_attacked_by_pawns_or_left_hanging_are_threats() {
+    // A black knight on e5 attacked by d4 against the same knight on a5 out of reach.
+    assert_term_better(
+        Term::Threats,
+        false,
+        "4k3/8/8/4n3/3P4/8/8/4K3 b - - 0 1",
+        "4k3/8/8/n7/3P4/8/8/4K3 b - - 0 1",
+    );
+}
+
+#[test]
+fn well_known_positions_get_plausible_scores() {
+    // Balanced or nearly so: the new terms must not swamp material.
+    for fen in [
+        STARTPOS,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+        "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+    ] {
+        let traced = trace(&position(fen));
+        println!("{fen}\n{traced}");
+        assert!(traced.score.0.abs() < 250, "{fen}: {:?}", traced.score);
+    }
+}
+
 /// Not an assertion: prints the cost of one `evaluate` call over the sample (run with
 /// `cargo test --release -p engine --test eval -- --nocapture evaluate_speed`).
 #[test]
 fn evaluate_speed() {
     let positions = sample_positions(2, 40);
     // Best of several runs: the machine may be busy, and the minimum is the least disturbed figure.
-    let rounds = 50;
+    // `EVAL_SPEED_ROUNDS=1` makes a run short enough for `valgrind --tool=callgrind`, whose
+    // instruction counts do not depend on the machine's load.
+    let rounds = std::env::var("EVAL_SPEED_ROUNDS").ok().and_then(|text| text.parse().ok()).unwrap_or(50);
     let mut best = f64::INFINITY;
     let mut checksum = 0i64;
     for _ in 0..7 {

@@ -1,29 +1,47 @@
-//! Chess evaluation: material plus piece-square tables, blended between middlegame and endgame by the
-//! material left on the board (a "tapered" evaluation), with a small bonus for the side to move.
+//! Chess evaluation: a hand-crafted tapered evaluation in the style of Fruit/Toga or Stockfish's
+//! classical one. Every term has a middlegame and an endgame value, blended by the material left on
+//! the board, and the side to move gets a small bonus.
 //!
-//! The parameters are PeSTO's (see [`psqt`]). [`evaluate`] is the fast path the search calls at every
-//! node: material and both tables are folded at compile time into one table of packed
-//! middlegame/endgame pairs per piece and square, so a piece costs a mailbox read, one table load and
-//! one add (about 16 ns for a whole position). [`trace`] recomputes the same score term by term from
-//! the unpacked tables, for the `eval` command and as an independent check of the fast path.
+//! Terms:
+//! - material and piece-square tables (PeSTO's, see [`psqt`]), folded at compile time into one table
+//!   of packed middlegame/endgame pairs per piece and square;
+//! - mobility of knights, bishops, rooks and queens (`pieces.rs`);
+//! - king safety: attack units on the king zone turned into a quadratic penalty, the pawn shield, the
+//!   pawn storm and open files by the king (`king.rs`);
+//! - pawn structure: doubled, isolated, backward, supported and phalanx pawns; passed pawns by rank,
+//!   free or blocked path, king distance and the rule of the square (`pawns.rs`);
+//! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts, and
+//!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces) (`pieces.rs`).
 //!
-//! Not included (yet): pawn structure, mobility, king safety, bishop pair. PeSTO's numbers were tuned
-//! without them, so any such term needs its own tuning rather than being added on top.
+//! All weights live in [`weights`]. Attack sets are computed once per call (pawn attacks setwise,
+//! piece attacks by table lookups) and shared between the terms through one `EvalInfo` per call.
+//!
+//! [`evaluate`] and [`trace`] run the same term code, generic over a `Sink`: the fast path sums
+//! packed values into one integer, the trace records every term per side. Material and tables are
+//! computed separately by each (mailbox and packed table in [`evaluate`], bitboards and unpacked tables
+//! in [`trace`]), which cross-checks the two views of the board. There is no pawn hash table: the
+//! core would need caller-provided memory for it, and the pawn terms are cheap bitboard work.
 
 use core::fmt;
 
 use super::bitboard::Bitboard;
 use super::position::Position;
 use super::psqt::{self, MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PHASE_WEIGHTS};
-use super::types::{Color, PieceKind};
+use super::tables;
+use super::types::{Color, PieceKind, Square};
 use crate::score::Score;
+
+mod king;
+mod pawns;
+mod pieces;
+pub mod weights;
+
+use weights::S;
+pub use weights::TEMPO;
 
 /// Piece values in centipawns, pawn to king, for move ordering (MVV-LVA) and static exchange
 /// evaluation. The king is 0: it is never captured, and as an attacker it comes last anyway.
 pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
-
-/// Bonus for having the move, in centipawns, added after tapering.
-pub const TEMPO: i32 = 10;
 
 /// The evaluation never leaves `-EVAL_LIMIT..=EVAL_LIMIT`, far inside the mate range
 /// ([`Score::MATE_BOUND`]). No reachable position comes near it (nine queens against a bare king is
@@ -109,8 +127,253 @@ pub fn evaluate(position: &Position) -> Score {
             packed += PACKED[piece.index()][square.index()];
         }
     }
+    let mut sink = Packed(S(packed));
+    evaluate_terms(position, &mut sink);
     let phase = game_phase(position);
-    Score(finish(unpack_mg(packed), unpack_eg(packed), phase, position.side_to_move()))
+    let total = sink.0;
+    Score(finish(total.mg(), total.eg(), phase, position.side_to_move()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bitboard helpers, all from one side's point of view ("forward" is towards the enemy's first rank).
+
+/// The set moved one rank forward for `color`.
+#[inline(always)]
+const fn forward(color: Color, set: Bitboard) -> Bitboard {
+    set.shift_ranks(matches!(color, Color::White))
+}
+
+/// The set moved one rank backward for `color`.
+#[inline(always)]
+const fn backward(color: Color, set: Bitboard) -> Bitboard {
+    set.shift_ranks(matches!(color, Color::Black))
+}
+
+/// The set and every square in front of its squares, for `color`.
+#[inline(always)]
+const fn fill_forward(color: Color, set: Bitboard) -> Bitboard {
+    let mut bits = set.0;
+    if matches!(color, Color::White) {
+        bits |= bits << 8;
+        bits |= bits << 16;
+        bits |= bits << 32;
+    } else {
+        bits |= bits >> 8;
+        bits |= bits >> 16;
+        bits |= bits >> 32;
+    }
+    Bitboard(bits)
+}
+
+/// The set and every square behind its squares, for `color`.
+#[inline(always)]
+const fn fill_backward(color: Color, set: Bitboard) -> Bitboard {
+    fill_forward(
+        match color {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        },
+        set,
+    )
+}
+
+/// Every file holding a square of the set.
+#[inline(always)]
+const fn file_fill(set: Bitboard) -> Bitboard {
+    Bitboard(fill_forward(Color::White, set).0 | fill_forward(Color::Black, set).0)
+}
+
+/// The squares beside the set's squares, on the neighbouring files.
+#[inline(always)]
+const fn beside(set: Bitboard) -> Bitboard {
+    Bitboard(set.shift_east().0 | set.shift_west().0)
+}
+
+/// Every square `color`'s pawns attack.
+#[inline(always)]
+const fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    beside(forward(color, pawns))
+}
+
+/// The rank `relative` (0 = own first rank) seen from `color`'s side.
+#[inline(always)]
+const fn relative_rank(color: Color, relative: u8) -> Bitboard {
+    Bitboard::rank(if matches!(color, Color::White) { relative } else { 7 - relative })
+}
+
+/// The square of the set nearest to `color`'s first rank (the set is not empty).
+#[inline(always)]
+const fn rearmost(color: Color, set: Bitboard) -> Square {
+    match color {
+        Color::White => set.first_square(),
+        Color::Black => Square::from_index_unchecked(63 - set.0.leading_zeros() as u8),
+    }
+}
+
+/// King steps between two squares (Chebyshev distance).
+#[inline(always)]
+const fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    if files > ranks {
+        files
+    } else {
+        ranks
+    }
+}
+
+/// Light squares (b1, a2, ...).
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+
+// ---------------------------------------------------------------------------------------------
+// Terms and sinks.
+
+/// The evaluation terms beyond material and piece-square tables, as the trace reports them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Term {
+    /// Squares reachable by knights, bishops, rooks and queens.
+    Mobility,
+    /// Enemy pieces attacking the king zone, and safe checks.
+    KingAttack,
+    /// Pawn shield, pawn storm and open files by the king.
+    KingShelter,
+    /// Doubled, isolated, backward, supported and phalanx pawns.
+    PawnStructure,
+    /// Passed pawns.
+    PassedPawns,
+    /// The bishop pair.
+    BishopPair,
+    /// Rooks on open files, rooks and queens on the seventh.
+    RooksQueens,
+    /// Knights and bishops on outposts.
+    Outposts,
+    /// Pieces attacked by lesser pieces, hanging pieces.
+    Threats,
+}
+
+impl Term {
+    /// Number of terms.
+    pub const COUNT: usize = 9;
+    /// Every term, in index order.
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::Mobility,
+        Term::KingAttack,
+        Term::KingShelter,
+        Term::PawnStructure,
+        Term::PassedPawns,
+        Term::BishopPair,
+        Term::RooksQueens,
+        Term::Outposts,
+        Term::Threats,
+    ];
+
+    /// Index 0..[`Term::COUNT`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name the trace prints.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Mobility => "Mobility",
+            Term::KingAttack => "King attack",
+            Term::KingShelter => "King shelter",
+            Term::PawnStructure => "Pawn shape",
+            Term::PassedPawns => "Passed pawns",
+            Term::BishopPair => "Bishop pair",
+            Term::RooksQueens => "Rooks/queens",
+            Term::Outposts => "Outposts",
+            Term::Threats => "Threats",
+        }
+    }
+}
+
+/// Where the term code puts its values: one packed sum (the fast path) or a table of terms (trace).
+trait Sink {
+    /// Adds `value`, good for `color`, under `term`.
+    fn add(&mut self, color: Color, term: Term, value: S);
+}
+
+/// The fast path: one packed sum from White's point of view.
+struct Packed(S);
+
+impl Sink for Packed {
+    #[inline(always)]
+    fn add(&mut self, color: Color, _term: Term, value: S) {
+        match color {
+            Color::White => self.0 .0 += value.0,
+            Color::Black => self.0 .0 -= value.0,
+        }
+    }
+}
+
+/// The trace: every term per side, unpacked.
+struct Terms([[MgEg; Term::COUNT]; 2]);
+
+impl Sink for Terms {
+    fn add(&mut self, color: Color, term: Term, value: S) {
+        self.0[color.index()][term.index()].add(value.mg(), value.eg());
+    }
+}
+
+/// Attack sets and king-zone counts computed once per call and shared between the terms, by colour.
+struct EvalInfo {
+    occupied: Bitboard,
+    pawns: [Bitboard; 2],
+    pawn_attacks: [Bitboard; 2],
+    king: [Square; 2],
+    /// King square, its neighbours and the three squares two ranks in front.
+    king_zone: [Bitboard; 2],
+    /// Squares attacked by each side's pieces of each kind.
+    attacked_by: [[Bitboard; 6]; 2],
+    /// Squares attacked by each side (every kind).
+    attacked: [Bitboard; 2],
+    /// Each side's pieces attacking the enemy king zone.
+    zone_attackers: [i32; 2],
+    /// Each side's attack units on the enemy king zone.
+    zone_units: [i32; 2],
+}
+
+impl EvalInfo {
+    #[inline(always)]
+    fn new(position: &Position) -> EvalInfo {
+        let pawns =
+            [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
+        let king = [position.king_square(Color::White), position.king_square(Color::Black)];
+        let zone = |color: Color| {
+            let ring = tables::king_attacks(king[color.index()]) | Bitboard::from_square(king[color.index()]);
+            ring | forward(color, ring)
+        };
+        EvalInfo {
+            occupied: position.occupied(),
+            pawns,
+            pawn_attacks: [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])],
+            king,
+            king_zone: [zone(Color::White), zone(Color::Black)],
+            attacked_by: [[Bitboard::EMPTY; 6]; 2],
+            attacked: [Bitboard::EMPTY; 2],
+            zone_attackers: [0; 2],
+            zone_units: [0; 2],
+        }
+    }
+}
+
+/// Every term beyond material and tables, into `sink`. The order matters: king safety and threats
+/// read the attack sets the piece pass fills in.
+#[inline(always)]
+fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K) {
+    // Written out per colour (rather than a loop over `Color::ALL`) so that every colour test in the
+    // inlined term code folds to a constant.
+    let mut info = EvalInfo::new(position);
+    pieces::pieces(position, &mut info, Color::White, sink);
+    pieces::pieces(position, &mut info, Color::Black, sink);
+    pawns::pawns(position, &info, Color::White, sink);
+    pawns::pawns(position, &info, Color::Black, sink);
+    king::king(position, &info, Color::White, sink);
+    king::king(position, &info, Color::Black, sink);
+    pieces::threats(position, &info, Color::White, sink);
+    pieces::threats(position, &info, Color::Black, sink);
 }
 
 /// True when the position is dead for lack of material, so that neither side can ever mate: bare
@@ -131,7 +394,6 @@ pub fn insufficient_material(position: &Position) -> bool {
     if !(knights | bishops).has_more_than_one() {
         return true;
     }
-    const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
     knights.is_empty() && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
 }
 
@@ -164,11 +426,13 @@ pub struct EvalTrace {
     pub material: [MgEg; 2],
     /// Piece-square bonuses of each side by piece kind, `[colour][kind]`.
     pub psqt: [[MgEg; 6]; 2],
+    /// The other terms of each side, `[colour][term.index()]`.
+    pub terms: [[MgEg; Term::COUNT]; 2],
     /// Middlegame weight, 0 to [`PHASE_MAX`].
     pub phase: i32,
     /// Who is to move; the tempo bonus goes to that side.
     pub side_to_move: Color,
-    /// Material and tables tapered by `phase`, White's point of view, before the tempo bonus.
+    /// Every term tapered by `phase`, White's point of view, before the tempo bonus.
     pub tapered: i32,
     /// The final score from White's point of view (tempo included, clamped).
     pub white: Score,
@@ -180,10 +444,15 @@ impl EvalTrace {
     /// Every term of `color` summed.
     pub fn side_total(&self, color: Color) -> MgEg {
         let mut total = self.material[color.index()];
-        for term in self.psqt[color.index()] {
+        for term in self.psqt[color.index()].iter().chain(&self.terms[color.index()]) {
             total.add(term.mg, term.eg);
         }
         total
+    }
+
+    /// The value of `term` for `color`, from `color`'s point of view.
+    pub fn term(&self, color: Color, term: Term) -> MgEg {
+        self.terms[color.index()][term.index()]
     }
 }
 
@@ -203,11 +472,14 @@ pub fn trace(position: &Position) -> EvalTrace {
             }
         }
     }
+    let mut terms = Terms([[MgEg::default(); Term::COUNT]; 2]);
+    evaluate_terms(position, &mut terms);
     let phase = game_phase(position);
     let side_to_move = position.side_to_move();
     let mut trace = EvalTrace {
         material,
         psqt: psqt_terms,
+        terms: terms.0,
         phase,
         side_to_move,
         tapered: 0,
@@ -281,6 +553,9 @@ impl fmt::Display for EvalTrace {
         row(f, "Material", self.material[0], self.material[1])?;
         for (kind, name) in NAMES.iter().enumerate() {
             row(f, name, self.psqt[0][kind], self.psqt[1][kind])?;
+        }
+        for term in Term::ALL {
+            row(f, term.name(), self.terms[0][term.index()], self.terms[1][term.index()])?;
         }
         writeln!(f, "{RULE}")?;
         row(f, "Total", self.side_total(Color::White), self.side_total(Color::Black))?;

@@ -1,0 +1,121 @@
+//! Piece terms: mobility (and, on the way, every piece's attack set and its attacks on the enemy king
+//! zone), the bishop pair, rooks on open files, rooks and queens on the seventh, outposts, threats.
+
+use super::weights::*;
+use super::{file_fill, fill_forward, relative_rank, EvalInfo, Sink, Term, LIGHT_SQUARES, S};
+use crate::chess::bitboard::Bitboard;
+use crate::chess::position::Position;
+use crate::chess::tables;
+use crate::chess::types::{Color, PieceKind};
+
+/// Relative ranks 4 to 6, where outposts count, for White and Black.
+const OUTPOST_RANKS: [Bitboard; 2] = [Bitboard(0x0000_FFFF_FF00_0000), Bitboard(0x0000_00FF_FFFF_0000)];
+
+/// Mobility, attack sets and king-zone attacks of `us`, and the piece placement terms.
+#[inline(always)]
+pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Color, sink: &mut K) {
+    let them = !us;
+    let occupied = info.occupied;
+    let area = !(position.pieces_of(us) | info.pawn_attacks[them.index()]);
+    let enemy_zone = info.king_zone[them.index()];
+    let mut mobility = S::ZERO;
+    let mut attackers = 0;
+    let mut units = 0;
+    let mut attacked_by = [Bitboard::EMPTY; 6];
+    attacked_by[PieceKind::Pawn.index()] = info.pawn_attacks[us.index()];
+    attacked_by[PieceKind::King.index()] = tables::king_attacks(info.king[us.index()]);
+
+    // One loop body per kind; the table and the attack function are the only differences.
+    macro_rules! piece_loop {
+        ($kind:expr, $table:expr, $attacks:expr) => {
+            for square in position.pieces(us, $kind) {
+                let attacks: Bitboard = $attacks(square);
+                attacked_by[$kind.index()] |= attacks;
+                mobility += $table[(attacks & area).count() as usize];
+                let zone = attacks & enemy_zone;
+                if zone.non_empty() {
+                    attackers += 1;
+                    units += KING_ATTACK_UNITS[$kind.index()] * zone.count() as i32;
+                }
+            }
+        };
+    }
+    piece_loop!(PieceKind::Knight, MOBILITY_KNIGHT, tables::knight_attacks);
+    piece_loop!(PieceKind::Bishop, MOBILITY_BISHOP, |square| tables::bishop_attacks(square, occupied));
+    piece_loop!(PieceKind::Rook, MOBILITY_ROOK, |square| tables::rook_attacks(square, occupied));
+    piece_loop!(PieceKind::Queen, MOBILITY_QUEEN, |square| {
+        tables::bishop_attacks(square, occupied) | tables::rook_attacks(square, occupied)
+    });
+    sink.add(us, Term::Mobility, mobility);
+
+    let mut all = Bitboard::EMPTY;
+    for set in attacked_by {
+        all |= set;
+    }
+    info.attacked_by[us.index()] = attacked_by;
+    info.attacked[us.index()] = all;
+    info.zone_attackers[us.index()] = attackers;
+    info.zone_units[us.index()] = units;
+
+    let bishops = position.pieces(us, PieceKind::Bishop);
+    if (bishops & LIGHT_SQUARES).non_empty() && (bishops & !LIGHT_SQUARES).non_empty() {
+        sink.add(us, Term::BishopPair, BISHOP_PAIR);
+    }
+
+    // Rooks on open and half-open files; rooks and queens on the seventh.
+    let rooks = position.pieces(us, PieceKind::Rook);
+    let queens = position.pieces(us, PieceKind::Queen);
+    let mut placement = S::ZERO;
+    if rooks.non_empty() {
+        let pawn_files = file_fill(info.pawns[0] | info.pawns[1]);
+        let own_pawn_files = file_fill(info.pawns[us.index()]);
+        placement += ROOK_OPEN_FILE.times((rooks & !pawn_files).count() as i32);
+        placement += ROOK_SEMI_OPEN_FILE.times((rooks & pawn_files & !own_pawn_files).count() as i32);
+    }
+    let seventh = relative_rank(us, 6);
+    if ((rooks | queens) & seventh).non_empty()
+        && (relative_rank(us, 7).contains(info.king[them.index()])
+            || (info.pawns[them.index()] & seventh).non_empty())
+    {
+        placement += ROOK_ON_SEVENTH.times((rooks & seventh).count() as i32);
+        placement += QUEEN_ON_SEVENTH.times((queens & seventh).count() as i32);
+    }
+    sink.add(us, Term::RooksQueens, placement);
+
+    // Outposts: defended by an own pawn, out of reach of every enemy pawn now and later.
+    let enemy_pawn_reach = fill_forward(them, info.pawn_attacks[them.index()]);
+    let outposts = OUTPOST_RANKS[us.index()] & info.pawn_attacks[us.index()] & !enemy_pawn_reach;
+    let knights = (position.pieces(us, PieceKind::Knight) & outposts).count() as i32;
+    let bishops = (bishops & outposts).count() as i32;
+    if knights + bishops > 0 {
+        sink.add(us, Term::Outposts, KNIGHT_OUTPOST.times(knights) + BISHOP_OUTPOST.times(bishops));
+    }
+}
+
+/// Threats by `us`: enemy pieces attacked by our pawns or by lesser pieces, and enemy pieces we
+/// attack that are not defended.
+#[inline(always)]
+pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sink: &mut K) {
+    let them = !us;
+    let ours = &info.attacked_by[us.index()];
+    let queens = position.pieces(them, PieceKind::Queen);
+    let majors = position.pieces(them, PieceKind::Rook) | queens;
+    let pieces = majors | position.pieces(them, PieceKind::Knight) | position.pieces(them, PieceKind::Bishop);
+    let attacked = pieces & info.attacked[us.index()];
+    if attacked.is_empty() {
+        return;
+    }
+    let by_pawn = (attacked & ours[PieceKind::Pawn.index()]).count() as i32;
+    let minors = ours[PieceKind::Knight.index()] | ours[PieceKind::Bishop.index()];
+    let by_minor = (majors & minors).count() as i32;
+    let by_rook = (queens & ours[PieceKind::Rook.index()]).count() as i32;
+    let hanging = (attacked & !info.attacked[them.index()]).count() as i32;
+    sink.add(
+        us,
+        Term::Threats,
+        THREAT_BY_PAWN.times(by_pawn)
+            + THREAT_BY_MINOR_ON_MAJOR.times(by_minor)
+            + THREAT_BY_ROOK_ON_QUEEN.times(by_rook)
+            + HANGING.times(hanging),
+    );
+}
