@@ -178,6 +178,7 @@ pub fn run(
                     .name(format!("helper {}", index + 1))
                     .stack_size(SEARCH_STACK)
                     .spawn_scoped(scope, move || {
+                        state.set_thread_index(index + 1);
                         search::search(&job.position, &job.keys, limits, tt, state, &control, &mut Silent)
                             .nodes
                     })

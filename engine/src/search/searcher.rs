@@ -49,6 +49,9 @@ pub struct SearchState<G: Game> {
     keys: History<KEY_HISTORY>,
     nodes: u64,
     seldepth: usize,
+    /// 0 for the main search thread; helpers of a lazy-SMP search count from 1 and skip some
+    /// iterations, so that threads sharing the table work on different depths.
+    thread_index: usize,
 }
 
 impl<G: Game> SearchState<G> {
@@ -74,7 +77,14 @@ impl<G: Game> SearchState<G> {
             keys: History::new(),
             nodes: 0,
             seldepth: 0,
+            thread_index: 0,
         }
+    }
+
+    /// Makes this state a lazy-SMP helper (index 1, 2, ...) or the main thread (0). Helpers skip
+    /// iterations by the pattern of [`skips_depth`], which spreads the threads over depths.
+    pub fn set_thread_index(&mut self, index: usize) {
+        self.thread_index = index;
     }
 
     /// Forgets killers and history (UCI `ucinewgame`).
@@ -98,6 +108,18 @@ struct Searcher<'a, 't, G: Game, C: Control> {
     node_limit: u64,
     next_poll: u64,
     stopped: bool,
+}
+
+/// Iteration skipping of lazy-SMP helpers: helper `i` uses entry `(i - 1) % 20` and skips `depth`
+/// when `((depth + phase) / size)` is odd. The pattern is the one Stockfish used before version 12.
+fn skips_depth(thread_index: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if thread_index == 0 {
+        return false;
+    }
+    let slot = (thread_index - 1) % SIZE.len();
+    (depth + PHASE[slot]) / SIZE[slot] % 2 == 1
 }
 
 /// Searches `root` within `limits` and returns the best move found.
@@ -154,6 +176,9 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     let mut stable_iterations = 0;
     let mut last_best = None;
     for depth in 1..=max_depth {
+        if depth > 1 && depth < max_depth && skips_depth(searcher.state.thread_index, depth) {
+            continue;
+        }
         for pv_index in 0..multipv {
             searcher.search_root_line(&mut position, depth as i32, pv_index, reporter);
             if searcher.stopped {
@@ -722,5 +747,24 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skips_depth;
+
+    #[test]
+    fn the_main_thread_searches_every_depth_and_helpers_spread_out() {
+        assert!((1..40).all(|depth| !skips_depth(0, depth)));
+        // The first two helpers take turns; together with the main thread every depth is covered
+        // twice.
+        for depth in 1..40 {
+            assert_ne!(skips_depth(1, depth), skips_depth(2, depth), "depth {depth}");
+        }
+        // Every helper still searches some depths.
+        for helper in 1..=64 {
+            assert!((1..40).any(|depth| !skips_depth(helper, depth)), "helper {helper}");
+        }
     }
 }
