@@ -504,18 +504,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let key = position.hash();
         let hit = self.tt.probe(key);
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
-        if let Some(hit) = hit {
-            let score = hit.score.from_table(ply);
-            if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
+        if let Some(score) =
+            hit.filter(|hit| !pv_node && hit.depth >= depth).and_then(|hit| hit.cutoff(ply, alpha, beta))
+        {
+            return score;
         }
         let static_eval =
             if in_check { -Score::INFINITE } else { hit.map_or_else(|| position.evaluate(), |hit| hit.eval) };
@@ -692,16 +684,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
         let key = position.hash();
         let hit = self.tt.probe(key);
-        if let Some(hit) = hit {
-            let score = hit.score.from_table(ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = hit.and_then(|hit| hit.cutoff(ply, alpha, beta)) {
+            return score;
         }
         let in_check = position.in_check();
         let mut best_score = -Score::INFINITE;

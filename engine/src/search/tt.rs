@@ -55,6 +55,22 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// The stored score, made relative to the root at `ply`, if its bound settles the window
+    /// `alpha..beta` (an exact score, a lower bound at or above beta, an upper bound at or below
+    /// alpha).
+    #[inline]
+    pub fn cutoff(&self, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let score = self.score.from_table(ply);
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settles.then_some(score)
+    }
+}
+
 // data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6
 fn pack(mv: u16, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
     u64::from(mv)
