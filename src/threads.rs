@@ -130,8 +130,15 @@ struct HelperControl<'a> {
 
 impl Control for HelperControl<'_> {
     fn should_stop(&self, nodes: u64) -> bool {
-        self.shared.nodes[self.index].store(nodes, Ordering::Relaxed);
-        self.shared.stopped() || self.shared.helpers_stop.load(Ordering::Relaxed)
+        let shared = self.shared;
+        shared.nodes[self.index].store(nodes, Ordering::Relaxed);
+        // Helpers enforce the shared node limit too: waiting for the main thread's next poll would
+        // let every thread overshoot by a whole poll interval.
+        let main_nodes = shared.nodes[0].load(Ordering::Relaxed);
+        if shared.node_limit.is_some_and(|limit| shared.total_nodes(main_nodes) >= limit) {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+        shared.stopped() || shared.helpers_stop.load(Ordering::Relaxed)
     }
 
     fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
