@@ -27,6 +27,7 @@ use engine::chess::position::{LONG, SHORT};
 use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
 use engine::Game;
 use std::time::{SystemTime, UNIX_EPOCH};
+use tablegen::prng::SplitMix64;
 
 /// Bytes per book entry.
 pub const ENTRY_BYTES: usize = 16;
@@ -240,13 +241,13 @@ pub fn reply(book: &Book, position: &Position, rng: &mut Rng) -> Option<String> 
 /// play, from a fixed number in tests.
 #[derive(Clone, Debug)]
 pub struct Rng {
-    state: u64,
+    generator: SplitMix64,
 }
 
 impl Rng {
     /// A generator that always draws the same sequence from `seed`.
     pub fn seeded(seed: u64) -> Rng {
-        Rng { state: seed }
+        Rng { generator: SplitMix64::new(seed) }
     }
 
     /// A generator seeded from the wall clock and the process id, different from run to run.
@@ -257,11 +258,7 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.generator.next_u64()
     }
 
     /// A number in `0..bound` (`bound > 0`), by multiply-and-shift (bias below 2^-32 for a bound
