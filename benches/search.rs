@@ -22,7 +22,7 @@ impl Control for NoClock {
 
 fn setup(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
     let position = Position::from_fen(fen).expect("bench FENs are valid");
-    (position, (0..1 << 16).map(|_| TtEntry::new()).collect(), Box::new(SearchState::new()))
+    (position, (0..1 << 16).map(|_| TtEntry::new()).collect(), SearchState::boxed())
 }
 
 #[library_benchmark]

@@ -162,7 +162,7 @@ pub fn run(
     };
     let table = threads::allocate_table(config.hash_mb)
         .ok_or_else(|| format!("bench: cannot allocate {} MiB of hash", config.hash_mb))?;
-    let mut states: Vec<State> = (0..config.threads).map(|_| Box::new(SearchState::new())).collect();
+    let mut states: Vec<State> = (0..config.threads).map(|_| SearchState::boxed()).collect();
     let stopwatch = Stopwatch::start();
     let mut total_nodes = 0;
     for (index, (position, keys)) in positions.iter().enumerate() {
@@ -194,6 +194,8 @@ pub fn run(
             ponder: false,
             infinite: false,
             report: Settings::default(),
+            strength: None,
+            seed: 0,
         };
         let shared = threads::shared_for(&job, states.len());
         let result = threads::run(&job, &table, 0, &mut states, &shared, None);

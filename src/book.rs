@@ -22,12 +22,11 @@ mod polyglot_keys;
 
 pub use polyglot_keys::RANDOM64;
 
+pub use crate::rng::Rng;
 use crate::uci::Go;
 use engine::chess::position::{LONG, SHORT};
 use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
 use engine::Game;
-use std::time::{SystemTime, UNIX_EPOCH};
-use tablegen::prng::SplitMix64;
 
 /// Bytes per book entry.
 pub const ENTRY_BYTES: usize = 16;
@@ -235,37 +234,6 @@ pub fn reply(book: &Book, position: &Position, rng: &mut Rng) -> Option<String> 
         "info string book move {text} (weight {} of total {})\nbestmove {text}",
         choice.weight, choice.total
     ))
-}
-
-/// A small pseudo-random generator (SplitMix64) for picking book moves: seeded from the clock in
-/// play, from a fixed number in tests.
-#[derive(Clone, Debug)]
-pub struct Rng {
-    generator: SplitMix64,
-}
-
-impl Rng {
-    /// A generator that always draws the same sequence from `seed`.
-    pub fn seeded(seed: u64) -> Rng {
-        Rng { generator: SplitMix64::new(seed) }
-    }
-
-    /// A generator seeded from the wall clock and the process id, different from run to run.
-    pub fn from_clock() -> Rng {
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_nanos());
-        Rng::seeded(nanos as u64 ^ (nanos >> 64) as u64 ^ u64::from(std::process::id()) << 32)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.generator.next_u64()
-    }
-
-    /// A number in `0..bound` (`bound > 0`), by multiply-and-shift (bias below 2^-32 for a bound
-    /// below 2^32, which book totals are).
-    pub fn below(&mut self, bound: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
-    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! and for checking `setoption` values; [`Options`] holds the current values, and [`Options::set`]
 //! tells the session which side effect (resizing the hash, opening the log...) a change needs.
 
+use crate::strength::{MAX_ELO, MIN_ELO};
+
 /// Largest `Hash` in MiB. 64 GiB: more than any machine this runs on is likely to give one process.
 pub const MAX_HASH_MB: i64 = 65_536;
 /// Most search threads.
@@ -39,6 +41,9 @@ const SPECS: &[Spec] = &[
     Spec { name: "UCI_Chess960", kind: Kind::Check(false) },
     Spec { name: "UCI_Variant", kind: Kind::Combo { default: "chess", vars: &["chess"] } },
     Spec { name: "UCI_AnalyseMode", kind: Kind::Check(false) },
+    // Playing strength (src/strength.rs).
+    Spec { name: "UCI_LimitStrength", kind: Kind::Check(false) },
+    Spec { name: "UCI_Elo", kind: Kind::Spin { default: MIN_ELO, min: MIN_ELO, max: MAX_ELO } },
     Spec { name: "UCI_Opponent", kind: Kind::Text("") },
     Spec { name: "UCI_EngineAbout", kind: Kind::Text(ENGINE_ABOUT) },
     Spec { name: "UCI_ShowWDL", kind: Kind::Check(false) },
@@ -61,6 +66,9 @@ pub struct Options {
     pub chess960: bool,
     pub variant: String,
     pub analyse_mode: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of full strength.
+    pub limit_strength: bool,
+    pub elo: i64,
     pub opponent: String,
     pub engine_about: String,
     pub show_wdl: bool,
@@ -101,6 +109,8 @@ impl Default for Options {
             chess960: false,
             variant: "chess".into(),
             analyse_mode: false,
+            limit_strength: false,
+            elo: MIN_ELO,
             opponent: String::new(),
             engine_about: ENGINE_ABOUT.into(),
             show_wdl: false,
@@ -188,6 +198,7 @@ impl Options {
                 return Change::Chess960(on);
             }
             "UCI_AnalyseMode" => self.analyse_mode = on,
+            "UCI_LimitStrength" => self.limit_strength = on,
             "UCI_ShowWDL" => self.show_wdl = on,
             "UCI_ShowCurrLine" => self.show_currline = on,
             "UCI_ShowRefutations" => self.show_refutations = on,
@@ -204,6 +215,7 @@ impl Options {
             "Threads" => self.threads = number as usize,
             "MultiPV" => self.multipv = number as usize,
             "Move Overhead" => self.move_overhead_ms = number as u64,
+            "UCI_Elo" => self.elo = number,
             _ => unreachable!("spin option {name} has no field"),
         }
         Change::Stored
@@ -260,6 +272,11 @@ mod tests {
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
         assert_eq!(options.set("Debug Log File", Some("<empty>")), Ok(Change::DebugLogFile(None)));
+        assert!(options.set("UCI_Elo", Some("1000")).unwrap_err().contains("from 1320 to 3000"));
+        assert_eq!(options.set("uci_elo", Some("2000")), Ok(Change::Stored));
+        assert_eq!(options.elo, 2000);
+        assert_eq!(options.set("UCI_LimitStrength", Some("true")), Ok(Change::Stored));
+        assert!(options.limit_strength);
         assert_eq!(options.set("ownbook", Some("true")), Ok(Change::Stored));
         assert!(options.own_book);
         assert_eq!(

@@ -14,6 +14,7 @@
 //!   lines), else the transposition table's best reply to the move, when the table still holds it.
 
 use crate::output::Output;
+use crate::rng::Rng;
 use crate::threads::{legal_move, ponder_move, Job, SearchResult, Shared};
 use engine::chess::{ChessMoveList, Move, Position};
 use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
@@ -82,6 +83,10 @@ pub struct UciReporter<'a> {
     lines: Vec<Vec<Move>>,
     /// First move of the last best line reported.
     reported_best: Option<Move>,
+    /// Root move and score of each exact line of the iteration being reported, and of the last one
+    /// completed.
+    current_lines: Vec<(Move, Score)>,
+    completed_lines: Vec<(Move, Score)>,
 }
 
 impl<'a> UciReporter<'a> {
@@ -93,12 +98,27 @@ impl<'a> UciReporter<'a> {
             .copied()
             .filter(|mv| job.searchmoves.is_empty() || job.searchmoves.contains(mv))
             .collect();
-        UciReporter { output, job, shared, tt, root_moves, lines: Vec::new(), reported_best: None }
+        UciReporter {
+            output,
+            job,
+            shared,
+            tt,
+            root_moves,
+            lines: Vec::new(),
+            reported_best: None,
+            current_lines: Vec::new(),
+            completed_lines: Vec::new(),
+        }
     }
 
     /// First move of the last best line reported, if any.
     pub fn reported_best(&self) -> Option<Move> {
         self.reported_best
+    }
+
+    /// The lines of the last iteration whose every principal variation was reported exactly.
+    pub fn completed_lines(&self) -> Vec<(Move, Score)> {
+        self.completed_lines.clone()
     }
 
     fn text(&self, position: &Position, moves: &[Move]) -> String {
@@ -172,6 +192,17 @@ impl Reporter<Move> for UciReporter<'_> {
         if info.multipv == 1 {
             self.reported_best = info.pv.first().copied();
         }
+        if info.bound == Bound::Exact {
+            if info.multipv == 1 {
+                self.current_lines.clear();
+            }
+            if let Some(&mv) = info.pv.first() {
+                self.current_lines.push((mv, info.score));
+            }
+            if info.multipv >= self.job.multipv.min(self.root_moves.len()) {
+                self.completed_lines = self.current_lines.clone();
+            }
+        }
         if self.job.report.refutations && info.bound == Bound::Exact {
             if info.multipv == 1 {
                 self.lines.clear();
@@ -211,7 +242,13 @@ pub fn finish(output: &Output, job: &Job, shared: &Shared, result: &SearchResult
         output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
         return;
     };
-    let ponder = ponder_move(position, best, outcome.ponder_move, tt);
+    // A limited strength may play another of the best lines than the first.
+    let chosen = job
+        .strength
+        .and_then(|strength| strength.choose(&result.lines, &mut Rng::seeded(job.seed)))
+        .unwrap_or(best);
+    let (best, from_pv) = if chosen == best { (best, outcome.ponder_move) } else { (chosen, None) };
+    let ponder = ponder_move(position, best, from_pv, tt);
     let best_text = position.move_text(best);
     let ponder_text = ponder.map(|reply| {
         let mut next = *position;

@@ -11,6 +11,7 @@ use crate::display::{board_text, compiler_text, eval_text, flipped_fen};
 use crate::options::{self, Change, Options};
 use crate::output::Output;
 use crate::report::{Settings, Stopwatch};
+use crate::strength::Strength;
 use crate::threads::{self, Job, Running, State, Table};
 use crate::timeman::{Clock, TimeLimits};
 use crate::uci::{self, Command, Go, Setup};
@@ -65,7 +66,7 @@ impl Session {
             output,
             table,
             age: 0,
-            states: vec![Box::new(SearchState::new())],
+            states: vec![SearchState::boxed()],
             running: None,
             book: None,
             book_rng: book::Rng::from_clock(),
@@ -323,14 +324,25 @@ impl Session {
             };
             self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
         }
+        // A limited strength spends a node budget per move (none for `go infinite`: analysis asks
+        // for all the engine sees) and keeps a few lines to choose among.
+        let strength = (self.options.limit_strength && !go.infinite).then(|| Strength::new(self.options.elo));
+        let nodes = match strength {
+            Some(strength) => {
+                Some(go.nodes.map_or(strength.node_budget(), |nodes| nodes.min(strength.node_budget())))
+            }
+            None => go.nodes,
+        };
+        let multipv =
+            strength.map_or(self.options.multipv, |strength| self.options.multipv.max(strength.lines()));
         let job = Job {
             position: self.position,
             keys: self.keys.clone(),
             searchmoves,
             depth: go.depth,
-            nodes: go.nodes,
+            nodes,
             mate: go.mate,
-            multipv: self.options.multipv,
+            multipv,
             time,
             ponder: go.ponder,
             infinite: go.infinite,
@@ -339,11 +351,13 @@ impl Session {
                 currline: self.options.show_currline,
                 refutations: self.options.show_refutations,
             },
+            strength,
+            seed: self.book_rng.next_u64(),
         };
         let threads = self.options.threads;
         self.states.truncate(threads);
         while self.states.len() < threads {
-            self.states.push(Box::new(SearchState::new()));
+            self.states.push(SearchState::boxed());
         }
         self.age = (self.age + 1) & 63;
         let states = std::mem::take(&mut self.states);
@@ -351,7 +365,7 @@ impl Session {
             Ok(running) => self.running = Some(running),
             Err(error) => {
                 // Without a thread there is no search; the protocol still wants a legal move.
-                self.states = vec![Box::new(SearchState::new())];
+                self.states = vec![SearchState::boxed()];
                 self.output.info_string(&format!("cannot start the search thread: {error}"));
                 let bestmove =
                     legal.first().map_or("0000".to_string(), |&mv| self.position.move_text(mv).to_string());

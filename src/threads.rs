@@ -6,12 +6,13 @@
 
 use crate::output::Output;
 use crate::report::{self, UciReporter};
+use crate::strength::Strength;
 use crate::timeman::TimeLimits;
 use engine::chess::{Move, Position};
 use engine::search::{
     self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
-use engine::Game;
+use engine::{Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
@@ -51,6 +52,10 @@ pub struct Job {
     /// `go infinite`: no `bestmove` before `stop`.
     pub infinite: bool,
     pub report: report::Settings,
+    /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
+    /// seed of its move choice.
+    pub strength: Option<Strength>,
+    pub seed: u64,
 }
 
 /// Signals between the command loop and the search threads of one `go`.
@@ -153,6 +158,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// First move of the last principal variation reported (none without a reporter).
     pub reported_best: Option<Move>,
+    /// Root move and score of each principal variation of the last completed iteration, best first
+    /// (empty without a reporter).
+    pub lines: Vec<(Move, Score)>,
 }
 
 /// Runs `job` on the calling thread (the main search thread) and `states.len() - 1` helpers, and
@@ -193,7 +201,7 @@ pub fn run(
             })
             .collect();
         let control = MainControl { shared };
-        let (outcome, reported_best) = match output {
+        let (outcome, reported_best, lines) = match output {
             Some(output) => {
                 let mut reporter = UciReporter::new(output.clone(), job, shared, &tt);
                 let outcome = search::search(
@@ -205,17 +213,17 @@ pub fn run(
                     &control,
                     &mut reporter,
                 );
-                (outcome, reporter.reported_best())
+                (outcome, reporter.reported_best(), reporter.completed_lines())
             }
             None => {
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
-                (outcome, None)
+                (outcome, None, Vec::new())
             }
         };
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
-        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best }
+        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best, lines }
     })
 }
 

@@ -210,7 +210,7 @@ fn setup() -> Setup {
         (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2", FenError::TooManyFields),
     ];
     let tt_entries = (0..1 << 16).map(|_| TtEntry::new()).collect();
-    let search_state = Box::new(SearchState::new());
+    let search_state = SearchState::boxed();
     Setup { positions, moves, malformed, tt_entries, search_state }
 }
 

@@ -144,6 +144,8 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name UCI_Chess960 type check default false",
             "option name UCI_Variant type combo default chess var chess",
             "option name UCI_AnalyseMode type check default false",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1320 min 1320 max 3000",
             "option name UCI_Opponent type string default <empty>",
             "option name UCI_EngineAbout type string default triskel 0.1.0: a chess, xiangqi and Othello engine \
              in Rust with a no_std core; GPL-3.0-or-later",

@@ -439,6 +439,56 @@ fn multipv_3_prints_three_distinct_lines_per_depth() {
 }
 
 #[test]
+fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1320");
+    let mut played = Vec::new();
+    for _ in 0..20 {
+        engine.send("position startpos");
+        let lines = engine.go("go wtime 60000 btime 60000");
+        let infos = pv_lines(&lines);
+        // UCI_Elo 1320 searches 300 nodes (src/strength.rs), and four lines to choose among.
+        for line in &infos {
+            let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+            assert!(nodes <= 300, "{line}");
+        }
+        let depth_one: Vec<&&String> =
+            infos.iter().filter(|line| line.starts_with("info depth 1 ")).collect();
+        assert_eq!(depth_one.len(), 4, "{lines:#?}");
+        // The move played is one of the lines of the last complete iteration, at most the margin
+        // (113 cp at 1320) below the best.
+        let best = bestmove(&lines);
+        let exact: Vec<&&String> = infos.iter().filter(|line| field(line, "multipv").is_some()).collect();
+        let last_depth = exact.iter().rev().find(|line| field(line, "multipv") == Some("4")).unwrap();
+        let depth = field(last_depth, "depth").unwrap();
+        let iteration: Vec<&&&String> =
+            exact.iter().filter(|line| field(line, "depth") == Some(depth)).collect();
+        let score = |line: &str| field(line, "cp").unwrap().parse::<i32>().unwrap();
+        let top = score(iteration[0]);
+        let chosen = iteration.iter().find(|line| field(line, "pv") == Some(best.as_str()));
+        let chosen = chosen.unwrap_or_else(|| panic!("{best} is not among {iteration:#?}"));
+        assert!(top - score(chosen) <= 113, "{chosen} against {}", iteration[0]);
+        played.push(best);
+    }
+    played.sort_unstable();
+    played.dedup();
+    assert!(played.len() >= 2, "always {played:?}");
+
+    // At a high setting: one line, the best move, and the node budget still holds.
+    engine.send("setoption name UCI_Elo value 2400");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go wtime 600000 btime 600000");
+    for line in pv_lines(&lines) {
+        assert_eq!(field(line, "multipv"), Some("1"), "{line}");
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes <= 65_000, "{line}");
+    }
+    engine.quit();
+}
+
+#[test]
 fn no_legal_move_gives_bestmove_0000_after_a_terminal_score() {
     let _serial = serial();
     let mut engine = Engine::start();

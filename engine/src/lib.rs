@@ -2,10 +2,13 @@
 //!
 //! Everything whose size is chosen at run time (the transposition table) is handed in by the caller
 //! as a slice; everything else has a size fixed at compile time. The `std` feature (on by default)
-//! only adds `std::error::Error` impls.
+//! only adds `std::error::Error` impls and a heap constructor for the search state.
 
 #![no_std]
 #![deny(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod chess;
 pub mod game;

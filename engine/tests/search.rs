@@ -50,7 +50,7 @@ fn run_after(
     }
     let entries: Vec<TtEntry> = (0..1 << 16).map(|_| TtEntry::new()).collect();
     let tt = TranspositionTable::new(&entries, 1);
-    let mut state = Box::new(SearchState::<Position>::new());
+    let mut state = SearchState::<Position>::boxed();
     let mut collect = Collect::default();
     let outcome = search(&position, &keys, &limits, &tt, &mut state, &Unlimited, &mut collect);
     (outcome, collect)

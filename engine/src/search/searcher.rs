@@ -1,5 +1,8 @@
 //! Iterative deepening, aspiration windows, principal variation search and quiescence.
 
+use core::mem::MaybeUninit;
+use core::ptr::addr_of_mut;
+
 use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
@@ -15,8 +18,14 @@ const POLL_INTERVAL: u64 = 2048;
 const ASPIRATION_DELTA: i32 = 20;
 /// Killers per ply.
 const KILLERS: usize = 2;
-/// History scores stay within this magnitude (the "gravity" update keeps them bounded).
+/// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
+/// also lets the continuation tables store them as `i16`.
 const HISTORY_MAX: i32 = 16_384;
+
+/// Continuation history: how good a quiet move was right after another move (one or two plies
+/// earlier), indexed `[earlier move's slot][move's slot]`. A few MiB, so a [`SearchState`] is built
+/// in place ([`SearchState::init_in`], [`SearchState::boxed`]) rather than on the stack.
+type ContinuationTable = [[i16; HISTORY_SLOTS]; HISTORY_SLOTS];
 
 /// A root move with what the last iterations learned about it.
 #[derive(Clone, Copy)]
@@ -31,17 +40,21 @@ struct RootMove<M: Copy> {
 }
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves
-/// and repetition keys. Fixed-size (a few hundred KiB for chess): the caller allocates it once per
-/// thread, boxed or static, and reuses it for every search.
+/// and repetition keys. Fixed-size (about 3.5 MiB, mostly the continuation history): the caller
+/// builds it once per thread in place, boxed ([`SearchState::boxed`]) or in a static
+/// ([`SearchState::init_in`]), and reuses it for every search.
 pub struct SearchState<G: Game> {
     killers: [[G::Move; KILLERS]; MAX_PLY + 1],
     history: [i32; HISTORY_SLOTS],
+    continuation: ContinuationTable,
     /// The quiet move that last refuted each move (indexed by the refuted move's history slot).
     counter_moves: [G::Move; HISTORY_SLOTS],
     /// History slot of the move played to reach each ply (`None` after a null move or at the root).
     played: [Option<usize>; MAX_PLY + 1],
     /// Static evaluation at each ply of the current line, for the "improving" heuristic.
     static_evals: [Score; MAX_PLY + 1],
+    /// The move a singular-extension search leaves out at each ply (its encoded bits).
+    excluded: [Option<u16>; MAX_PLY + 1],
     pv: [[G::Move; MAX_PLY]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
     root_moves: [RootMove<G::Move>; MAX_MOVES],
@@ -55,30 +68,50 @@ pub struct SearchState<G: Game> {
 }
 
 impl<G: Game> SearchState<G> {
-    /// A fresh state with empty move-ordering memory.
-    pub fn new() -> Self {
+    /// Builds a fresh state with empty move-ordering memory directly in `slot` (a static, or a heap
+    /// allocation), so that its megabytes never pass through the stack.
+    pub fn init_in(slot: &mut MaybeUninit<Self>) -> &mut Self {
         let none = G::Move::default();
-        SearchState {
-            killers: [[none; KILLERS]; MAX_PLY + 1],
-            history: [0; HISTORY_SLOTS],
-            counter_moves: [none; HISTORY_SLOTS],
-            played: [None; MAX_PLY + 1],
-            static_evals: [-Score::INFINITE; MAX_PLY + 1],
-            pv: [[none; MAX_PLY]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            root_moves: [RootMove {
-                mv: none,
-                score: -Score::INFINITE,
-                previous_score: -Score::INFINITE,
-                pv: [none; MAX_PLY],
-                pv_len: 0,
-            }; MAX_MOVES],
-            root_count: 0,
-            keys: History::new(),
-            nodes: 0,
-            seldepth: 0,
-            thread_index: 0,
+        let state = slot.as_mut_ptr();
+        // SAFETY: `state` points to writable, aligned, uninitialised memory for a `SearchState`.
+        // Every field is written exactly once below (`assert_every_field_is_written` fails to
+        // compile when a field is added and not listed) before the reference is created; the
+        // continuation table holds only integers, for which all-zero bytes are a valid value.
+        unsafe {
+            addr_of_mut!((*state).killers).write([[none; KILLERS]; MAX_PLY + 1]);
+            addr_of_mut!((*state).history).write([0; HISTORY_SLOTS]);
+            addr_of_mut!((*state).continuation).write_bytes(0, 1);
+            addr_of_mut!((*state).counter_moves).write([none; HISTORY_SLOTS]);
+            addr_of_mut!((*state).played).write([None; MAX_PLY + 1]);
+            addr_of_mut!((*state).static_evals).write([-Score::INFINITE; MAX_PLY + 1]);
+            addr_of_mut!((*state).excluded).write([None; MAX_PLY + 1]);
+            addr_of_mut!((*state).pv).write([[none; MAX_PLY]; MAX_PLY + 1]);
+            addr_of_mut!((*state).pv_len).write([0; MAX_PLY + 1]);
+            addr_of_mut!((*state).root_moves).write(
+                [RootMove {
+                    mv: none,
+                    score: -Score::INFINITE,
+                    previous_score: -Score::INFINITE,
+                    pv: [none; MAX_PLY],
+                    pv_len: 0,
+                }; MAX_MOVES],
+            );
+            addr_of_mut!((*state).root_count).write(0);
+            addr_of_mut!((*state).keys).write(History::new());
+            addr_of_mut!((*state).nodes).write(0);
+            addr_of_mut!((*state).seldepth).write(0);
+            addr_of_mut!((*state).thread_index).write(0);
+            slot.assume_init_mut()
         }
+    }
+
+    /// A fresh state on the heap.
+    #[cfg(feature = "std")]
+    pub fn boxed() -> std::boxed::Box<Self> {
+        let mut slot = std::boxed::Box::<Self>::new_uninit();
+        Self::init_in(&mut slot);
+        // SAFETY: `init_in` initialised every field.
+        unsafe { slot.assume_init() }
     }
 
     /// Makes this state a lazy-SMP helper (index 1, 2, ...) or the main thread (0). Helpers skip
@@ -87,18 +120,38 @@ impl<G: Game> SearchState<G> {
         self.thread_index = index;
     }
 
-    /// Forgets killers and history (UCI `ucinewgame`).
+    /// Forgets killers and histories (UCI `ucinewgame`).
     pub fn clear(&mut self) {
         self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
         self.history = [0; HISTORY_SLOTS];
+        for row in self.continuation.iter_mut() {
+            row.fill(0);
+        }
         self.counter_moves = [G::Move::default(); HISTORY_SLOTS];
     }
 }
 
-impl<G: Game> Default for SearchState<G> {
-    fn default() -> Self {
-        Self::new()
-    }
+/// Never called: the exhaustive pattern stops compiling when [`SearchState`] gains a field, as a
+/// reminder that [`SearchState::init_in`] must write it too.
+#[allow(dead_code)]
+fn assert_every_field_is_written<G: Game>(state: SearchState<G>) {
+    let SearchState {
+        killers: _,
+        history: _,
+        continuation: _,
+        counter_moves: _,
+        played: _,
+        static_evals: _,
+        excluded: _,
+        pv: _,
+        pv_len: _,
+        root_moves: _,
+        root_count: _,
+        keys: _,
+        nodes: _,
+        seldepth: _,
+        thread_index: _,
+    } = state;
 }
 
 struct Searcher<'a, 't, G: Game, C: Control> {
@@ -411,6 +464,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     ) {
         let killers = self.state.killers[ply];
         let counter = self.state.played[ply].map(|slot| self.state.counter_moves[slot]);
+        let [one_back, two_back] = self.continuation_rows(ply);
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 3_000_000
@@ -428,9 +482,25 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             } else if Some(*mv) == counter {
                 999_999
             } else {
-                self.state.history[position.history_index(*mv)]
+                let slot = position.history_index(*mv);
+                self.state.history[slot]
+                    + one_back.map_or(0, |row| i32::from(self.state.continuation[row][slot]))
+                    + two_back.map_or(0, |row| i32::from(self.state.continuation[row][slot]))
             };
         }
+    }
+
+    /// The continuation-history rows of the moves played one and two plies before `ply` (none
+    /// across a null move or before the root).
+    #[inline]
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        [self.state.played[ply], if ply >= 1 { self.state.played[ply - 1] } else { None }]
+    }
+
+    /// The gravity update: moves `value` towards `±HISTORY_MAX` by `bonus`, less as it gets there.
+    #[inline]
+    fn nudge(value: i32, bonus: i32) -> i32 {
+        value + bonus - value * bonus.abs() / HISTORY_MAX
     }
 
     /// Selection step: swaps the best remaining move into `index`.
@@ -457,12 +527,21 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             self.state.counter_moves[previous] = mv;
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        let slot = position.history_index(mv);
-        let value = &mut self.state.history[slot];
-        *value += bonus - *value * bonus / HISTORY_MAX;
+        let rows = self.continuation_rows(ply);
+        self.update_quiet_history(position.history_index(mv), rows, bonus);
         for &other in tried {
-            let value = &mut self.state.history[position.history_index(other)];
-            *value -= bonus + *value * bonus / HISTORY_MAX;
+            self.update_quiet_history(position.history_index(other), rows, -bonus);
+        }
+    }
+
+    /// Adds `bonus` (negative for a malus) to the move's history and continuation histories.
+    #[inline]
+    fn update_quiet_history(&mut self, slot: usize, rows: [Option<usize>; 2], bonus: i32) {
+        let value = &mut self.state.history[slot];
+        *value = Self::nudge(*value, bonus);
+        for row in rows.into_iter().flatten() {
+            let value = &mut self.state.continuation[row][slot];
+            *value = Self::nudge(i32::from(*value), bonus) as i16;
         }
     }
 
@@ -502,7 +581,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
 
         let key = position.hash();
-        let hit = self.tt.probe(key);
+        // A singular-extension search of this node leaves one move out: its result says nothing
+        // about the node as a whole, so it neither takes nor leaves a table entry.
+        let excluded = self.state.excluded[ply];
+        let hit = if excluded.is_some() { None } else { self.tt.probe(key) };
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
         if let Some(score) =
             hit.filter(|hit| !pv_node && hit.depth >= depth).and_then(|hit| hit.cutoff(ply, alpha, beta))
@@ -516,7 +598,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // when it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
 
-        if !pv_node && !in_check && !beta.is_mate() {
+        if !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
             if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
@@ -560,7 +642,42 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         // Internal iterative reduction: without a hash move this node was never searched well;
         // searching it a little shallower first is cheaper than ordering it badly at full depth.
-        let depth = if tt_move.is_none() && depth >= 4 { depth - 1 } else { depth };
+        let depth = if tt_move.is_none() && depth >= 4 && excluded.is_none() { depth - 1 } else { depth };
+
+        // Singular extension: when the hash move held a good lower bound and every other move,
+        // searched shallower against a margin below that bound, fails low, the hash move is the only
+        // good one here and earns a ply more. When even the others reach beta, the node is
+        // cut (multi-cut): several moves refute it.
+        let mut singular_extension = 0;
+        if let Some(hit) = hit.filter(|hit| {
+            depth >= 8
+                && hit.mv != 0
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && !hit.score.is_mate()
+        }) {
+            let tt_score = hit.score.from_table(ply);
+            let singular_beta = tt_score - 2 * depth;
+            self.state.excluded[ply] = Some(hit.mv);
+            let score = self.alpha_beta(
+                position,
+                (depth - 1) / 2,
+                ply,
+                singular_beta - 1,
+                singular_beta,
+                false,
+                true,
+            );
+            self.state.excluded[ply] = None;
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
 
         let mut moves = G::MoveList::default();
         position.generate_moves(&mut moves);
@@ -570,6 +687,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut scores = [0i32; MAX_MOVES];
         self.score_moves(position, &moves, &mut scores, tt_move, ply);
 
+        let mut tried = 0;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
         let mut bound = Bound::Upper;
@@ -580,6 +698,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let futile = !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
         for index in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, index);
+            if excluded == Some(G::encode_move(mv)) {
+                continue;
+            }
             let tactical = position.is_tactical(mv);
             if !tactical && skip_quiets {
                 continue;
@@ -603,16 +724,20 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             self.state.keys.push(position.hash());
             self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
+            let extension =
+                if index == 0 && tt_move == Some(G::encode_move(mv)) { singular_extension } else { 0 };
+            tried += 1;
             let mut score;
-            if index == 0 {
-                score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, pv_node, true);
+            if tried == 1 {
+                score =
+                    -self.alpha_beta(position, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node, true);
             } else {
                 // Late move reductions, from the generated table, for quiet moves that order put late.
                 let reduction = if depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
                     let mut reduction = lmr_reduction(depth, index);
                     reduction += i32::from(!pv_node) + i32::from(!improving);
                     reduction -= i32::from(scores[index] >= 999_999); // killers and counter move
-                    reduction -= (scores[index] / 4096).clamp(-2, 2); // history
+                    reduction -= (scores[index] / 8192).clamp(-2, 2); // histories
                     reduction.clamp(0, depth - 2)
                 } else {
                     0
@@ -660,11 +785,14 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
         if best_score == -Score::INFINITE {
-            // Every move was pruned: fail low at alpha rather than report a mate that is not there.
+            // Every move was pruned (or the only one was excluded): fail low at alpha rather than
+            // report a mate that is not there.
             return alpha;
         }
-        let move_bits = best_move.map_or(0, G::encode_move);
-        self.tt.store(key, move_bits, best_score.to_table(ply), static_eval, depth, bound);
+        if excluded.is_none() {
+            let move_bits = best_move.map_or(0, G::encode_move);
+            self.tt.store(key, move_bits, best_score.to_table(ply), static_eval, depth, bound);
+        }
         best_score
     }
 
