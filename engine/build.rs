@@ -1,8 +1,13 @@
 //! Writes the generated tables into `OUT_DIR`: `chess_tables.rs` (included by `src/chess/tables.rs`,
-//! exactly what `cargo run -p tablegen -- all` prints) and `search_tables.rs` (included by
-//! `src/search/tables.rs`, what `cargo run -p tablegen -- search` prints).
+//! exactly what `cargo run -p tablegen -- all` prints), `search_tables.rs` (included by
+//! `src/search/tables.rs`, what `cargo run -p tablegen -- search` prints) and `chess_eval.rs`, the
+//! evaluation's weights rendered from `data/chess_eval.txt` (included by
+//! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints).
 
 use std::path::PathBuf;
+
+/// The evaluation's weights, relative to this package.
+const EVAL_DATA: &str = "data/chess_eval.txt";
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -10,5 +15,10 @@ fn main() {
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join("search_tables.rs"), tablegen::emit::search_tables())
         .expect("OUT_DIR is writable");
+    // A bad data file stops the build with the file and line of the problem.
+    let eval = tablegen::chess_eval::load(EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
+    std::fs::write(out_dir.join("chess_eval.rs"), tablegen::chess_eval::emit(&eval))
+        .expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed={EVAL_DATA}");
 }

@@ -1,5 +1,5 @@
-//! The chess evaluation: colour symmetry, material sense, the trace agreeing with the fast path,
-//! dead-position detection, and a speed report.
+//! The chess evaluation: colour symmetry, material sense, the trace and the tuner's linear model
+//! agreeing with the fast path, dead-position detection, and a speed report.
 //!
 //! Positions: the start positions of `tests/data/chess/perft.epd` and `perft960.epd`, and the
 //! positions reached from each of them by a few deterministic pseudo-random games.
@@ -150,6 +150,36 @@ fn trace_reproduces_evaluate_term_for_term() {
 }
 
 #[test]
+fn the_coefficient_model_reproduces_evaluate_exactly() {
+    use eval::coefficients::{coefficients, compiled_weights, PARAM_COUNT, WEIGHTS_BASE};
+    let weights = compiled_weights();
+    let mut used = vec![false; PARAM_COUNT];
+    let mut fixed_seen = false;
+    for position in sample_positions(3, 80) {
+        let model = coefficients(&position);
+        assert_eq!(model.score(&weights), evaluate(&position), "{}", position.fen());
+        for (index, used) in used.iter_mut().enumerate() {
+            *used |= model.counts[0][index] != 0 || model.counts[1][index] != 0;
+        }
+        fixed_seen |= model.fixed[0].mg != 0 || model.fixed[1].mg != 0;
+    }
+    // The model is not trivially right: the king-danger penalty came up, and most term weights
+    // (all but rare mobility counts and ranks) were used.
+    assert!(fixed_seen);
+    let used_weights = used[WEIGHTS_BASE..].iter().filter(|&&used| used).count();
+    assert!(used_weights * 10 > (PARAM_COUNT - WEIGHTS_BASE) * 8, "{used_weights} used");
+    // A changed weight moves the score by its count, tapered.
+    let position = position("4k3/7p/1P6/8/8/8/8/4K3 w - - 0 1");
+    let model = coefficients(&position);
+    let param = WEIGHTS_BASE + eval::weights::PASSED.at(5).index();
+    assert_eq!(model.counts[0][param], 1);
+    let mut changed = weights;
+    changed[param].eg += 100;
+    let phase = model.phase;
+    assert_eq!(model.score(&changed).0 - model.score(&weights).0, 100 * (24 - phase) / 24);
+}
+
+#[test]
 fn trace_prints_a_table_ending_in_the_final_evaluation() {
     let text = trace(&position(STARTPOS)).to_string();
     println!("{text}");
@@ -287,7 +317,7 @@ fn passed_pawns_want_the_own_king_close_and_the_enemy_king_far() {
     let passer = |fen: &str| trace(&position(fen)).term(Color::White, Term::PassedPawns);
     let white_to_move = passer("4k3/8/8/P7/8/8/6p1/6K1 w - - 0 1");
     let black_to_move = passer("4k3/8/8/P7/8/8/6p1/6K1 b - - 0 1");
-    assert_eq!(white_to_move.eg - black_to_move.eg, eval::weights::UNSTOPPABLE_PASSER.eg());
+    assert_eq!(white_to_move.eg - black_to_move.eg, eval::weights::UNSTOPPABLE_PASSER.weight().eg());
     // Black's own pieces can stop it: no bonus then.
     let with_knight = passer("4k3/8/8/P7/8/8/6p1/n5K1 w - - 0 1");
     assert_eq!(with_knight.eg, black_to_move.eg);

@@ -34,6 +34,24 @@ pub const TABLES: &[Table] = &[
 pub const SEARCH_TABLES: &[Table] =
     &[Table { name: "lmr", about: "late-move reductions by depth and move number", render: lmr }];
 
+/// The evaluation's weights, printed by `tablegen eval` from the committed data file
+/// ([`crate::chess_eval::DATA_PATH`]); `engine/build.rs` renders the same source from the same file.
+pub const EVAL_TABLES: &[Table] = &[Table {
+    name: "eval",
+    about: "evaluation weights from engine/data/chess_eval.txt (build.rs's chess_eval.rs)",
+    render: chess_eval,
+}];
+
+/// The evaluation's weights as Rust source, from the committed data file.
+///
+/// # Panics
+/// If the data file cannot be read or parsed (the message names the file and line).
+pub fn chess_eval() -> String {
+    let path = crate::chess_eval::DATA_PATH;
+    crate::chess_eval::load(path)
+        .map_or_else(|error| panic!("{error}"), |data| crate::chess_eval::emit(&data))
+}
+
 /// The late-move-reduction table.
 pub fn lmr() -> String {
     let table = crate::search::lmr_table();

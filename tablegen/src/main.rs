@@ -1,14 +1,15 @@
 //! `tablegen`: prints any generated table as the Rust source the engine compiles.
 //!
-//! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`).
+//! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`; `eval` renders
+//! `engine/data/chess_eval.txt`).
 
 use std::io::Write;
 use std::process::ExitCode;
-use tablegen::emit::{chess_tables, search_tables, SEARCH_TABLES, TABLES};
+use tablegen::emit::{chess_tables, search_tables, EVAL_TABLES, SEARCH_TABLES, TABLES};
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
-    for table in TABLES.iter().chain(SEARCH_TABLES) {
+    for table in TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES) {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }
     text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
@@ -28,6 +29,14 @@ fn main() -> ExitCode {
             "all" => output.push_str(&chess_tables()),
             "search" => output.push_str(&search_tables()),
             "list" | "--help" | "-h" => output.push_str(&usage()),
+            // Read from a file, so the one table that can fail for reasons outside this program.
+            "eval" => match tablegen::chess_eval::load(tablegen::chess_eval::DATA_PATH) {
+                Ok(data) => output.push_str(&tablegen::chess_eval::emit(&data)),
+                Err(error) => {
+                    eprintln!("tablegen: {error}");
+                    return ExitCode::FAILURE;
+                }
+            },
             _ => match TABLES.iter().chain(SEARCH_TABLES).find(|table| table.name == name) {
                 Some(table) => output.push_str(&(table.render)()),
                 None => {

@@ -13,14 +13,20 @@
 //! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts, and
 //!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces) (`pieces.rs`).
 //!
-//! All weights live in [`weights`]. Attack sets are computed once per call (pawn attacks setwise,
-//! piece attacks by table lookups) and shared between the terms through one `EvalInfo` per call.
+//! All weights are data (`engine/data/chess_eval.txt`), compiled into [`weights`]. Attack sets are
+//! computed once per call (pawn attacks setwise, piece attacks by table lookups) and shared between
+//! the terms through one `EvalInfo` per call.
 //!
-//! [`evaluate`] and [`trace`] run the same term code, generic over a `Sink`: the fast path sums
-//! packed values into one integer, the trace records every term per side. Material and tables are
-//! computed separately by each (mailbox and packed table in [`evaluate`], bitboards and unpacked tables
-//! in [`trace`]), which cross-checks the two views of the board. There is no pawn hash table: the
-//! core would need caller-provided memory for it, and the pawn terms are cheap bitboard work.
+//! [`evaluate`], [`trace`] and the tuner's [`coefficients`] run the same term code, generic over a
+//! `Sink`. The term code names every weight it uses by its [`weights::Param`] and a count
+//! (`sink.add(color, term, PASSED.at(rank), 1)`); the fast path adds the weight times the count to
+//! one packed integer (the indices are constants or small offsets, so this is the table lookup and
+//! add a hand-written sum would do), the trace adds it to its term per side, and the coefficient
+//! sink counts the uses per parameter. The one nonlinear term, the king-danger penalty, reaches the
+//! sinks as a finished value (`add_fixed`). Material and tables are computed separately by each
+//! (mailbox and packed table in [`evaluate`], bitboards and unpacked tables in [`trace`]), which
+//! cross-checks the two views of the board. There is no pawn hash table: the core would need
+//! caller-provided memory for it, and the pawn terms are cheap bitboard work.
 
 use core::fmt;
 
@@ -31,13 +37,15 @@ use super::tables;
 use super::types::{Color, PieceKind, Square};
 use crate::score::Score;
 
+#[doc(hidden)]
+pub mod coefficients;
 mod king;
 mod pawns;
 mod pieces;
 pub mod weights;
 
-use weights::S;
 pub use weights::TEMPO;
+use weights::{Param, S, WEIGHT_TABLE};
 
 /// Piece values in centipawns, pawn to king, for move ordering (MVV-LVA) and static exchange
 /// evaluation. The king is 0: it is never captured, and as an attacker it comes last anyway.
@@ -289,18 +297,23 @@ impl Term {
     }
 }
 
-/// Where the term code puts its values: one packed sum (the fast path) or a table of terms (trace).
+/// Where the term code puts its values: one packed sum (the fast path), a table of terms (trace) or
+/// per-parameter counts (the tuner's coefficients).
 trait Sink {
-    /// Adds `value`, good for `color`, under `term`.
-    fn add(&mut self, color: Color, term: Term, value: S);
+    /// `count` times the weight `param`, good for `color`, under `term`.
+    fn add(&mut self, color: Color, term: Term, param: Param, count: i32);
+
+    /// `value`, good for `color`, under `term`: a finished value that is not a multiple of one
+    /// weight (the king-danger penalty), so the tuner takes it as it is.
+    fn add_fixed(&mut self, color: Color, term: Term, value: S);
 }
 
 /// The fast path: one packed sum from White's point of view.
 struct Packed(S);
 
-impl Sink for Packed {
+impl Packed {
     #[inline(always)]
-    fn add(&mut self, color: Color, _term: Term, value: S) {
+    fn add_value(&mut self, color: Color, value: S) {
         match color {
             Color::White => self.0 .0 += value.0,
             Color::Black => self.0 .0 -= value.0,
@@ -308,11 +321,28 @@ impl Sink for Packed {
     }
 }
 
+impl Sink for Packed {
+    #[inline(always)]
+    fn add(&mut self, color: Color, _term: Term, param: Param, count: i32) {
+        self.add_value(color, WEIGHT_TABLE[param.index()].times(count));
+    }
+
+    #[inline(always)]
+    fn add_fixed(&mut self, color: Color, _term: Term, value: S) {
+        self.add_value(color, value);
+    }
+}
+
 /// The trace: every term per side, unpacked.
 struct Terms([[MgEg; Term::COUNT]; 2]);
 
 impl Sink for Terms {
-    fn add(&mut self, color: Color, term: Term, value: S) {
+    fn add(&mut self, color: Color, term: Term, param: Param, count: i32) {
+        let weight = WEIGHT_TABLE[param.index()];
+        self.0[color.index()][term.index()].add(weight.mg() * count, weight.eg() * count);
+    }
+
+    fn add_fixed(&mut self, color: Color, term: Term, value: S) {
         self.0[color.index()][term.index()].add(value.mg(), value.eg());
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
             }
         }
         let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
-        sink.add(us, Term::KingAttack, S::new(-danger, 0));
+        sink.add_fixed(us, Term::KingAttack, S::new(-danger, 0));
     }
 
     // Shelter: the king's file and its neighbours, the king on an edge file treated as one file in.
@@ -43,21 +43,21 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
     let in_front = fill_forward(us, forward(us, Bitboard::rank(king.rank())));
     let shield_ranks = [relative_rank(us, 1) & in_front, relative_rank(us, 2) & in_front];
     let centre = king.file().clamp(1, 6);
-    let mut shelter = S::ZERO;
     for file in centre - 1..=centre + 1 {
         let file = Bitboard::file(file);
         let ours = own_pawns & file;
-        shelter += if (ours & shield_ranks[0]).non_empty() {
+        let shield = if (ours & shield_ranks[0]).non_empty() {
             SHELTER_RANK2
         } else if (ours & shield_ranks[1]).non_empty() {
             SHELTER_RANK3
         } else {
             SHELTER_MISSING
         };
+        sink.add(us, Term::KingShelter, shield, 1);
         if ours.is_empty() {
-            shelter += KING_FILE_SEMI_OPEN;
+            sink.add(us, Term::KingShelter, KING_FILE_SEMI_OPEN, 1);
             if (their_pawns & file).is_empty() {
-                shelter += KING_FILE_OPEN;
+                sink.add(us, Term::KingShelter, KING_FILE_OPEN, 1);
             }
         }
         let storm = their_pawns & file & in_front;
@@ -65,10 +65,10 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
             let pawn = rearmost(us, storm);
             let rank = pawn.relative_to(us).rank() as usize;
             let blocked = (own_pawns & forward(them, Bitboard::from_square(pawn))).non_empty();
-            shelter += if blocked { STORM_BLOCKED[rank] } else { STORM_UNBLOCKED[rank] };
+            let storm = if blocked { STORM_BLOCKED } else { STORM_UNBLOCKED };
+            sink.add(us, Term::KingShelter, storm.at(rank), 1);
         }
     }
-    sink.add(us, Term::KingShelter, shelter);
 }
 
 /// True when `color` has a queen, or at least [`KING_DANGER_MIN_PHASE`] of phase material.

@@ -3,7 +3,7 @@
 
 use super::weights::*;
 use super::{
-    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, EvalInfo, Sink, Term, S,
+    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, EvalInfo, Sink, Term,
 };
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
@@ -28,19 +28,18 @@ pub(super) fn pawns<K: Sink>(position: &Position, info: &EvalInfo, us: Color, si
     let supported = ours & info.pawn_attacks[us.index()];
     let phalanx = ours & beside(ours);
 
-    let mut structure = DOUBLED.times(doubled.count() as i32)
-        + ISOLATED.times(isolated.count() as i32)
-        + BACKWARD.times(backward_pawns.count() as i32);
+    sink.add(us, Term::PawnStructure, DOUBLED, doubled.count() as i32);
+    sink.add(us, Term::PawnStructure, ISOLATED, isolated.count() as i32);
+    sink.add(us, Term::PawnStructure, BACKWARD, backward_pawns.count() as i32);
     for square in supported | phalanx {
         let rank = square.relative_to(us).rank() as usize;
         if supported.contains(square) {
-            structure += SUPPORTED[rank];
+            sink.add(us, Term::PawnStructure, SUPPORTED.at(rank), 1);
         }
         if phalanx.contains(square) {
-            structure += PHALANX[rank];
+            sink.add(us, Term::PawnStructure, PHALANX.at(rank), 1);
         }
     }
-    sink.add(us, Term::PawnStructure, structure);
 
     // Passed: no enemy pawn in front on the same or a neighbouring file, no own pawn in front.
     let enemy_front = fill_forward(them, forward(them, theirs));
@@ -52,26 +51,24 @@ pub(super) fn pawns<K: Sink>(position: &Position, info: &EvalInfo, us: Color, si
     let our_king = info.king[us.index()];
     let their_king = info.king[them.index()];
     let enemy_has_pieces = position.pieces_of(them) != theirs | Bitboard::from_square(their_king);
-    let mut bonus = S::ZERO;
     for square in passed {
         let rank = square.relative_to(us).rank() as usize;
         let pawn = Bitboard::from_square(square);
         let stop = forward(us, pawn);
         let path = fill_forward(us, stop);
-        bonus += PASSED[rank];
+        sink.add(us, Term::PassedPawns, PASSED.at(rank), 1);
         let free = (path & occupied).is_empty();
         if (stop & occupied).non_empty() {
-            bonus += PASSED_BLOCKED[rank];
+            sink.add(us, Term::PassedPawns, PASSED_BLOCKED.at(rank), 1);
         } else if free {
-            bonus += PASSED_FREE[rank];
+            sink.add(us, Term::PassedPawns, PASSED_FREE.at(rank), 1);
         }
-        let weight = PASSED_KING_RANK_WEIGHT[rank];
-        if weight != 0 {
-            let stop_square = stop.first_square();
-            let theirs = distance(their_king, stop_square).min(5);
-            let ours = distance(our_king, stop_square).min(5);
-            bonus += S::new(0, weight * (PASSED_KING_THEIRS * theirs - PASSED_KING_OURS * ours));
-        }
+        // Linear in the two distances, one weight per rank for each: the tuner can fit both.
+        let stop_square = stop.first_square();
+        let theirs = distance(their_king, stop_square).min(5);
+        let ours = distance(our_king, stop_square).min(5);
+        sink.add(us, Term::PassedPawns, PASSED_KING_THEIRS.at(rank), theirs);
+        sink.add(us, Term::PassedPawns, PASSED_KING_OURS.at(rank), ours);
         // Rule of the square, when only the enemy king can stop the pawn.
         if !enemy_has_pieces && free {
             let promotion =
@@ -79,9 +76,8 @@ pub(super) fn pawns<K: Sink>(position: &Position, info: &EvalInfo, us: Color, si
             let pawn_moves = 7 - rank as i32 - i32::from(rank == 1);
             let king_moves = distance(their_king, promotion) - i32::from(position.side_to_move() == them);
             if king_moves > pawn_moves {
-                bonus += UNSTOPPABLE_PASSER;
+                sink.add(us, Term::PassedPawns, UNSTOPPABLE_PASSER, 1);
             }
         }
     }
-    sink.add(us, Term::PassedPawns, bonus);
 }

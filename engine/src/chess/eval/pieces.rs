@@ -2,7 +2,7 @@
 //! zone), the bishop pair, rooks on open files, rooks and queens on the seventh, outposts, threats.
 
 use super::weights::*;
-use super::{file_fill, fill_forward, relative_rank, EvalInfo, Sink, Term, LIGHT_SQUARES, S};
+use super::{file_fill, fill_forward, relative_rank, EvalInfo, Sink, Term, LIGHT_SQUARES};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;
@@ -18,7 +18,6 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     let occupied = info.occupied;
     let area = !(position.pieces_of(us) | info.pawn_attacks[them.index()]);
     let enemy_zone = info.king_zone[them.index()];
-    let mut mobility = S::ZERO;
     let mut attackers = 0;
     let mut units = 0;
     let mut attacked_by = [Bitboard::EMPTY; 6];
@@ -31,7 +30,7 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
             for square in position.pieces(us, $kind) {
                 let attacks: Bitboard = $attacks(square);
                 attacked_by[$kind.index()] |= attacks;
-                mobility += $table[(attacks & area).count() as usize];
+                sink.add(us, Term::Mobility, $table.at((attacks & area).count() as usize), 1);
                 let zone = attacks & enemy_zone;
                 if zone.non_empty() {
                     attackers += 1;
@@ -46,7 +45,6 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     piece_loop!(PieceKind::Queen, MOBILITY_QUEEN, |square| {
         tables::bishop_attacks(square, occupied) | tables::rook_attacks(square, occupied)
     });
-    sink.add(us, Term::Mobility, mobility);
 
     let mut all = Bitboard::EMPTY;
     for set in attacked_by {
@@ -59,28 +57,27 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
 
     let bishops = position.pieces(us, PieceKind::Bishop);
     if (bishops & LIGHT_SQUARES).non_empty() && (bishops & !LIGHT_SQUARES).non_empty() {
-        sink.add(us, Term::BishopPair, BISHOP_PAIR);
+        sink.add(us, Term::BishopPair, BISHOP_PAIR, 1);
     }
 
     // Rooks on open and half-open files; rooks and queens on the seventh.
     let rooks = position.pieces(us, PieceKind::Rook);
     let queens = position.pieces(us, PieceKind::Queen);
-    let mut placement = S::ZERO;
     if rooks.non_empty() {
         let pawn_files = file_fill(info.pawns[0] | info.pawns[1]);
         let own_pawn_files = file_fill(info.pawns[us.index()]);
-        placement += ROOK_OPEN_FILE.times((rooks & !pawn_files).count() as i32);
-        placement += ROOK_SEMI_OPEN_FILE.times((rooks & pawn_files & !own_pawn_files).count() as i32);
+        sink.add(us, Term::RooksQueens, ROOK_OPEN_FILE, (rooks & !pawn_files).count() as i32);
+        let semi_open = (rooks & pawn_files & !own_pawn_files).count() as i32;
+        sink.add(us, Term::RooksQueens, ROOK_SEMI_OPEN_FILE, semi_open);
     }
     let seventh = relative_rank(us, 6);
     if ((rooks | queens) & seventh).non_empty()
         && (relative_rank(us, 7).contains(info.king[them.index()])
             || (info.pawns[them.index()] & seventh).non_empty())
     {
-        placement += ROOK_ON_SEVENTH.times((rooks & seventh).count() as i32);
-        placement += QUEEN_ON_SEVENTH.times((queens & seventh).count() as i32);
+        sink.add(us, Term::RooksQueens, ROOK_ON_SEVENTH, (rooks & seventh).count() as i32);
+        sink.add(us, Term::RooksQueens, QUEEN_ON_SEVENTH, (queens & seventh).count() as i32);
     }
-    sink.add(us, Term::RooksQueens, placement);
 
     // Outposts: defended by an own pawn, out of reach of every enemy pawn now and later.
     let enemy_pawn_reach = fill_forward(them, info.pawn_attacks[them.index()]);
@@ -88,7 +85,8 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     let knights = (position.pieces(us, PieceKind::Knight) & outposts).count() as i32;
     let bishops = (bishops & outposts).count() as i32;
     if knights + bishops > 0 {
-        sink.add(us, Term::Outposts, KNIGHT_OUTPOST.times(knights) + BISHOP_OUTPOST.times(bishops));
+        sink.add(us, Term::Outposts, KNIGHT_OUTPOST, knights);
+        sink.add(us, Term::Outposts, BISHOP_OUTPOST, bishops);
     }
 }
 
@@ -110,12 +108,8 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let by_minor = (majors & minors).count() as i32;
     let by_rook = (queens & ours[PieceKind::Rook.index()]).count() as i32;
     let hanging = (attacked & !info.attacked[them.index()]).count() as i32;
-    sink.add(
-        us,
-        Term::Threats,
-        THREAT_BY_PAWN.times(by_pawn)
-            + THREAT_BY_MINOR_ON_MAJOR.times(by_minor)
-            + THREAT_BY_ROOK_ON_QUEEN.times(by_rook)
-            + HANGING.times(hanging),
-    );
+    sink.add(us, Term::Threats, THREAT_BY_PAWN, by_pawn);
+    sink.add(us, Term::Threats, THREAT_BY_MINOR_ON_MAJOR, by_minor);
+    sink.add(us, Term::Threats, THREAT_BY_ROOK_ON_QUEEN, by_rook);
+    sink.add(us, Term::Threats, HANGING, hanging);
 }
