@@ -1,6 +1,8 @@
 //! Writes the generated tables into `OUT_DIR`: `chess_tables.rs` (included by `src/chess/tables.rs`,
 //! exactly what `cargo run -p tablegen -- all` prints), `search_tables.rs` (included by
-//! `src/search/tables.rs`, what `cargo run -p tablegen -- search` prints) and `chess_eval.rs`, the
+//! `src/search/tables.rs`, what `cargo run -p tablegen -- search` prints), `othello_tables.rs`
+//! (included by `src/othello/tables.rs`, what `cargo run -p tablegen -- othello` prints) and
+//! `chess_eval.rs`, the
 //! evaluation's weights rendered from `data/chess_eval.txt` (included by
 //! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints).
 
@@ -14,6 +16,8 @@ fn main() {
     std::fs::write(out_dir.join("chess_tables.rs"), tablegen::emit::chess_tables())
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join("search_tables.rs"), tablegen::emit::search_tables())
+        .expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("othello_tables.rs"), tablegen::emit::othello_tables())
         .expect("OUT_DIR is writable");
     // A bad data file stops the build with the file and line of the problem.
     let eval = tablegen::chess_eval::load(EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));

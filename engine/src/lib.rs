@@ -14,6 +14,7 @@ pub mod chess;
 pub mod game;
 pub mod history;
 pub mod movelist;
+pub mod othello;
 pub mod perft;
 pub mod score;
 pub mod search;

@@ -10,5 +10,6 @@
 pub mod chess;
 pub mod chess_eval;
 pub mod emit;
+pub mod othello;
 pub mod prng;
 pub mod search;

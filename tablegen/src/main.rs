@@ -5,15 +5,18 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use tablegen::emit::{chess_tables, search_tables, EVAL_TABLES, SEARCH_TABLES, TABLES};
+use tablegen::emit::{
+    chess_tables, othello_tables, search_tables, EVAL_TABLES, OTHELLO_TABLES, SEARCH_TABLES, TABLES,
+};
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
-    for table in TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES) {
+    for table in TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES) {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }
     text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
     text.push_str("  search           every search table (engine/build.rs's search_tables.rs)\n");
+    text.push_str("  othello          every Othello table (engine/build.rs's othello_tables.rs)\n");
     text
 }
 
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
         match name.as_str() {
             "all" => output.push_str(&chess_tables()),
             "search" => output.push_str(&search_tables()),
+            "othello" => output.push_str(&othello_tables()),
             "list" | "--help" | "-h" => output.push_str(&usage()),
             // Read from a file, so the one table that can fail for reasons outside this program.
             "eval" => match tablegen::chess_eval::load(tablegen::chess_eval::DATA_PATH) {
@@ -37,7 +41,12 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             },
-            _ => match TABLES.iter().chain(SEARCH_TABLES).find(|table| table.name == name) {
+            _ => match TABLES
+                .iter()
+                .chain(SEARCH_TABLES)
+                .chain(OTHELLO_TABLES)
+                .find(|table| table.name == name)
+            {
                 Some(table) => output.push_str(&(table.render)()),
                 None => {
                     eprint!("tablegen: unknown table `{name}`\n{}", usage());

@@ -1,0 +1,198 @@
+//! The Othello board as two bitboards: the discs of the side to move and those of the other side
+//! (Edax's layout: move generation and flips never need to know which colour is which).
+//!
+//! Square `8 * row + column`, a1 = 0 at the top left, h8 = 63, as NBoard and Edax number them.
+
+use core::fmt;
+
+/// One of the 64 squares, `8 * row + column`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `index` (0..64).
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// Index 0..64.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Column 0..8 (a..h).
+    pub const fn column(self) -> u8 {
+        self.0 % 8
+    }
+
+    /// Row 0..8 (1..8).
+    pub const fn row(self) -> u8 {
+        self.0 / 8
+    }
+
+    /// The square's bit.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// Parses `a1`..`h8` (either case).
+    pub fn parse(text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let column = bytes[0].to_ascii_lowercase().checked_sub(b'a').filter(|&c| c < 8)?;
+        let row = bytes[1].checked_sub(b'1').filter(|&r| r < 8)?;
+        Some(Square(row * 8 + column))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.column()) as char, self.row() + 1)
+    }
+}
+
+/// Black moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Color {
+    /// The first player (`X`, `*`, `B`).
+    Black,
+    /// The second player (`O`, `W`).
+    White,
+}
+
+impl Color {
+    /// 0 for Black, 1 for White.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other colour.
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+}
+
+/// A move: a square, or the pass of a side without legal moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Move(u8);
+
+impl Move {
+    /// Passing: legal only when the side to move has no move and the other side has one.
+    pub const PASS: Move = Move(64);
+
+    /// Playing on `square`.
+    pub const fn at(square: Square) -> Move {
+        Move(square.0)
+    }
+
+    /// The square played, `None` for a pass.
+    pub const fn square(self) -> Option<Square> {
+        Square::new(self.0)
+    }
+
+    /// True for [`Move::PASS`].
+    pub const fn is_pass(self) -> bool {
+        self.0 == 64
+    }
+
+    /// 0..64 for squares, 64 for a pass.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Inverse of [`Move::index`] (indices above 64 read as a pass).
+    pub const fn from_index(index: u8) -> Move {
+        Move(if index > 64 { 64 } else { index })
+    }
+}
+
+/// A move as NBoard writes it: `F5` (upper case) or `PA`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveText(pub Move);
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.square() {
+            Some(square) => write!(f, "{}{}", (b'A' + square.column()) as char, square.row() + 1),
+            None => f.write_str("PA"),
+        }
+    }
+}
+
+/// Every square but those of column a.
+const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+/// Every square but those of column h.
+const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The eight directions as shifts: (left shift amount, mask of squares a disc may land on). A
+/// negative amount shifts right.
+const DIRECTIONS: [(i32, u64); 8] = [
+    (1, NOT_A),  // east
+    (-1, NOT_H), // west
+    (8, !0),     // south (next row)
+    (-8, !0),    // north
+    (9, NOT_A),  // south-east
+    (7, NOT_H),  // south-west
+    (-7, NOT_A), // north-east
+    (-9, NOT_H), // north-west
+];
+
+#[inline(always)]
+const fn shift(bits: u64, amount: i32, mask: u64) -> u64 {
+    (if amount > 0 { bits << amount } else { bits >> -amount }) & mask
+}
+
+/// Squares where `player` may play against `opponent`: empty squares from which a line of opponent
+/// discs runs to a player disc. Setwise, every direction at once (Kogge-Stone-style fills).
+#[inline]
+pub fn legal_moves(player: u64, opponent: u64) -> u64 {
+    let empty = !(player | opponent);
+    let mut moves = 0;
+    let mut direction = 0;
+    while direction < 8 {
+        let (amount, mask) = DIRECTIONS[direction];
+        let through = opponent & mask;
+        let mut run = shift(player, amount, through);
+        run |= shift(run, amount, through);
+        run |= shift(run, amount, through);
+        run |= shift(run, amount, through);
+        run |= shift(run, amount, through);
+        run |= shift(run, amount, through);
+        moves |= shift(run, amount, mask);
+        direction += 1;
+    }
+    moves & empty
+}
+
+/// Discs of `opponent` that playing on `square` flips for `player` (empty when the move is
+/// illegal). Walks each of the eight lines from the square; a line flips when its run of opponent
+/// discs ends on a player disc.
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: Square) -> u64 {
+    let origin = square.bit();
+    let mut flipped = 0;
+    let mut direction = 0;
+    while direction < 8 {
+        let (amount, mask) = DIRECTIONS[direction];
+        let mut line = 0;
+        let mut next = shift(origin, amount, mask);
+        while next & opponent != 0 {
+            line |= next;
+            next = shift(next, amount, mask);
+        }
+        if next & player != 0 {
+            flipped |= line;
+        }
+        direction += 1;
+    }
+    flipped
+}

@@ -1,0 +1,149 @@
+//! Othello: bitboard rules, passes, scoring by discs, Zobrist keys, and the [`Game`] implementation
+//! the generic perft and search run on.
+//!
+//! Conventions the protocol and the reference tools share:
+//! * squares a1 (top left) to h8, `8 * row + column`;
+//! * a side without a legal move passes, and the pass is a move ([`Move::PASS`]): perft counts it as
+//!   a ply, as Edax does; a position where neither side can move is finished and has no moves, so it
+//!   adds nothing deeper;
+//! * a finished game scores the disc difference with the empty squares given to the winner;
+//! * scores are in hundredths of a disc ("centidiscs"), from the side to move.
+
+pub mod board;
+mod eval;
+pub mod position;
+mod tables;
+
+pub use board::{Color, Move, MoveText, Square};
+pub use eval::evaluate;
+pub use position::{BoardError, Position};
+
+use crate::game::Game;
+use crate::movelist::MoveList;
+use crate::score::Score;
+
+/// Most legal moves of any Othello position (33 is the known maximum; a little room above it).
+pub const MAX_OTHELLO_MOVES: usize = 40;
+
+/// Centidiscs per disc: the unit of [`Score`] in Othello.
+pub const DISC: i32 = 100;
+
+/// The move list of an Othello position.
+pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
+
+impl Game for Position {
+    type Move = Move;
+    type Undo = Position;
+    type MoveList = OthelloMoveList;
+    type MoveText = MoveText;
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut OthelloMoveList) {
+        moves.clear();
+        let mut squares = self.moves();
+        if squares == 0 {
+            if self.must_pass() {
+                moves.push(Move::PASS);
+            }
+            return;
+        }
+        while squares != 0 {
+            moves.push(Move::at(Square::new(squares.trailing_zeros() as u8).unwrap_or_default()));
+            squares &= squares - 1;
+        }
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: Move) -> Position {
+        self.play(mv)
+    }
+
+    #[inline]
+    fn unmake_move(&mut self, _mv: Move, undo: Position) {
+        *self = undo;
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        match self.moves().count_ones() {
+            0 => u64::from(self.must_pass()),
+            count => u64::from(count),
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn move_text(&self, mv: Move) -> MoveText {
+        MoveText(mv)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Othello has no captures to settle: quiescence stands pat.
+    fn generate_tactical_moves(&self, moves: &mut OthelloMoveList) {
+        moves.clear();
+    }
+
+    fn is_tactical(&self, _mv: Move) -> bool {
+        false
+    }
+
+    fn tactical_order(&self, _mv: Move) -> i32 {
+        0
+    }
+
+    fn see_at_least(&self, _mv: Move, _threshold: i32) -> bool {
+        true
+    }
+
+    /// Called only when neither side can move: the game is over and the discs decide.
+    fn no_move_score(&self, _ply: usize) -> Score {
+        Score(self.final_score() * DISC)
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+
+    /// Every move adds a disc: no position ever repeats.
+    fn reversible_plies(&self) -> usize {
+        0
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        mv.index()
+    }
+
+    /// Square index plus one (0 means "no move" in the transposition table), 65 for a pass.
+    fn encode_move(mv: Move) -> u16 {
+        mv.index() as u16 + 1
+    }
+
+    fn decode_move(bits: u16) -> Move {
+        Move::from_index(bits.saturating_sub(1).min(64) as u8)
+    }
+
+    /// Zugzwang is the rule in Othello: passing is never a safe probe.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    fn make_null_move(&mut self) -> Position {
+        self.play(Move::PASS)
+    }
+
+    fn unmake_null_move(&mut self, undo: Position) {
+        *self = undo;
+    }
+}
