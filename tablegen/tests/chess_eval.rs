@@ -9,7 +9,10 @@ use tablegen::chess_eval::{emit, load, parse, Pair, DATA_PATH, WEIGHTS_BASE};
 fn the_committed_file_is_canonical() {
     let text = std::fs::read_to_string(DATA_PATH).expect("the data file is there");
     let data = parse(&text).unwrap_or_else(|error| panic!("{DATA_PATH}:{error}"));
-    assert!(data.write() == text, "rewrite engine/data/chess_eval.txt in the layout EvalData::write produces");
+    assert!(
+        data.write() == text,
+        "rewrite engine/data/chess_eval.txt in the layout EvalData::write produces"
+    );
 }
 
 #[test]

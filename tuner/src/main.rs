@@ -1,0 +1,331 @@
+//! `tuner`: fits the chess evaluation's weights to the engine's own games (Texel's method).
+//!
+//! ```text
+//! tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+//!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+//! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
+//!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--force]
+//! ```
+//!
+//! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
+//! reads them and a data file (by default the committed `engine/data/chess_eval.txt`), and writes
+//! the tuned weights as a data file of the same layout to `--out` (see [`tune`]). Rebuilding the
+//! engine with that file in place of the committed one gives the tuned engine.
+
+mod dataset;
+mod selfplay;
+mod tune;
+
+use dataset::{eval, white_score, Dataset};
+use engine::chess::eval::coefficients::{compiled_weights, PARAM_COUNT, WEIGHTS_BASE};
+use engine::chess::eval::{evaluate, weights};
+use engine::chess::Position;
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use tablegen::chess_eval::{self, EvalData, Pair, Value, VALUE_LIMIT};
+
+const USAGE: &str = "usage:
+  tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+                 [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+  tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
+             [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--force]";
+
+/// `--name value` options, and `--name` flags (value `""`).
+struct Options(HashMap<String, String>);
+
+impl Options {
+    fn parse(args: &[String], flags: &[&str], known: &[&str]) -> Result<Options, String> {
+        let mut options = HashMap::new();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let Some(name) = arg.strip_prefix("--") else {
+                return Err(format!("unexpected argument `{arg}`"));
+            };
+            if flags.contains(&name) {
+                options.insert(name.to_string(), String::new());
+            } else if known.contains(&name) {
+                let value = args.next().ok_or_else(|| format!("--{name} needs a value"))?;
+                options.insert(name.to_string(), value.clone());
+            } else {
+                return Err(format!("unknown option --{name}"));
+            }
+        }
+        Ok(Options(options))
+    }
+
+    fn text(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    fn required(&self, name: &str) -> Result<&str, String> {
+        self.text(name).ok_or_else(|| format!("--{name} is required"))
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.text(name) {
+            None => Ok(default),
+            Some(text) => text.parse().map_err(|_| format!("--{name}: `{text}` is not a valid number")),
+        }
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+}
+
+fn selfplay_command(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(
+        args,
+        &[],
+        &[
+            "openings",
+            "out",
+            "games",
+            "nodes",
+            "seed",
+            "threads",
+            "random-plies",
+            "skip-plies",
+            "hash",
+            "time-limit",
+        ],
+    )?;
+    let path = options.required("openings")?;
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    let openings: Vec<String> = text
+        .lines()
+        .map(|line| line.split(';').next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(String::from)
+        .collect();
+    for fen in &openings {
+        Position::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
+    }
+    let config = selfplay::Config {
+        openings,
+        games: options.number("games", 1000)?,
+        nodes: options.number("nodes", 6000)?,
+        seed: options.number("seed", 1)?,
+        random_plies: options.number("random-plies", 4)?,
+        skip_plies: options.number("skip-plies", 16)?,
+        threads: options.number("threads", 1)?,
+        hash_mb: options.number("hash", 8)?,
+        time_limit: options
+            .text("time-limit")
+            .map(|_| options.number("time-limit", 0.0))
+            .transpose()?
+            .map(Duration::from_secs_f64),
+        out: options.required("out")?.to_string(),
+    };
+    eprintln!(
+        "selfplay: {} games at {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
+        config.games,
+        config.nodes,
+        config.openings.len(),
+        config.random_plies,
+        config.seed,
+        config.threads,
+        config.out
+    );
+    println!("{}", selfplay::run(&config)?);
+    Ok(())
+}
+
+/// Stops if the data file's `fixed` values are not the ones this tuner was compiled with: the
+/// coefficients (king danger, tempo) come from the compiled engine.
+fn check_fixed(data: &EvalData) -> Result<(), String> {
+    let compiled: [(&str, &[i32]); 7] = [
+        ("TEMPO", &[weights::TEMPO]),
+        ("KING_ATTACK_UNITS", &weights::KING_ATTACK_UNITS),
+        ("SAFE_CHECK_UNITS", &weights::SAFE_CHECK_UNITS),
+        ("KING_DANGER_MIN_ATTACKERS", &[weights::KING_DANGER_MIN_ATTACKERS]),
+        ("KING_DANGER_MIN_PHASE", &[weights::KING_DANGER_MIN_PHASE]),
+        ("KING_DANGER_DIVISOR", &[weights::KING_DANGER_DIVISOR]),
+        ("KING_DANGER_MAX", &[weights::KING_DANGER_MAX]),
+    ];
+    for item in data.items() {
+        let values = match &item.value {
+            Value::Fixed(value) => vec![*value],
+            Value::FixedArray(values) => values.clone(),
+            _ => continue,
+        };
+        match compiled.iter().find(|(name, _)| *name == item.name) {
+            Some((_, expected)) if *expected == values.as_slice() => {}
+            Some(_) => {
+                return Err(format!(
+                    "fixed {} differs from the value the tuner was built with: rebuild the tuner with this data file",
+                    item.name
+                ))
+            }
+            None => return Err(format!("fixed {} is unknown to this tuner", item.name)),
+        }
+    }
+    if data.params().len() != PARAM_COUNT {
+        return Err(format!(
+            "the data file has {} tuned values, the compiled engine {PARAM_COUNT}: rebuild the tuner with it",
+            data.params().len()
+        ));
+    }
+    Ok(())
+}
+
+/// The engine's score and the model's for the first `limit` positions of `path`: the largest gap.
+fn model_gap(path: &str, weights: &[[f64; 2]], limit: usize) -> Result<(usize, f64), String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    let mut worst: f64 = 0.0;
+    let mut checked = 0;
+    for line in text.lines().filter_map(dataset::parse_line).take(limit) {
+        let position = Position::from_fen(line.0).map_err(|error| error.to_string())?;
+        let mut single = Dataset::default();
+        single.push(&position, line.1);
+        let model = eval(&single, &single.entries[0], weights);
+        worst = worst.max((model - f64::from(white_score(&position, evaluate(&position)))).abs());
+        checked += 1;
+    }
+    Ok((checked, worst))
+}
+
+fn tune_command(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(
+        args,
+        &["force"],
+        &["positions", "out", "data", "threads", "epochs", "time-limit", "rate", "validation"],
+    )?;
+    let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
+    let out = options.required("out")?;
+    let positions = options.required("positions")?;
+    let threads = options.number("threads", 1usize)?.max(1);
+    let validation: f64 = options.number("validation", 0.1)?;
+    let schedule = tune::Schedule {
+        epochs: options.number("epochs", 10_000)?,
+        time: options
+            .text("time-limit")
+            .map(|_| options.number("time-limit", 0.0))
+            .transpose()?
+            .map(Duration::from_secs_f64),
+        rate: options.number("rate", 1.0)?,
+        threads,
+    };
+    // Never overwrite the starting or the committed file by accident.
+    let same = |a: &str, b: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if !options.flag("force") && (same(out, data_path) || same(out, chess_eval::DATA_PATH)) {
+        return Err(format!("--out {out} is the data file itself; pass --force to overwrite it"));
+    }
+
+    let mut data = chess_eval::load(data_path)?;
+    check_fixed(&data)?;
+    let start: Vec<[f64; 2]> =
+        data.params().iter().map(|pair| [f64::from(pair.mg), f64::from(pair.eg)]).collect();
+    let started = Instant::now();
+    let mut train = Dataset::load(positions)?;
+    let held_out = ((train.len() as f64) * validation.clamp(0.0, 0.9)) as usize;
+    let test = train.split_off(train.len() - held_out);
+    println!(
+        "tune: {} positions ({} for training, the last {} held out), {} tuned values, loaded in {:.1} s",
+        train.len() + test.len(),
+        train.len(),
+        test.len(),
+        PARAM_COUNT,
+        started.elapsed().as_secs_f64()
+    );
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let compiled: Vec<[f64; 2]> =
+        compiled_weights().iter().map(|weight| [f64::from(weight.mg), f64::from(weight.eg)]).collect();
+    if compiled == start {
+        let (checked, gap) = model_gap(positions, &start, 2000)?;
+        println!(
+            "tune: model check: the linear model is within {gap:.2} cp of evaluate() on {checked} positions"
+        );
+        if gap >= 1.0 {
+            return Err("the linear model does not reproduce the engine's evaluation".into());
+        }
+    } else {
+        println!("tune: starting from weights other than the compiled ones ({data_path})");
+    }
+
+    let k = tune::fit_k(&train, &start, threads);
+    let before = (tune::error(&train, &start, k, threads), tune::error(&test, &start, k, threads));
+    println!("tune: K = {k:.4}; error before: training {:.6}, held out {:.6}", before.0, before.1);
+    let mut weights = start.clone();
+    let descent_start = Instant::now();
+    let report = tune::descend(&train, &mut weights, k, &schedule, |epoch, planned, error| {
+        if epoch % 500 == 0 || epoch == planned {
+            println!(
+                "tune: epoch {epoch}/{planned}: training error {error:.6} ({:.0} s)",
+                descent_start.elapsed().as_secs_f64()
+            );
+        }
+    });
+    let limit = f64::from(VALUE_LIMIT);
+    let rounded: Vec<Pair> = weights
+        .iter()
+        .map(|&[mg, eg]| {
+            Pair::new(mg.round().clamp(-limit, limit) as i32, eg.round().clamp(-limit, limit) as i32)
+        })
+        .collect();
+    let tuned: Vec<[f64; 2]> = rounded.iter().map(|pair| [f64::from(pair.mg), f64::from(pair.eg)]).collect();
+    let after = (tune::error(&train, &tuned, k, threads), tune::error(&test, &tuned, k, threads));
+    println!(
+        "tune: {} epochs in {:.0} s (last training error {:.6}); error after (rounded weights): training {:.6}, held out {:.6}",
+        report.epochs,
+        descent_start.elapsed().as_secs_f64(),
+        report.last_error,
+        after.0,
+        after.1
+    );
+
+    let names = data.param_names();
+    let old = data.params();
+    let mut changes: Vec<(i32, usize)> = old
+        .iter()
+        .zip(&rounded)
+        .enumerate()
+        .map(|(index, (old, new))| ((new.mg - old.mg).abs().max((new.eg - old.eg).abs()), index))
+        .collect();
+    changes.sort_unstable_by(|a, b| b.cmp(a));
+    println!("tune: largest changes (old -> new, mg,eg):");
+    for &(_, index) in changes.iter().take(25) {
+        println!("  {:<32} {:>10} -> {:<10}", names[index], old[index], rounded[index]);
+    }
+    let unchanged = changes.iter().filter(|(change, _)| *change == 0).count();
+    let weights_changed =
+        changes.iter().filter(|&&(change, index)| change != 0 && index >= WEIGHTS_BASE).count();
+    println!("tune: {unchanged} values unchanged, {weights_changed} term weights changed");
+
+    data.set_params(&rounded);
+    if let Some(parent) = std::path::Path::new(out).parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|error| format!("{}: {error}", parent.display()))?;
+    }
+    std::fs::write(out, data.write()).map_err(|error| format!("{out}: {error}"))?;
+    println!("tune: wrote {out}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("selfplay") => selfplay_command(&args[1..]),
+        Some("tune") => tune_command(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tuner: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! `tuner selfplay`: games of the engine against itself, in process, at a fixed node count per move,
+//! written out as quiet positions labelled with the game's result.
+//!
+//! Each game starts from a line of the openings file (game `g` takes line `g mod lines`), plays a few
+//! random legal plies from a generator seeded by the run's seed and `g` (so two games from one line
+//! differ, and a rerun with the same seed and one thread repeats every game), then searches every
+//! move with a cleared table and cleared move-ordering memory at the start of the game. Games end by
+//! the rules (mate, stalemate, fifty moves, insufficient material, threefold repetition) or by
+//! adjudication: a win once both sides have seen a score beyond [`WIN_SCORE`] for [`WIN_PLIES`]
+//! plies in a row, a draw once the game is [`DRAW_FROM_PLY`] plies long and [`DRAW_PLIES`] plies in a
+//! row scored within [`DRAW_SCORE`], or at [`MAX_PLIES`].
+//!
+//! A position is kept when it is past the first [`Config::skip_plies`] plies of the game (opening
+//! and random plies count), the side to move is not in check, the search's best move is neither a
+//! capture nor a promotion, and the score is not a mate: quiet positions, whose static evaluation
+//! is what the search would trust.
+
+use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
+use engine::search::{self, tt, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::{Game, Score};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tablegen::prng::SplitMix64;
+
+/// A side is winning once its score (from White's view, signed) stays beyond this...
+pub const WIN_SCORE: i32 = 1000;
+/// ...for this many plies in a row (both sides' searches agree).
+pub const WIN_PLIES: usize = 6;
+/// Draw adjudication starts at this game ply...
+pub const DRAW_FROM_PLY: usize = 80;
+/// ...once this many plies in a row scored within...
+pub const DRAW_PLIES: usize = 16;
+/// ...this many centipawns of zero.
+pub const DRAW_SCORE: i32 = 10;
+/// Longest game: a draw after this many plies.
+pub const MAX_PLIES: usize = 400;
+/// Stack of a game thread: the search recurses with a move list per frame.
+const GAME_STACK: usize = 64 << 20;
+
+/// What `tuner selfplay` was asked for.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Opening FENs, one per game in turn.
+    pub openings: Vec<String>,
+    /// Games to play (fewer if the time limit comes first).
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Seed of the random plies.
+    pub seed: u64,
+    /// Random legal plies after the opening.
+    pub random_plies: usize,
+    /// Positions before this game ply are not kept.
+    pub skip_plies: usize,
+    /// Games played at once, one thread each.
+    pub threads: usize,
+    /// Transposition table per thread, MiB.
+    pub hash_mb: usize,
+    /// No new game starts after this long.
+    pub time_limit: Option<Duration>,
+    /// Where the positions go.
+    pub out: String,
+}
+
+/// How a game ended, from White's view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// White won.
+    WhiteWins,
+    /// Drawn.
+    Draw,
+    /// Black won.
+    BlackWins,
+}
+
+impl Outcome {
+    /// The label written after each position.
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1.0",
+            Outcome::Draw => "0.5",
+            Outcome::BlackWins => "0.0",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// Checkmate or stalemate.
+    NoMoves,
+    /// Fifty moves, insufficient material or threefold repetition.
+    RuleDraw,
+    /// Both sides' scores beyond [`WIN_SCORE`].
+    AdjudicatedWin,
+    /// Long and level.
+    AdjudicatedDraw,
+    /// [`MAX_PLIES`] reached.
+    TooLong,
+}
+
+/// One finished game.
+pub struct GameRecord {
+    /// The result.
+    pub outcome: Outcome,
+    /// Why it ended.
+    pub ending: Ending,
+    /// Plies played from the opening position (random plies included).
+    pub plies: usize,
+    /// FENs of the kept positions.
+    pub positions: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Never stops a search early: the node limit in [`Limits`] ends each one.
+struct NodesOnly;
+
+impl Control for NodesOnly {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+        false
+    }
+}
+
+/// The reusable memory of one game thread.
+pub struct Player {
+    table: Vec<TtEntry>,
+    state: Box<SearchState<Position>>,
+}
+
+impl Player {
+    /// A player with a table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Player {
+        let entries = (hash_mb << 20) / std::mem::size_of::<TtEntry>();
+        Player { table: (0..entries).map(|_| TtEntry::new()).collect(), state: SearchState::boxed() }
+    }
+}
+
+/// True when the position has occurred twice before among `keys` within the reversible plies.
+fn threefold(position: &Position, keys: &[u64]) -> bool {
+    let reversible = position.reversible_plies().min(keys.len());
+    keys[keys.len() - reversible..].iter().filter(|&&key| key == position.hash()).count() >= 2
+}
+
+/// Plays game `index` from `opening`. `None` if the opening or its random plies leave no game.
+pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &str) -> Option<GameRecord> {
+    let mut rng = SplitMix64::new(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut position = Position::from_fen(opening).ok()?;
+    let mut keys: Vec<u64> = Vec::new();
+    let mut moves = ChessMoveList::new();
+    for _ in 0..config.random_plies {
+        generate_moves(&position, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        keys.push(position.hash());
+        position.make_move(mv);
+    }
+    tt::clear(&player.table);
+    player.state.clear();
+    let limits = Limits::<Move> { nodes: Some(config.nodes), ..Limits::default() };
+    let mut record = GameRecord {
+        outcome: Outcome::Draw,
+        ending: Ending::TooLong,
+        plies: 0,
+        positions: Vec::new(),
+        nodes: 0,
+    };
+    let (mut white_ahead, mut black_ahead, mut level) = (0, 0, 0);
+    let mut ply = config.random_plies;
+    let (outcome, ending) = loop {
+        generate_moves(&position, &mut moves);
+        if moves.is_empty() {
+            let outcome = match (position.in_check(), position.side_to_move()) {
+                (false, _) => Outcome::Draw,
+                (true, Color::White) => Outcome::BlackWins,
+                (true, Color::Black) => Outcome::WhiteWins,
+            };
+            break (outcome, Ending::NoMoves);
+        }
+        if position.is_rule_draw() || threefold(&position, &keys) {
+            break (Outcome::Draw, Ending::RuleDraw);
+        }
+        if ply >= MAX_PLIES {
+            break (Outcome::Draw, Ending::TooLong);
+        }
+        let table = TranspositionTable::new(&player.table, ply as u8);
+        let result =
+            search::search(&position, &keys, &limits, &table, &mut player.state, &NodesOnly, &mut Silent);
+        record.nodes += result.nodes;
+        let best = result.best_move?;
+        let score = result.score;
+        if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
+        {
+            record.positions.push(position.fen().to_string());
+        }
+        let white = if position.side_to_move() == Color::White { score } else { -score };
+        white_ahead = if white >= Score(WIN_SCORE) { white_ahead + 1 } else { 0 };
+        black_ahead = if white <= Score(-WIN_SCORE) { black_ahead + 1 } else { 0 };
+        level = if white.0.abs() <= DRAW_SCORE { level + 1 } else { 0 };
+        if white_ahead >= WIN_PLIES {
+            break (Outcome::WhiteWins, Ending::AdjudicatedWin);
+        }
+        if black_ahead >= WIN_PLIES {
+            break (Outcome::BlackWins, Ending::AdjudicatedWin);
+        }
+        if ply >= DRAW_FROM_PLY && level >= DRAW_PLIES {
+            break (Outcome::Draw, Ending::AdjudicatedDraw);
+        }
+        keys.push(position.hash());
+        position.make_move(best);
+        ply += 1;
+    };
+    record.outcome = outcome;
+    record.ending = ending;
+    record.plies = ply;
+    Some(record)
+}
+
+/// Totals of a run.
+#[derive(Default)]
+struct Totals {
+    games: usize,
+    positions: usize,
+    plies: usize,
+    nodes: u64,
+    /// White wins, draws, Black wins.
+    results: [usize; 3],
+    /// By [`Ending`], in declaration order.
+    endings: [usize; 5],
+}
+
+impl Totals {
+    fn add(&mut self, record: &GameRecord) {
+        self.games += 1;
+        self.positions += record.positions.len();
+        self.plies += record.plies;
+        self.nodes += record.nodes;
+        self.results[record.outcome as usize] += 1;
+        self.endings[record.ending as usize] += 1;
+    }
+
+    fn summary(&self, elapsed: Duration) -> String {
+        let seconds = elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{} games ({:.1}/s), {} positions, +{} ={} -{} (White's view), {:.0} plies/game, {:.0} knps; \
+             endings: {} mate/stalemate, {} rule draws, {} adjudicated wins, {} adjudicated draws, {} too long",
+            self.games,
+            self.games as f64 / seconds,
+            self.positions,
+            self.results[0],
+            self.results[1],
+            self.results[2],
+            self.plies as f64 / self.games.max(1) as f64,
+            self.nodes as f64 / seconds / 1000.0,
+            self.endings[0],
+            self.endings[1],
+            self.endings[2],
+            self.endings[3],
+            self.endings[4],
+        )
+    }
+}
+
+/// Plays the games on `config.threads` threads and appends each game's positions to `config.out` as
+/// it ends, so an interrupted run keeps what it finished. Returns the summary line.
+pub fn run(config: &Config) -> Result<String, String> {
+    if config.openings.is_empty() {
+        return Err("selfplay: the openings file has no positions".into());
+    }
+    let file = std::fs::File::create(&config.out).map_err(|error| format!("{}: {error}", config.out))?;
+    let out = Mutex::new(std::io::BufWriter::new(file));
+    let totals = Mutex::new(Totals::default());
+    let next = AtomicUsize::new(0);
+    let started = Instant::now();
+    let worker = || -> Result<(), String> {
+        let mut player = Player::new(config.hash_mb);
+        loop {
+            if config.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
+                return Ok(());
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= config.games {
+                return Ok(());
+            }
+            let opening = &config.openings[index % config.openings.len()];
+            let Some(record) = play_game(config, &mut player, index, opening) else { continue };
+            let mut text = String::new();
+            for fen in &record.positions {
+                writeln!(text, "{fen} [{}]", record.outcome.label()).unwrap();
+            }
+            {
+                let mut out = out.lock().unwrap();
+                out.write_all(text.as_bytes())
+                    .and_then(|()| out.flush())
+                    .map_err(|error| error.to_string())?;
+            }
+            let mut totals = totals.lock().unwrap();
+            totals.add(&record);
+            if totals.games % 50 == 0 {
+                eprintln!(
+                    "selfplay: {:.0} s: {}",
+                    started.elapsed().as_secs_f64(),
+                    totals.summary(started.elapsed())
+                );
+            }
+        }
+    };
+    std::thread::scope(|scope| -> Result<(), String> {
+        let handles: Vec<_> = (0..config.threads.max(1))
+            .map(|number| {
+                std::thread::Builder::new()
+                    .name(format!("selfplay-{number}"))
+                    .stack_size(GAME_STACK)
+                    .spawn_scoped(scope, worker)
+                    .map_err(|error| format!("selfplay: cannot start a thread: {error}"))
+            })
+            .collect::<Result<_, _>>()?;
+        for handle in handles {
+            handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        }
+        Ok(())
+    })?;
+    let summary = totals.lock().unwrap().summary(started.elapsed());
+    Ok(format!("selfplay: done in {:.0} s: {summary}", started.elapsed().as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(random_plies: usize) -> Config {
+        Config {
+            openings: Vec::new(),
+            games: 1,
+            nodes: 2_000,
+            seed: 7,
+            random_plies,
+            skip_plies: 0,
+            threads: 1,
+            hash_mb: 1,
+            time_limit: None,
+            out: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_mate_in_one_ends_the_game_for_the_side_that_mates() {
+        // White mates with Ra8; every kept position is quiet.
+        let mut player = Player::new(1);
+        let record = play_game(&config(0), &mut player, 0, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        assert_eq!((record.outcome, record.ending), (Outcome::WhiteWins, Ending::NoMoves));
+        assert_eq!(record.plies, 1);
+        // The only position's best move mates: its score is a mate, so it is not kept.
+        assert!(record.positions.is_empty());
+    }
+
+    #[test]
+    fn games_are_repeatable_and_random_plies_make_them_differ() {
+        let opening = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut player = Player::new(1);
+        let config = Config { nodes: 500, ..config(4) };
+        let first = play_game(&config, &mut player, 3, opening).unwrap();
+        let again = play_game(&config, &mut player, 3, opening).unwrap();
+        let other = play_game(&config, &mut player, 4, opening).unwrap();
+        assert_eq!(first.positions, again.positions);
+        assert_ne!(first.positions.first(), other.positions.first());
+        for fen in &first.positions {
+            assert!(!Position::from_fen(fen).unwrap().in_check(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn threefold_repetition_counts_only_reversible_plies() {
+        let mut position = Position::from_fen("6k1/8/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let mut keys = Vec::new();
+        for text in ["a1a2", "g8h8", "a2a1", "h8g8", "a1a2", "g8h8", "a2a1", "h8g8"] {
+            assert!(!threefold(&position, &keys), "{text}");
+            let mv = position.parse_uci_move(text).unwrap();
+            keys.push(position.hash());
+            position.make_move(mv);
+        }
+        assert!(threefold(&position, &keys));
+    }
+}
