@@ -5,11 +5,13 @@
 //! Arguments on the command line are run as one command, then the engine exits once that command is
 //! done (`triskel bench`, `triskel bench 16 1 12`, `triskel compiler`).
 //!
-//! Only UCI chess exists so far; UCCI and NBoard arrive with their games.
+//! The first command picks the protocol: `nboard` starts an NBoard (Othello) session, anything else
+//! a UCI session (chess). `triskel othello perft N` runs Othello commands from the command line.
 
 mod bench;
 mod book;
 mod display;
+mod nboard;
 mod options;
 mod output;
 mod report;
@@ -20,6 +22,7 @@ mod threads;
 mod timeman;
 mod uci;
 
+use nboard::NBoardSession;
 use output::Output;
 use session::{Flow, Session};
 use std::io::{self, BufRead};
@@ -33,15 +36,68 @@ enum Input {
     End,
 }
 
+/// The protocol in use, chosen by the first command.
+enum Protocol {
+    Undecided(Output),
+    Uci(Box<Session>),
+    NBoard(Box<NBoardSession>),
+}
+
+impl Protocol {
+    fn handle(&mut self, line: &str) -> Flow {
+        if let Protocol::Undecided(output) = self {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if first.is_empty() {
+                return Flow::Continue;
+            }
+            *self = if first == "nboard" {
+                Protocol::NBoard(Box::new(NBoardSession::new(output.clone())))
+            } else {
+                Protocol::Uci(Box::new(Session::new(output.clone())))
+            };
+        }
+        match self {
+            Protocol::Undecided(_) => Flow::Continue,
+            Protocol::Uci(session) => session.handle(line),
+            Protocol::NBoard(session) => session.handle(line),
+        }
+    }
+
+    fn garbage(&mut self) {
+        match self {
+            Protocol::Undecided(output) => output.info_string("ignoring a line that is not UTF-8"),
+            Protocol::Uci(session) => session.garbage(),
+            Protocol::NBoard(session) => session.garbage(),
+        }
+    }
+
+    fn end_of_input(&mut self) {
+        match self {
+            Protocol::Undecided(_) => {}
+            Protocol::Uci(session) => session.end_of_input(),
+            Protocol::NBoard(session) => session.end_of_input(),
+        }
+    }
+}
+
 fn main() {
     let output = Output::stdout();
-    let mut session = Session::new(output);
     let args: Vec<String> = std::env::args().skip(1).collect();
     if !args.is_empty() {
-        session.handle(&args.join(" "));
-        session.end_of_input();
+        // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is a UCI
+        // command (`triskel bench`).
+        if args[0] == "othello" {
+            let mut session = NBoardSession::new(output);
+            session.handle(&args[1..].join(" "));
+            session.end_of_input();
+        } else {
+            let mut session = Session::new(output);
+            session.handle(&args.join(" "));
+            session.end_of_input();
+        }
         return;
     }
+    let mut session = Protocol::Undecided(output);
 
     let (sender, receiver) = mpsc::channel();
     // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.

@@ -1,0 +1,281 @@
+//! The NBoard protocol driven over pipes as NBoard (the GUI) and the match runners drive it: one
+//! transcript per command of the protocol, including `ping` in the middle of a long `go`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(30);
+const START: &str = "---------------------------O*------*O--------------------------- *";
+/// The example game of the NBoard protocol description: Black to move after eight moves.
+const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]\
+    BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+/// Ten moves after which Black must pass (White can move).
+const BLACK_PASSES: &str =
+    "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O--------------------------- *]\
+    B[E6]W[F6]B[G6]W[G7]B[G8]W[H8]B[C4]W[E3]B[E2]W[F8];)";
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take().unwrap();
+        let mut engine = Engine { child, stdin, lines };
+        engine.send("nboard 2");
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that satisfies `done`.
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let finished = done(&line);
+                    seen.push(line);
+                    if finished {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no matching line; read {seen:#?}"),
+            }
+        }
+    }
+
+    /// `set depth N`, and its `set myname` answer read.
+    fn set_depth(&mut self, depth: u32) {
+        self.send(&format!("set depth {depth}"));
+        assert_eq!(self.until(|line| line.starts_with("set myname")), ["set myname triskel"]);
+    }
+
+    /// `ping N` and everything before its `pong N`.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let pong = format!("pong {n}");
+        self.until(|line| line == pong)
+    }
+
+    /// The `=== ...` reply to `go`.
+    fn go(&mut self) -> String {
+        self.send("go");
+        self.until(|line| line.starts_with("===")).pop().unwrap()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if self.child.try_wait().unwrap().is_some() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        panic!("the engine did not quit");
+    }
+}
+
+/// Move, eval and time of `=== MOVE/EVAL/TIME`, each field checked to be present and a number.
+fn reply(line: &str) -> (String, f64, f64) {
+    let fields: Vec<&str> = line.strip_prefix("=== ").expect("=== reply").split('/').collect();
+    assert_eq!(fields.len(), 3, "{line}");
+    let eval: f64 = fields[1].parse().unwrap_or_else(|_| panic!("eval in {line}"));
+    let time: f64 = fields[2].parse().unwrap_or_else(|_| panic!("time in {line}"));
+    assert!(eval.is_finite() && time.is_finite() && time >= 0.0, "{line}");
+    (fields[0].to_string(), eval, time)
+}
+
+#[test]
+fn set_depth_names_the_engine_and_ping_answers_pong() {
+    let mut engine = Engine::start();
+    engine.set_depth(4);
+    assert_eq!(engine.sync(7), ["pong 7"]);
+    engine.quit();
+}
+
+#[test]
+fn go_answers_a_legal_move_without_changing_the_board_and_move_plays_it() {
+    let mut engine = Engine::start();
+    engine.set_depth(4);
+    engine.send(&format!("set game {EXAMPLE}"));
+    let (first, _, _) = reply(&engine.go());
+    // Legal moves for Black in the example game (from the reference tools).
+    let legal = [
+        "C3", "C4", "C6", "D6", "G3", "G4", "G5", "G6", "G8", "F3", "F8", "E3", "E8", "D7", "D8", "C7", "B6",
+        "H5", "H3",
+    ];
+    assert!(legal.contains(&first.as_str()), "{first}");
+    let (second, _, _) = reply(&engine.go());
+    assert_eq!(second, first, "the same position, so the same answer: go did not play the move");
+    engine.send(&format!("move {first}/0.50/1.2"));
+    engine.send("d");
+    let board = engine.until(|line| line.starts_with("White to move"));
+    assert!(board.iter().any(|line| line.starts_with("White to move")), "{board:#?}");
+    let (reply_move, _, _) = reply(&engine.go());
+    assert_ne!(reply_move, "PA");
+    // A move that is not legal changes nothing and says why.
+    engine.send("move A1");
+    let status = engine.until(|line| line.starts_with("status"));
+    assert!(status[0].contains("not a legal move"), "{status:?}");
+    engine.quit();
+}
+
+#[test]
+fn forced_passes_and_passes_in_the_record() {
+    let mut engine = Engine::start();
+    engine.set_depth(4);
+    engine.send(&format!("set game {BLACK_PASSES}"));
+    let (mv, _, _) = reply(&engine.go());
+    assert_eq!(mv, "PA");
+    engine.send("move PA");
+    let (mv, _, _) = reply(&engine.go());
+    assert_ne!(mv, "PA", "White has moves after Black's pass");
+    let record = BLACK_PASSES.replace(";)", "B[PA]W[G5];)");
+    engine.send(&format!("set game {record}"));
+    let (mv, _, _) = reply(&engine.go());
+    assert_ne!(mv, "PA");
+    engine.quit();
+}
+
+#[test]
+fn a_non_standard_start_is_honoured_and_a_finished_game_answers_pa() {
+    let mut engine = Engine::start();
+    engine.set_depth(3);
+    engine.send("set game (;GM[Othello]BO[8 -----------O-----*OO**---OO**----O******-O--*OOO-O-*------*----- O]W[A2]B[H7];)");
+    engine.send("d");
+    let board = engine.until(|line| line.starts_with("White to move"));
+    assert!(board.last().unwrap().contains("White to move"), "{board:#?}");
+    // Only black discs: nobody can move. Black wins 64-0; from White's side -64.
+    let finished = format!("(;GM[Othello]BO[8 XX{} O];)", "-".repeat(62));
+    engine.send(&format!("set game {finished}"));
+    let (mv, eval, _) = reply(&engine.go());
+    assert_eq!((mv.as_str(), eval), ("PA", -64.0));
+    engine.quit();
+}
+
+#[test]
+fn hint_prints_search_lines_for_distinct_moves_then_status() {
+    let mut engine = Engine::start();
+    engine.set_depth(4);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("hint 3");
+    let lines = engine.until(|line| line.starts_with("status"));
+    let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
+    let mut firsts = Vec::new();
+    // The last iteration's three lines: three different moves at the same depth.
+    let last = &searches[searches.len() - 3..];
+    for line in &searches {
+        assert!(line.split_whitespace().count() == 5, "{line}");
+    }
+    for line in last {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 5, "search PV EVAL 0 DEPTH: {line}");
+        assert!(
+            words[2].parse::<f64>().is_ok() && words[3] == "0" && words[4].parse::<u32>().is_ok(),
+            "{line}"
+        );
+        firsts.push(&words[1][..2]);
+    }
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{searches:#?}");
+    assert!(last.iter().all(|line| line.ends_with(" 4")), "depth 4 last: {last:#?}");
+    engine.quit();
+}
+
+#[test]
+fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
+    let mut engine = Engine::start();
+    engine.set_depth(60);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("go");
+    thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    let before = engine.sync(42);
+    assert!(started.elapsed() < Duration::from_secs(3), "pong took {:?}", started.elapsed());
+    assert!(
+        before.iter().all(|line| line.starts_with("nodestats") || line.starts_with("pong")),
+        "{before:#?}"
+    );
+    thread::sleep(Duration::from_millis(500));
+    let after = engine.sync(43);
+    assert_eq!(after, ["pong 43"], "nothing from the cancelled search");
+    engine.set_depth(3);
+    let (mv, _, _) = reply(&engine.go());
+    assert_ne!(mv, "PA");
+    engine.quit();
+}
+
+#[test]
+fn learn_analyze_contempt_perft_and_bad_input() {
+    let mut engine = Engine::start();
+    engine.set_depth(3);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("learn");
+    assert_eq!(engine.until(|line| line == "learned"), ["learned"]);
+    engine.send("analyze");
+    let lines = engine.until(|line| line.starts_with("analysis 0 "));
+    assert_eq!(lines.len(), 9, "one line per position, the last first: {lines:#?}");
+    for (line, moves_made) in lines.iter().zip((0..=8).rev()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["analysis", &moves_made.to_string()]);
+        assert!(words[2].parse::<f64>().is_ok(), "{line}");
+    }
+    engine.send("set contempt 50");
+    engine.send("set game (;GM[Othello]B[F5];)");
+    engine.send("perft 3");
+    let perft = engine.until(|line| line.starts_with("Nodes searched"));
+    // After F5 the four first moves are symmetric: a quarter of the start's 244 at depth 4.
+    assert_eq!(perft.last().unwrap(), "Nodes searched: 61", "{perft:#?}");
+    let moves: Vec<&String> =
+        perft.iter().filter(|line| line.len() == 6 && line.as_bytes()[2] == b':').collect();
+    assert_eq!(moves.len(), 3, "White's three replies: {perft:#?}");
+    // Garbage, an unknown setting and a broken record: a status line each, the game unchanged.
+    for bad in ["xyzzy 1 2 3", "set frobnicate 7", "set game (;GM[Othello]B[A1];)", "hint many", "perft 99"] {
+        engine.send(bad);
+        let status = engine.until(|line| line.starts_with("status"));
+        assert_eq!(status.len(), 1, "{bad}: {status:?}");
+    }
+    engine.send("perft 1");
+    assert_eq!(engine.until(|line| line.starts_with("Nodes searched")).last().unwrap(), "Nodes searched: 3");
+    engine.quit();
+}
+
+#[test]
+fn othello_perft_from_the_command_line() {
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "perft", "6"]).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Nodes searched: 8200"), "{text}");
+    assert!(START.len() == 66);
+}
