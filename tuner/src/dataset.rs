@@ -111,6 +111,15 @@ impl Dataset {
             .map(|(&param, &count)| (param as usize, f64::from(count)))
     }
 
+    /// How many positions use each parameter (have a nonzero count for it).
+    pub fn usage(&self) -> Vec<usize> {
+        let mut usage = vec![0; PARAM_COUNT];
+        for &param in &self.params {
+            usage[param as usize] += 1;
+        }
+        usage
+    }
+
     /// The positions from `from` on, moved into a dataset of their own (the first `from` stay).
     pub fn split_off(&mut self, from: usize) -> Dataset {
         let tail = self.entries.split_off(from);

@@ -4,7 +4,8 @@
 //! tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
 //!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
-//!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--force]
+//!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
+//!            [--force]
 //! ```
 //!
 //! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
@@ -29,7 +30,8 @@ const USAGE: &str = "usage:
   tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
                  [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
-             [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--force]";
+             [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
+             [--force]";
 
 /// `--name value` options, and `--name` flags (value `""`).
 struct Options(HashMap<String, String>);
@@ -190,7 +192,17 @@ fn tune_command(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
         &["force"],
-        &["positions", "out", "data", "threads", "epochs", "time-limit", "rate", "validation"],
+        &[
+            "positions",
+            "out",
+            "data",
+            "threads",
+            "epochs",
+            "time-limit",
+            "rate",
+            "validation",
+            "min-positions",
+        ],
     )?;
     let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
     let out = options.required("out")?;
@@ -206,6 +218,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
             .map(Duration::from_secs_f64),
         rate: options.number("rate", 1.0)?,
         threads,
+        min_positions: options.number("min-positions", 100)?,
     };
     // Never overwrite the starting or the committed file by accident.
     let same = |a: &str, b: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
@@ -249,6 +262,11 @@ fn tune_command(args: &[String]) -> Result<(), String> {
         println!("tune: starting from weights other than the compiled ones ({data_path})");
     }
 
+    let frozen = train.usage().iter().filter(|&&used| used < schedule.min_positions).count();
+    println!(
+        "tune: {frozen} values are used by fewer than {} training positions and stay as they are",
+        schedule.min_positions
+    );
     let k = tune::fit_k(&train, &start, threads);
     let before = (tune::error(&train, &start, k, threads), tune::error(&test, &start, k, threads));
     println!("tune: K = {k:.4}; error before: training {:.6}, held out {:.6}", before.0, before.1);

@@ -181,6 +181,10 @@ pub struct Schedule {
     pub rate: f64,
     /// Threads summing the gradient.
     pub threads: usize,
+    /// Values used by fewer training positions than this keep their starting value: a handful of
+    /// positions would otherwise pull them anywhere (Adam moves every value at about the same pace,
+    /// however little evidence its gradient carries).
+    pub min_positions: usize,
 }
 
 /// What a descent did.
@@ -202,12 +206,18 @@ pub fn descend(
 ) -> Report {
     let started = Instant::now();
     let mut adam = Adam::new(weights.len());
+    let frozen: Vec<bool> = train.usage().iter().map(|&used| used < schedule.min_positions).collect();
     let mut planned = schedule.epochs;
     let mut last_error = f64::NAN;
     let mut epoch = 0;
     while epoch < planned {
-        let (error, gradient) = gradient(train, weights, k, schedule.threads);
+        let (error, mut gradient) = gradient(train, weights, k, schedule.threads);
         last_error = error;
+        for (value, &frozen) in gradient.iter_mut().zip(&frozen) {
+            if frozen {
+                *value = [0.0; 2];
+            }
+        }
         let rate = schedule.rate * 0.1f64.powf(epoch as f64 / planned as f64);
         adam.step(weights, &gradient, rate);
         epoch += 1;
@@ -275,6 +285,24 @@ mod tests {
     }
 
     #[test]
+    fn values_seen_in_too_few_positions_keep_their_start() {
+        let (dataset, mut weights) = tiny();
+        let start = weights.clone();
+        let usage = dataset.usage();
+        let schedule = Schedule { epochs: 20, time: None, rate: 2.0, threads: 1, min_positions: 3 };
+        descend(&dataset, &mut weights, 1.0, &schedule, |_, _, _| {});
+        for (param, &used) in usage.iter().enumerate() {
+            if used < 3 {
+                assert_eq!(weights[param], start[param], "{param} is used by {used} positions");
+            }
+        }
+        assert!(usage
+            .iter()
+            .zip(weights.iter().zip(&start))
+            .any(|(&used, (new, old))| used >= 3 && new != old));
+    }
+
+    #[test]
     fn threads_split_the_sum_without_changing_it() {
         let (dataset, weights) = tiny();
         let (one, gradient_one) = gradient(&dataset, &weights, 1.3, 1);
@@ -293,7 +321,7 @@ mod tests {
         assert!(
             at_k <= error(&dataset, &weights, k * 1.05, 1) && at_k <= error(&dataset, &weights, k * 0.95, 1)
         );
-        let schedule = Schedule { epochs: 200, time: None, rate: 2.0, threads: 1 };
+        let schedule = Schedule { epochs: 200, time: None, rate: 2.0, threads: 1, min_positions: 1 };
         let report = descend(&dataset, &mut weights, k, &schedule, |_, _, _| {});
         assert_eq!(report.epochs, 200);
         assert!(report.last_error < at_k);
