@@ -38,6 +38,17 @@ const DEFAULT_DEPTH: u32 = 12;
 const MAX_DEPTH: u32 = 60;
 /// Deepest `perft`.
 const MAX_PERFT_DEPTH: u32 = 20;
+/// Positions of `bench`: the start, and positions from random games at 10 to 40 empties.
+const BENCH_POSITIONS: [&str; 6] = [
+    "---------------------------OX------XO--------------------------- X",
+    "--------------------O-----XXO------XX-------XX--------X--------- O",
+    "--------------------------XXX--O---XXXOO-----O-O---XXXX--------X X",
+    "-OOOOO---XXXXO---OOOOOO---OOOO----OOO--------------------------- O",
+    "XO-O-----X-O----XXXOXOO----OOO---XXXXX---OXX-------X------------ X",
+    "-O-XOOOO--X-XOO--XXOOOO---OOXOOO-O-XXOX---XXOXX--X-OXO-XX-OXXX-- X",
+];
+/// Depth of `bench` unless one is given.
+const BENCH_DEPTH: u32 = 10;
 /// Kept in hand on every move, for the pipe and the GUI.
 const SAFETY: Duration = Duration::from_millis(50);
 
@@ -102,6 +113,10 @@ impl NBoardSession {
             "perft" => {
                 self.stop(true);
                 self.perft(rest);
+            }
+            "bench" => {
+                self.stop(true);
+                self.bench(rest);
             }
             "d" => {
                 let position = self.record.position();
@@ -215,6 +230,47 @@ impl NBoardSession {
         }
     }
 
+    /// `bench [depth]`: fixed-depth searches of [`BENCH_POSITIONS`] from an empty table, so the
+    /// node count is a signature of the search and evaluation (it changes only when they do).
+    fn bench(&mut self, rest: &str) {
+        let depth = match rest {
+            "" => BENCH_DEPTH,
+            _ => match rest.parse::<u32>() {
+                Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => depth,
+                _ => return self.status(&format!("bench takes a depth from 1 to {MAX_DEPTH}, not {rest:?}")),
+            },
+        };
+        let table = crate::threads::allocate_table(16).expect("memory for the bench table");
+        let mut state = SearchState::<Position>::boxed();
+        let started = std::time::Instant::now();
+        let mut total = 0;
+        let mut text = String::new();
+        for (index, board) in BENCH_POSITIONS.iter().enumerate() {
+            let position = Position::parse(board).expect("bench positions are valid");
+            let tt = engine::search::TranspositionTable::new(&table, 0);
+            let limits = engine::search::Limits { depth: Some(depth), ..Default::default() };
+            let outcome = engine::search::search(
+                &position,
+                &[],
+                &limits,
+                &tt,
+                &mut state,
+                &NoLimit,
+                &mut engine::search::Silent,
+            );
+            let best = outcome.best_move.map_or("--".to_string(), |mv| MoveText(mv).to_string());
+            text.push_str(&format!("position {}: best {best} nodes {}\n", index + 1, outcome.nodes));
+            total += outcome.nodes;
+        }
+        let seconds = started.elapsed().as_secs_f64().max(1e-9);
+        text.push_str(&format!(
+            "===========================\nTotal time (ms) : {:.0}\nNodes searched  : {total}\nNodes/second    : {:.0}",
+            seconds * 1e3,
+            total as f64 / seconds
+        ));
+        self.output.line(&text);
+    }
+
     fn perft(&mut self, rest: &str) {
         let depth = match rest.parse::<u32>() {
             Ok(depth) if (1..=MAX_PERFT_DEPTH).contains(&depth) => depth,
@@ -235,5 +291,18 @@ impl NBoardSession {
             seconds * 1e3,
             rate
         ));
+    }
+}
+
+/// A search bounded by its depth alone.
+struct NoLimit;
+
+impl engine::search::Control for NoLimit {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
+        false
     }
 }

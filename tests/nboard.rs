@@ -279,3 +279,15 @@ fn othello_perft_from_the_command_line() {
     assert!(text.contains("Nodes searched: 8200"), "{text}");
     assert!(START.len() == 66);
 }
+
+#[test]
+fn othello_bench_is_a_deterministic_signature() {
+    let run = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "bench", "6"]).output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let line = text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
+        assert!(text.lines().filter(|line| line.starts_with("position ")).count() == 6, "{text}");
+        line
+    };
+    assert_eq!(run(), run());
+}
