@@ -10,6 +10,7 @@
 //! * scores are in hundredths of a disc ("centidiscs"), from the side to move.
 
 pub mod board;
+pub mod endgame;
 mod eval;
 pub mod position;
 mod tables;

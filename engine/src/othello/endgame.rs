@@ -1,0 +1,695 @@
+//! An exact Othello endgame solver: the final disc difference (empties to the winner) with
+//! perfect play from both sides, or just win/loss/draw.
+//!
+//! Scores here are in discs, -64..=64, from the side to move (multiply by [`super::DISC`] for
+//! the engine's centidisc [`crate::Score`]). Every final score is even (the 64 squares split into
+//! two counts, empties to the winner), so a window `(alpha, alpha + 1)` tests one score exactly
+//! and `(-1, 1)` decides win/loss/draw.
+//!
+//! The search is specialised by the number of empty squares, as Edax's is:
+//! * 1 empty: the flips of the last move are counted directly (no move generation);
+//! * 2, 3 and 4 empties: dedicated routines over the listed squares, odd quadrants first;
+//! * up to [`SHALLOW_EMPTIES`]: alpha-beta without hashing, moves in parity order (odd quadrants
+//!   first, then corners, edges, centre, C- and X-squares);
+//! * above: principal-variation search with a transposition table (bounds and best move),
+//!   stability cut-offs (the opponent's stable discs cap the score) and fastest-first ordering
+//!   (fewest opponent replies, corners counted twice).
+//!
+//! Memory and time belong to the caller: the transposition table is a slice of
+//! [`EndgameEntry`], and a [`SolveControl`] is asked every [`POLL_INTERVAL`] nodes whether to stop.
+
+pub mod flips;
+pub mod stability;
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use self::flips::{flips, last_flip_count};
+pub use self::stability::stable_discs;
+use super::board::{legal_moves, Move, Square};
+use super::position::Position;
+
+/// The largest possible score (a wipe-out).
+pub const MAX_SCORE: i32 = 64;
+
+/// Up to this many empties the solver searches without the transposition table or move
+/// ordering by mobility: the subtrees are too small to pay for them.
+pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// Nodes between two questions to the [`SolveControl`]: a few microseconds of work, so a stop
+/// request is honoured at once.
+pub const POLL_INTERVAL: u64 = 4096;
+
+/// Above any score: the value of "no move found yet".
+const INFINITY: i32 = 65;
+
+/// "No move" in the transposition table and move lists.
+const NO_SQUARE: u8 = 64;
+
+/// Decides whether a solve should stop, asked every [`POLL_INTERVAL`] nodes with the nodes
+/// searched so far. A stopped solve returns `None`.
+pub trait SolveControl {
+    /// True to abandon the solve.
+    fn should_stop(&self, nodes: u64) -> bool;
+}
+
+/// The shell's stop flag (NBoard `ping`, UCI `stop`).
+impl SolveControl for AtomicBool {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+/// Any test of the node count, such as a node budget or a clock.
+impl<F: Fn(u64) -> bool> SolveControl for F {
+    fn should_stop(&self, nodes: u64) -> bool {
+        self(nodes)
+    }
+}
+
+/// Never stops.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoStop;
+
+impl SolveControl for NoStop {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// One slot of the solver's transposition table. Keys are the whole position (both bitboards),
+/// so a hit is never a collision; bounds are exact facts about a position, so an entry stays
+/// valid across solves and windows. An all-zero entry is empty (no position has no discs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EndgameEntry {
+    player: u64,
+    opponent: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    empties: u8,
+}
+
+impl EndgameEntry {
+    /// An unused slot, to fill a new table with.
+    pub const EMPTY: EndgameEntry =
+        EndgameEntry { player: 0, opponent: 0, lower: 0, upper: 0, best: 0, empties: 0 };
+}
+
+/// The result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Fail-soft score in discs from the side to move, for the window `(alpha, beta)` asked:
+    /// exact when strictly inside it, an upper bound when `<= alpha`, a lower bound when
+    /// `>= beta`.
+    pub score: i32,
+    /// A move reaching `score` when `score > alpha`; otherwise only the most promising move.
+    /// [`Move::PASS`] when the side to move must pass or the game is over.
+    pub best_move: Move,
+    /// Positions searched (each visited position counts once, the last move's too).
+    pub nodes: u64,
+}
+
+/// Solves `position` within the window `(alpha, beta)` (discs, `-64 <= alpha < beta <= 64`).
+/// `table` may be empty (no hashing) and is kept between calls: its entries stay true.
+/// Returns `None` when `control` stopped the search.
+pub fn solve(
+    position: &Position,
+    alpha: i32,
+    beta: i32,
+    table: &mut [EndgameEntry],
+    control: &(impl SolveControl + ?Sized),
+) -> Option<Solution> {
+    let mut solver = Solver::new(table, control);
+    let (score, best) = solver.root(position.player(), position.opponent(), alpha, beta);
+    solver.finish(score, best)
+}
+
+/// Win, loss or draw: the score's sign is exact (the window is `(-1, 1)`), its size is only a
+/// bound. This is the cheaper search behind "100%W" depths.
+pub fn solve_win_loss(
+    position: &Position,
+    table: &mut [EndgameEntry],
+    control: &(impl SolveControl + ?Sized),
+) -> Option<Solution> {
+    solve(position, -1, 1, table, control)
+}
+
+/// The exact score and a best move: win/loss/draw first, then the exact margin within the side
+/// that result leaves open (a win's first search has already shown a move that wins).
+pub fn solve_exact(
+    position: &Position,
+    table: &mut [EndgameEntry],
+    control: &(impl SolveControl + ?Sized),
+) -> Option<Solution> {
+    let mut solver = Solver::new(table, control);
+    let (p, o) = (position.player(), position.opponent());
+    let (score, best) = solver.root(p, o, -1, 1);
+    if solver.stopped {
+        return None;
+    }
+    let (score, best) = if score > 0 {
+        solver.root(p, o, 1, MAX_SCORE + 1)
+    } else if score < 0 {
+        solver.root(p, o, -MAX_SCORE - 1, -1)
+    } else {
+        (score, best)
+    };
+    solver.finish(score, best)
+}
+
+/// The exact score of every legal move (for NBoard `hint`): writes `(move, score)` pairs into
+/// `scores`, best first, and returns how many it wrote with the nodes searched. A position
+/// where the side must pass, or that is over, has the single entry `(PASS, score)`.
+pub fn solve_moves(
+    position: &Position,
+    table: &mut [EndgameEntry],
+    control: &(impl SolveControl + ?Sized),
+    scores: &mut [(Move, i32); 32],
+) -> Option<(usize, u64)> {
+    let mut solver = Solver::new(table, control);
+    let (p, o) = (position.player(), position.opponent());
+    let mut moves = legal_moves(p, o);
+    let mut count = 0;
+    if moves == 0 {
+        let score = if legal_moves(o, p) == 0 { final_score(p, o) } else { -solver.exact(o, p) };
+        scores[0] = (Move::PASS, score);
+        count = 1;
+    }
+    while moves != 0 {
+        let x = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let f = flips(p, o, x);
+        let score = -solver.exact(o ^ f, p | f | (1 << x));
+        scores[count] = (square_move(x as u8), score);
+        count += 1;
+    }
+    if solver.stopped {
+        return None;
+    }
+    scores[..count].sort_unstable_by_key(|&(_, score)| -score);
+    Some((count, solver.nodes))
+}
+
+/// The final score for `player` when nobody can move: disc difference, empties to the winner.
+#[inline(always)]
+fn final_score(player: u64, opponent: u64) -> i32 {
+    let p = player.count_ones() as i32;
+    let o = opponent.count_ones() as i32;
+    let difference = p - o;
+    let empties = 64 - p - o;
+    if difference > 0 {
+        difference + empties
+    } else if difference < 0 {
+        difference - empties
+    } else {
+        0
+    }
+}
+
+fn square_move(square: u8) -> Move {
+    match Square::new(square) {
+        Some(square) => Move::at(square),
+        None => Move::PASS,
+    }
+}
+
+/// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
+/// so that the side to move gets the last move there.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// Squares grouped from usually best to usually worst: corners, edges away from the corners,
+/// inner squares, C-squares, X-squares.
+const PRIORITY: [u64; 5] = [
+    0x8100_0000_0000_0081,
+    0x3C00_8181_8181_003C,
+    0x003C_7E7E_7E7E_3C00 & !0x0042_0000_0000_4200,
+    0x4281_0000_0000_8142,
+    0x0042_0000_0000_4200,
+];
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The quadrant (0..4) of each square.
+#[inline(always)]
+fn quadrant(square: usize) -> usize {
+    ((square >> 2) & 1) | ((square >> 4) & 2)
+}
+
+/// Squares of the quadrants holding an odd number of the `empty` squares.
+#[inline(always)]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut odd = 0;
+    for quadrant in QUADRANTS {
+        if (empty & quadrant).count_ones() & 1 == 1 {
+            odd |= quadrant;
+        }
+    }
+    odd
+}
+
+/// From this many empties up, alpha must reach `STABILITY_THRESHOLD[empties]` before the
+/// stability bound is worth computing (it can only cut when alpha is high).
+const STABILITY_THRESHOLD: [i32; 65] = stability_thresholds();
+
+const fn stability_thresholds() -> [i32; 65] {
+    let mut table = [99; 65];
+    let mut empties = 4;
+    while empties < 65 {
+        let threshold = 2 * empties as i32 - 2;
+        table[empties] = if threshold > 64 { 64 } else { threshold };
+        empties += 1;
+    }
+    table
+}
+
+struct Solver<'a, C: ?Sized> {
+    table: &'a mut [EndgameEntry],
+    control: &'a C,
+    nodes: u64,
+    next_poll: u64,
+    stopped: bool,
+}
+
+impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
+    fn new(table: &'a mut [EndgameEntry], control: &'a C) -> Self {
+        Solver { table, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
+    }
+
+    fn finish(&self, score: i32, best: u8) -> Option<Solution> {
+        (!self.stopped).then(|| Solution { score, best_move: square_move(best), nodes: self.nodes })
+    }
+
+    /// The exact score, win/loss/draw first (as [`solve_exact`]), without a best move.
+    fn exact(&mut self, p: u64, o: u64) -> i32 {
+        let score = self.search(p, o, -1, 1);
+        if score > 0 {
+            self.search(p, o, 1, MAX_SCORE + 1)
+        } else if score < 0 {
+            self.search(p, o, -MAX_SCORE - 1, -1)
+        } else {
+            score
+        }
+    }
+
+    /// The root: like the inner nodes, but every move is searched by the general routines so
+    /// that a best move is known, and transposition bounds never replace a search.
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+        let n = (!(p | o)).count_ones();
+        if n > SHALLOW_EMPTIES {
+            return self.deep(p, o, alpha, beta, n, true);
+        }
+        self.nodes += 1;
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return (final_score(p, o), NO_SQUARE);
+            }
+            return (-self.search(o, p, -beta, -alpha), NO_SQUARE);
+        }
+        let (mut best, mut best_square) = (-INFINITY, NO_SQUARE);
+        let mut alpha = alpha;
+        let mut squares = moves;
+        while squares != 0 {
+            let x = squares.trailing_zeros() as usize;
+            squares &= squares - 1;
+            let f = flips(p, o, x);
+            let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha);
+            if score > best {
+                (best, best_square) = (score, x as u8);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_square)
+    }
+
+    /// Dispatches on the number of empties.
+    #[inline(always)]
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o);
+        match empty.count_ones() {
+            0 => {
+                self.nodes += 1;
+                final_score(p, o)
+            }
+            1 => self.solve_1(p, empty.trailing_zeros() as usize),
+            2 => {
+                let x1 = empty.trailing_zeros() as usize;
+                let x2 = 63 - empty.leading_zeros() as usize;
+                self.solve_2(p, o, alpha, beta, x1, x2)
+            }
+            3 => {
+                let x1 = empty.trailing_zeros() as usize;
+                let rest = empty & (empty - 1);
+                let x2 = rest.trailing_zeros() as usize;
+                let x3 = 63 - empty.leading_zeros() as usize;
+                self.solve_3(p, o, alpha, beta, [x1, x2, x3])
+            }
+            4 => self.solve_4(p, o, alpha, beta, empty),
+            n if n <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, empty),
+            n => self.deep(p, o, alpha, beta, n, false).0,
+        }
+    }
+
+    /// One empty square `x`: whoever can plays it, and the count of flips gives the score.
+    #[inline(always)]
+    fn solve_1(&mut self, p: u64, x: usize) -> i32 {
+        self.nodes += 1;
+        // With one empty square, the opponent holds the 63 - discs(p) others.
+        let discs = p.count_ones() as i32;
+        let flipped = last_flip_count(p, x) as i32;
+        if flipped > 0 {
+            return 2 * (discs + flipped) - 62;
+        }
+        let flipped = last_flip_count(!p & !(1 << x), x) as i32;
+        if flipped > 0 {
+            return 2 * (discs - flipped) - 64;
+        }
+        // Nobody can play: the empty square goes to the winner (63 discs cannot tie).
+        if discs > 31 {
+            2 * discs - 62
+        } else {
+            2 * discs - 64
+        }
+    }
+
+    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let f = flips(p, o, x1);
+        if f != 0 {
+            best = -self.solve_1(o ^ f, x2);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips(p, o, x2);
+        if f != 0 {
+            return best.max(-self.solve_1(o ^ f, x1));
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if flips(o, p, x1) | flips(o, p, x2) != 0 {
+            -self.solve_2(o, p, -beta, -alpha, x1, x2)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    fn solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
+        self.nodes += 1;
+        // Parity: a square alone in its quadrant first.
+        let [mut x1, mut x2, mut x3] = squares;
+        let (q1, q2, q3) = (quadrant(x1), quadrant(x2), quadrant(x3));
+        if q1 == q2 && q1 != q3 {
+            (x1, x2, x3) = (x3, x1, x2);
+        } else if q1 == q3 && q1 != q2 {
+            (x1, x2, x3) = (x2, x1, x3);
+        }
+        let mut best = -INFINITY;
+        let mut alpha_now = alpha;
+        for (x, y, z) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+            let f = flips(p, o, x);
+            if f != 0 {
+                let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha_now = alpha_now.max(score);
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if flips(o, p, x1) | flips(o, p, x2) | flips(o, p, x3) != 0 {
+            -self.solve_3(o, p, -beta, -alpha, [x1, x2, x3])
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        self.nodes += 1;
+        // Odd quadrants first (with four empties: the singletons of a 2-1-1 split).
+        let odd = odd_quadrants(empty);
+        let mut squares = [0usize; 4];
+        let mut count = 0;
+        for group in [empty & odd, empty & !odd] {
+            let mut bits = group;
+            while bits != 0 {
+                squares[count] = bits.trailing_zeros() as usize;
+                count += 1;
+                bits &= bits - 1;
+            }
+        }
+        let mut best = -INFINITY;
+        let mut alpha_now = alpha;
+        for i in 0..4 {
+            let x = squares[i];
+            let f = flips(p, o, x);
+            if f != 0 {
+                let mut rest = [0usize; 3];
+                let mut k = 0;
+                for (j, &y) in squares.iter().enumerate() {
+                    if j != i {
+                        rest[k] = y;
+                        k += 1;
+                    }
+                }
+                let score = -self.solve_3(o ^ f, p | f | (1 << x), -beta, -alpha_now, rest);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha_now = alpha_now.max(score);
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if squares.iter().any(|&x| flips(o, p, x) != 0) {
+            -self.solve_4(o, p, -beta, -alpha, empty)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// A few empties: plain fail-soft alpha-beta, odd quadrants first, then by square class.
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        self.nodes += 1;
+        let odd = odd_quadrants(empty);
+        let mut best = -INFINITY;
+        let mut alpha_now = alpha;
+        for group in [empty & odd, empty & !odd] {
+            for class in PRIORITY {
+                let mut squares = group & class;
+                while squares != 0 {
+                    let x = squares.trailing_zeros() as usize;
+                    squares &= squares - 1;
+                    let f = flips(p, o, x);
+                    if f == 0 {
+                        continue;
+                    }
+                    let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha_now);
+                    if score > best {
+                        best = score;
+                        if score >= beta {
+                            return score;
+                        }
+                        alpha_now = alpha_now.max(score);
+                    }
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if legal_moves(o, p) != 0 {
+            -self.shallow(o, p, -beta, -alpha, empty)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// Many empties: principal-variation search with the transposition table, the stability
+    /// cut-off and fastest-first ordering. Returns the score and the best square.
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, root: bool) -> (i32, u8) {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if self.control.should_stop(self.nodes) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return (0, NO_SQUARE);
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
+            if ceiling <= alpha && !root {
+                return (ceiling, NO_SQUARE);
+            }
+        }
+        let slots = self.slots(p, o);
+        let mut hash_square = NO_SQUARE;
+        if let Some(slot) = slots.and_then(|(a, b)| self.find(a, b, p, o)) {
+            let entry = self.table[slot];
+            hash_square = entry.best;
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if !root {
+                if lower >= beta || lower == upper {
+                    return (lower, hash_square);
+                }
+                if upper <= alpha {
+                    return (upper, hash_square);
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+            }
+        }
+
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return (final_score(p, o), NO_SQUARE);
+            }
+            let (score, _) = self.deep(o, p, -beta, -alpha, n, false);
+            return (-score, NO_SQUARE);
+        }
+
+        // Fastest first: the fewer replies (corners counted twice) the better, the hash move
+        // before all, a small bonus for odd quadrants.
+        let odd = odd_quadrants(!(p | o));
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut count = 0;
+        let mut squares = moves;
+        while squares != 0 {
+            let x = squares.trailing_zeros() as usize;
+            squares &= squares - 1;
+            let f = flips(p, o, x);
+            let score = if x as u8 == hash_square {
+                1 << 20
+            } else {
+                let replies = legal_moves(o ^ f, p | f | (1 << x));
+                let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
+                let parity = i32::from(odd & (1 << x) != 0);
+                -(weighted as i32) * 16 + parity * 4 + i32::from(CORNERS & (1 << x) != 0) * 2
+            };
+            list[count] = (score, x as u8, f);
+            count += 1;
+        }
+
+        let alpha_start = alpha;
+        let (mut best, mut best_square) = (-INFINITY, NO_SQUARE);
+        for i in 0..count {
+            let mut pick = i;
+            for j in i + 1..count {
+                if list[j].0 > list[pick].0 {
+                    pick = j;
+                }
+            }
+            list.swap(i, pick);
+            let (_, x, f) = list[i];
+            let (np, no) = (o ^ f, p | f | (1 << x));
+            let score = if i == 0 {
+                -self.search(np, no, -beta, -alpha)
+            } else {
+                let probe = -self.search(np, no, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(np, no, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                return (0, NO_SQUARE);
+            }
+            if score > best {
+                (best, best_square) = (score, x);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((a, b)) = slots {
+            self.store(a, b, p, o, alpha_start, beta, best, best_square, n);
+        }
+        (best, best_square)
+    }
+
+    /// The two slots of the bucket of (p, o), or `None` without a table.
+    #[inline(always)]
+    fn slots(&self, p: u64, o: u64) -> Option<(usize, usize)> {
+        let buckets = self.table.len() / 2;
+        if buckets == 0 {
+            return None;
+        }
+        let hash = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let hash = hash ^ (hash >> 29);
+        let bucket = ((u128::from(hash) * buckets as u128) >> 64) as usize;
+        Some((2 * bucket, 2 * bucket + 1))
+    }
+
+    #[inline(always)]
+    fn find(&self, a: usize, b: usize, p: u64, o: u64) -> Option<usize> {
+        [a, b].into_iter().find(|&slot| {
+            let entry = &self.table[slot];
+            entry.player == p && entry.opponent == o
+        })
+    }
+
+    /// Records the result of a search of window `(alpha, beta)`, merged with what is known.
+    /// Replacement: the first slot keeps the larger subtree, the second takes the rest.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        a: usize,
+        b: usize,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best: u8,
+        n: u32,
+    ) {
+        let lower = if score > alpha { score } else { -MAX_SCORE };
+        let upper = if score < beta { score } else { MAX_SCORE };
+        let mut entry = EndgameEntry {
+            player: p,
+            opponent: o,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: n as u8,
+        };
+        if let Some(slot) = self.find(a, b, p, o) {
+            let old = self.table[slot];
+            let (lower, upper) = (entry.lower.max(old.lower), entry.upper.min(old.upper));
+            if lower <= upper {
+                (entry.lower, entry.upper) = (lower, upper);
+            }
+            self.table[slot] = entry;
+        } else if n as u8 >= self.table[a].empties {
+            self.table[b] = self.table[a];
+            self.table[a] = entry;
+        } else {
+            self.table[b] = entry;
+        }
+    }
+}

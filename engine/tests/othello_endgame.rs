@@ -1,0 +1,290 @@
+//! The endgame solver against a naive full-width minimax on random positions (passes and finished
+//! games included), its window and win/loss/draw semantics, the flip and stability helpers it
+//! rests on, and FFO positions with known scores (`tests/data/othello/ffo.txt`, a copy of the
+//! team's shared data).
+//!
+//! `ffo_40_to_49` is the timing run, ignored by default:
+//! `cargo test --release -p engine --test othello_endgame -- --ignored --nocapture`.
+
+use std::time::Instant;
+
+use engine::othello::board::{flips as reference_flips, Square};
+use engine::othello::endgame::{
+    flips::flips, solve, solve_exact, solve_moves, solve_win_loss, EndgameEntry, NoStop,
+};
+use engine::othello::{Move, MoveText, Position};
+
+const FFO: &str = include_str!("../../tests/data/othello/ffo.txt");
+
+/// SplitMix64: deterministic positions without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn play(position: &mut Position, mv: Move) {
+    position.play(mv);
+}
+
+/// A random game from the start, stopped at `empties` empty squares or when it ends.
+fn random_position(rng: &mut Rng, empties: u32) -> Position {
+    let mut position = Position::startpos();
+    while position.empties() > empties && !position.is_game_over() {
+        let moves = position.moves();
+        if moves == 0 {
+            play(&mut position, Move::PASS);
+            continue;
+        }
+        let mut pick = rng.below(u64::from(moves.count_ones()));
+        let mut bits = moves;
+        while pick > 0 {
+            bits &= bits - 1;
+            pick -= 1;
+        }
+        let square = Square::new(bits.trailing_zeros() as u8).unwrap();
+        play(&mut position, Move::at(square));
+    }
+    position
+}
+
+/// Every line, every move: the definition the solver must agree with.
+fn minimax(position: &Position) -> i32 {
+    let moves = position.moves();
+    if moves == 0 {
+        if position.is_game_over() {
+            return position.final_score();
+        }
+        let mut next = *position;
+        play(&mut next, Move::PASS);
+        return -minimax(&next);
+    }
+    let mut best = i32::MIN;
+    let mut bits = moves;
+    while bits != 0 {
+        let square = Square::new(bits.trailing_zeros() as u8).unwrap();
+        bits &= bits - 1;
+        let mut next = *position;
+        play(&mut next, Move::at(square));
+        best = best.max(-minimax(&next));
+    }
+    best
+}
+
+fn table(size: usize) -> Vec<EndgameEntry> {
+    vec![EndgameEntry::EMPTY; size]
+}
+
+/// The score of `position` after `mv`, from the side that played it.
+fn score_after(position: &Position, mv: Move, table: &mut [EndgameEntry]) -> i32 {
+    let mut next = *position;
+    play(&mut next, mv);
+    -solve_exact(&next, table, &NoStop).unwrap().score
+}
+
+#[test]
+fn fast_flips_match_the_rules() {
+    let mut rng = Rng(1);
+    for _ in 0..20_000 {
+        let a = rng.next();
+        let b = rng.next() & !a;
+        for square in 0..64u8 {
+            let bit = 1u64 << square;
+            let (player, opponent) = (a & !bit, b & !bit);
+            let expected = reference_flips(player, opponent, Square::new(square).unwrap());
+            assert_eq!(flips(player, opponent, square as usize), expected, "{a:x} {b:x} {square}");
+        }
+    }
+}
+
+#[test]
+fn solver_matches_minimax() {
+    let mut rng = Rng(2);
+    let mut table = table(1 << 12);
+    let (mut passes, mut finished) = (0, 0);
+    for case in 0..600 {
+        let empties = if case % 40 == 0 { 10 } else { (case % 10) as u32 };
+        let position = random_position(&mut rng, empties);
+        passes += usize::from(position.must_pass());
+        finished += usize::from(position.is_game_over());
+        let expected = minimax(&position);
+        let text = position.text();
+
+        // Alternate a table, none and a two-slot table: hashing must never change a score.
+        let size = [table.len(), 0, 2][case % 3];
+        let table = &mut table[..size];
+        let exact = solve_exact(&position, table, &NoStop).unwrap();
+        assert_eq!(exact.score, expected, "solve_exact {text}");
+        if position.moves() == 0 {
+            assert_eq!(exact.best_move, Move::PASS, "{text}");
+        } else {
+            assert_eq!(score_after(&position, exact.best_move, table), expected, "best move {text}");
+        }
+
+        let full = solve(&position, -64, 64, table, &NoStop).unwrap();
+        assert_eq!(full.score, expected, "full window {text}");
+
+        let wld = solve_win_loss(&position, table, &NoStop).unwrap();
+        assert_eq!(wld.score.signum(), expected.signum(), "win/loss/draw {text}");
+
+        // Fail-soft bounds on both sides of a random window.
+        let alpha = rng.below(129) as i32 - 64;
+        let beta = (alpha + 1 + rng.below(20) as i32).min(64);
+        let bounded = solve(&position, alpha, beta, table, &NoStop).unwrap();
+        if bounded.score <= alpha {
+            assert!(expected <= bounded.score, "upper bound {alpha} {beta} {text}");
+        } else if bounded.score >= beta {
+            assert!(expected >= bounded.score, "lower bound {alpha} {beta} {text}");
+            assert!(score_after(&position, bounded.best_move, table) >= beta, "{text}");
+        } else {
+            assert_eq!(bounded.score, expected, "inside {alpha} {beta} {text}");
+        }
+    }
+    assert!(passes > 5 && finished > 5, "{passes} passes, {finished} finished games");
+}
+
+#[test]
+fn deeper_positions_match_minimax() {
+    // Above the solver's shallow routines: the transposition table and the stability cut-off.
+    let mut rng = Rng(3);
+    let mut table = table(1 << 14);
+    for _ in 0..12 {
+        let position = random_position(&mut rng, 11);
+        let expected = minimax(&position);
+        assert_eq!(solve_exact(&position, &mut table, &NoStop).unwrap().score, expected);
+        assert_eq!(solve_exact(&position, &mut [], &NoStop).unwrap().score, expected);
+    }
+}
+
+#[test]
+fn stable_discs_are_never_flipped() {
+    // Whatever a random game does next, a disc counted stable keeps its colour: the bound the
+    // stability cut-off relies on. Seen through the solver: solving a position after its
+    // opponent's stable discs are known never reaches above 64 - 2 * stable.
+    let mut rng = Rng(4);
+    for _ in 0..300 {
+        let position = random_position(&mut rng, 12);
+        let stable = engine::othello::endgame::stable_discs(position.opponent(), position.player());
+        let score = solve_exact(&position, &mut table(1 << 12), &NoStop).unwrap().score;
+        assert!(score <= 64 - 2 * stable.count_ones() as i32, "{}", position.text());
+        let mut game = position;
+        let opponent_side = game.side_to_move().opponent();
+        while !game.is_game_over() {
+            let moves = game.moves();
+            let mv = if moves == 0 {
+                Move::PASS
+            } else {
+                let mut bits = moves;
+                for _ in 0..rng.below(u64::from(moves.count_ones())) {
+                    bits &= bits - 1;
+                }
+                Move::at(Square::new(bits.trailing_zeros() as u8).unwrap())
+            };
+            play(&mut game, mv);
+            let theirs = if game.side_to_move() == opponent_side { game.player() } else { game.opponent() };
+            assert_eq!(theirs & stable, stable, "{}", position.text());
+        }
+    }
+}
+
+#[test]
+fn stopping_returns_none() {
+    let (_, position, _, _) = ffo_cases().into_iter().next().unwrap();
+    let stop_soon = |nodes: u64| nodes > 10_000;
+    assert!(solve_exact(&position, &mut table(1 << 10), &stop_soon).is_none());
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    assert!(solve_win_loss(&position, &mut table(1 << 10), &flag).is_none());
+}
+
+#[test]
+fn every_move_scored() {
+    let mut rng = Rng(5);
+    for _ in 0..40 {
+        let position = random_position(&mut rng, 8);
+        let mut scores = [(Move::PASS, 0); 32];
+        let (count, _) = solve_moves(&position, &mut table(1 << 10), &NoStop, &mut scores).unwrap();
+        let expected = minimax(&position);
+        assert_eq!(scores[0].1, expected, "{}", position.text());
+        for &(mv, score) in &scores[..count] {
+            if !mv.is_pass() {
+                assert_eq!(score_after(&position, mv, &mut []), score, "{}", position.text());
+            }
+        }
+    }
+}
+
+/// (number, position, score, best moves) of every FFO line.
+fn ffo_cases() -> Vec<(u32, Position, i32, Vec<Move>)> {
+    FFO.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let position = Position::parse(&format!("{} {}", fields[5], fields[2])).unwrap();
+            let best = fields[4].split(',').map(|text| position.parse_move(text).unwrap()).collect();
+            (fields[0].parse().unwrap(), position, fields[3].parse().unwrap(), best)
+        })
+        .collect()
+}
+
+fn check_ffo(numbers: std::ops::RangeInclusive<u32>, report: bool) {
+    let mut table = table(1 << 22);
+    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    for (number, position, score, best) in ffo_cases() {
+        if !numbers.contains(&number) {
+            continue;
+        }
+        table.fill(EndgameEntry::EMPTY);
+        let start = Instant::now();
+        let solution = solve_exact(&position, &mut table, &NoStop).unwrap();
+        let seconds = start.elapsed().as_secs_f64();
+        (total_nodes, total_time) = (total_nodes + solution.nodes, total_time + seconds);
+        if report {
+            println!(
+                "#{number} {:>2} empties: score {:+} move {} | {:.2} s, {} nodes, {:.1} Mn/s",
+                position.empties(),
+                solution.score,
+                MoveText(solution.best_move),
+                seconds,
+                solution.nodes,
+                solution.nodes as f64 / seconds / 1e6
+            );
+        }
+        assert_eq!(solution.score, score, "FFO #{number}");
+        assert!(best.contains(&solution.best_move), "FFO #{number}: {:?}", solution.best_move);
+    }
+    if report {
+        println!(
+            "total {total_time:.2} s, {total_nodes} nodes, {:.1} Mn/s",
+            total_nodes as f64 / total_time / 1e6
+        );
+    }
+}
+
+#[test]
+fn ffo_quick_positions() {
+    check_ffo(40..=40, false);
+}
+
+/// The timing run for the FFO suite (release build, one thread).
+#[test]
+#[ignore]
+fn ffo_40_to_49() {
+    check_ffo(40..=49, true);
+}
+
+/// The harder half, for when there is time.
+#[test]
+#[ignore]
+fn ffo_50_to_59() {
+    check_ffo(50..=59, true);
+}
