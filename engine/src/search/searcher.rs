@@ -562,6 +562,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if depth <= 0 {
             return self.quiescence(position, ply, alpha, beta);
         }
+        // A stopped search still unwinds through re-searches: they must not count nodes past the
+        // limit.
+        if self.stopped {
+            return Score::DRAW;
+        }
         self.state.nodes += 1;
         self.poll();
         if self.stopped {
@@ -798,6 +803,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
     fn quiescence(&mut self, position: &mut G, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.state.pv_len[ply] = ply;
+        if self.stopped {
+            return Score::DRAW;
+        }
         self.state.nodes += 1;
         self.state.seldepth = self.state.seldepth.max(ply);
         self.poll();
