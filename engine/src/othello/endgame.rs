@@ -263,6 +263,30 @@ const fn stability_thresholds() -> [i32; 65] {
     table
 }
 
+/// From this many empties up, children are looked up in the table before any is searched.
+const ETC_EMPTIES: u32 = 11;
+
+/// The squares next to `discs` (eight directions).
+#[inline(always)]
+fn neighbours(discs: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sides = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H) | discs;
+    sides | (sides << 8) | (sides >> 8)
+}
+
+/// Discs on corners and on the edge squares beside a corner of the same colour: the stable
+/// discs a move cheaply gains.
+#[inline(always)]
+fn corner_stability(discs: u64) -> u32 {
+    let corners = discs & CORNERS;
+    let beside = ((corners & 0x0100_0000_0000_0001) << 1)
+        | ((corners & 0x8000_0000_0000_0080) >> 1)
+        | ((corners & 0x0000_0000_0000_0081) << 8)
+        | ((corners & 0x8100_0000_0000_0000) >> 8);
+    (corners | (beside & discs)).count_ones()
+}
+
 struct Solver<'a, C: ?Sized> {
     table: &'a mut [EndgameEntry],
     control: &'a C,
@@ -569,9 +593,12 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return (-score, NO_SQUARE);
         }
 
-        // Fastest first: the fewer replies (corners counted twice) the better, the hash move
-        // before all, a small bonus for odd quadrants.
-        let odd = odd_quadrants(!(p | o));
+        // Fastest first: the fewer replies (corners counted twice) the better, then the fewer
+        // squares the opponent could later reach, our discs anchored at corners, odd quadrants;
+        // the hash move before all. Enhanced transposition cut-off on the way: a child already
+        // known to be bad enough for the opponent ends the node before any search.
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
         let mut list = [(0i32, 0u8, 0u64); 32];
         let mut count = 0;
         let mut squares = moves;
@@ -579,13 +606,25 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
             let f = flips(p, o, x);
+            let (np, no) = (o ^ f, p | f | (1 << x));
+            if n >= ETC_EMPTIES && !root {
+                if let Some(upper) = self.upper_bound(np, no) {
+                    if -upper >= beta {
+                        return (-upper, x as u8);
+                    }
+                }
+            }
             let score = if x as u8 == hash_square {
-                1 << 20
+                1 << 30
             } else {
-                let replies = legal_moves(o ^ f, p | f | (1 << x));
+                let replies = legal_moves(np, no);
                 let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
+                let potential = (neighbours(no) & empty & !(1 << x)).count_ones();
+                let anchored = corner_stability(no);
                 let parity = i32::from(odd & (1 << x) != 0);
-                -(weighted as i32) * 16 + parity * 4 + i32::from(CORNERS & (1 << x) != 0) * 2
+                -(weighted as i32) * (1 << 12) - potential as i32 * (1 << 6)
+                    + anchored as i32 * (1 << 7)
+                    + parity * (1 << 4)
             };
             list[count] = (score, x as u8, f);
             count += 1;
@@ -630,6 +669,13 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             self.store(a, b, p, o, alpha_start, beta, best, best_square, n);
         }
         (best, best_square)
+    }
+
+    /// The upper bound the table holds for a position, if any.
+    #[inline(always)]
+    fn upper_bound(&self, p: u64, o: u64) -> Option<i32> {
+        let (a, b) = self.slots(p, o)?;
+        self.find(a, b, p, o).map(|slot| i32::from(self.table[slot].upper))
     }
 
     /// The two slots of the bucket of (p, o), or `None` without a table.
