@@ -75,7 +75,7 @@ impl NBoardSession {
             contempt: 0,
             table,
             age: 0,
-            state: Some(SearchState::boxed()),
+            state: Some(State::new()),
             running: None,
         }
     }
@@ -117,6 +117,10 @@ impl NBoardSession {
             "bench" => {
                 self.stop(true);
                 self.bench(rest);
+            }
+            "ffo" => {
+                self.stop(true);
+                self.ffo(rest);
             }
             "d" => {
                 let position = self.record.position();
@@ -204,11 +208,11 @@ impl NBoardSession {
         let (soft, hard) = self.time_limits();
         let job = Job { task, record: self.record.clone(), depth: self.depth, soft, hard };
         self.age = (self.age + 1) & 63;
-        let state = self.state.take().unwrap_or_else(SearchState::boxed);
+        let state = self.state.take().unwrap_or_else(State::new);
         match search::start(job, Arc::clone(&self.table), self.age, state, self.output.clone()) {
             Ok(running) => self.running = Some(running),
             Err(error) => {
-                self.state = Some(SearchState::boxed());
+                self.state = Some(State::new());
                 self.status(&format!("cannot start a search thread: {error}"));
             }
         }
@@ -269,6 +273,64 @@ impl NBoardSession {
             total as f64 / seconds
         ));
         self.output.line(&text);
+    }
+
+    /// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (default
+    /// `tests/data/othello/ffo.txt`: number, empties, side, score, best moves, board) exactly, one
+    /// thread, each from an empty solver table, and checks score and move against the file.
+    fn ffo(&mut self, rest: &str) {
+        let mut words = rest.split_whitespace();
+        let path = words.next().unwrap_or("tests/data/othello/ffo.txt");
+        let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
+        let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => return self.status(&format!("ffo: cannot read {path}: {error}")),
+        };
+        let mut table = vec![engine::othello::endgame::EndgameEntry::EMPTY; 1 << 22];
+        let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
+        self.output.line(&format!(
+            "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
+            "#", "empt", "score", "want", "move", "seconds", "nodes", "nodes/s"
+        ));
+        for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [number, empties, side, score, best, board] = fields[..] else { continue };
+            let Ok(number) = number.parse::<u32>() else { continue };
+            if number < first || number > last {
+                continue;
+            }
+            let Ok(position) = Position::parse(&format!("{board} {side}")) else {
+                self.status(&format!("ffo: position {number} does not read"));
+                continue;
+            };
+            let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
+            table.fill(engine::othello::endgame::EndgameEntry::EMPTY);
+            let started = std::time::Instant::now();
+            let solution = engine::othello::endgame::solve_exact(
+                &position,
+                &mut table,
+                &engine::othello::endgame::NoStop,
+            );
+            let seconds = started.elapsed().as_secs_f64();
+            let Some(solution) = solution else { continue };
+            let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
+            let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
+            wrong += usize::from(!right);
+            total_nodes += solution.nodes;
+            total_seconds += seconds;
+            self.output.line(&format!(
+                "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {:>14} {:>12.0}{}",
+                solution.score,
+                solution.nodes,
+                solution.nodes as f64 / seconds.max(1e-9),
+                if right { "" } else { "  WRONG" }
+            ));
+        }
+        self.output.line(&format!(
+            "total {total_seconds:.3} s, {total_nodes} nodes, {:.0} nodes/s, {wrong} wrong",
+            total_nodes as f64 / total_seconds.max(1e-9)
+        ));
     }
 
     fn perft(&mut self, rest: &str) {

@@ -283,11 +283,31 @@ fn othello_perft_from_the_command_line() {
 #[test]
 fn othello_bench_is_a_deterministic_signature() {
     let run = || {
-        let output = Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "bench", "6"]).output().unwrap();
+        let output =
+            Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "bench", "6"]).output().unwrap();
         let text = String::from_utf8(output.stdout).unwrap();
-        let line = text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
+        let line =
+            text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
         assert!(text.lines().filter(|line| line.starts_with("position ")).count() == 6, "{text}");
         line
     };
     assert_eq!(run(), run());
+}
+
+#[test]
+fn endgames_are_solved_exactly_with_depth_100_percent() {
+    // 8 empties, White to move, +34 for White with perfect play (the reference tools' exact solve).
+    let board = "-X-OOOOOXX--OOOOXX--XOOOXXXXXXOO-XOOOOXO-XOOOXXXXOXXXXXXOOOOOOOO O";
+    let mut engine = Engine::start();
+    engine.set_depth(4);
+    engine.send(&format!("set game (;GM[Othello]BO[8 {board}];)"));
+    let (_, eval, _) = reply(&engine.go());
+    assert_eq!(eval, 34.0);
+    engine.send("hint 2");
+    let lines = engine.until(|line| line.starts_with("status"));
+    let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
+    assert_eq!(searches.len(), 2, "{lines:#?}");
+    assert!(searches[0].starts_with("search ") && searches[0].ends_with(" 34.00 0 100%"), "{searches:#?}");
+    assert!(searches[1].ends_with(" 0 100%"), "{searches:#?}");
+    engine.quit();
 }

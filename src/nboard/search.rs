@@ -5,6 +5,7 @@
 
 use super::ggf::Record;
 use crate::output::Output;
+use engine::othello::endgame::{self, EndgameEntry};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::search::{
     self, Bound, Control, Limits, Reporter, SearchInfo, SearchState, TranspositionTable, TtEntry,
@@ -16,8 +17,34 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// One search thread's reusable memory.
-pub type State = Box<SearchState<Position>>;
+/// Entries of the endgame solver's table (24 bytes each).
+const ENDGAME_ENTRIES: usize = 1 << 20;
+
+/// One search thread's reusable memory: the midgame search's state and the solver's table.
+pub struct State {
+    search: Box<SearchState<Position>>,
+    endgame: Box<[EndgameEntry]>,
+}
+
+impl State {
+    pub fn new() -> State {
+        State {
+            search: SearchState::boxed(),
+            endgame: vec![EndgameEntry::EMPTY; ENDGAME_ENTRIES].into_boxed_slice(),
+        }
+    }
+}
+
+/// Most empties solved exactly at a given `set depth`: the exact solve replaces the midgame
+/// search once it costs about what a `depth`-ply search does.
+fn exact_empties(depth: u32) -> u32 {
+    (depth + 8).min(24)
+}
+
+/// Most empties solved for win/loss/draw (a cheaper solve, two empties more).
+fn win_loss_empties(depth: u32) -> u32 {
+    exact_empties(depth) + 2
+}
 
 /// Depth of the searches `analyze` runs on every position of the game.
 const ANALYZE_DEPTH: u32 = 8;
@@ -95,6 +122,7 @@ pub fn start(
         .stack_size(crate::threads::SEARCH_STACK)
         .spawn(move || {
             let mut state = state;
+            let state_ref = &mut state;
             let started = Instant::now();
             let control = Clock {
                 stop: &thread_stop,
@@ -106,9 +134,9 @@ pub fn start(
             let tt = TranspositionTable::new(&table, age);
             let printer = Printer { output: &output, cancelled: &thread_cancelled };
             match job.task {
-                Task::Go => go(&job, &tt, &mut state, &control, &printer),
-                Task::Hint(lines) => hint(&job, lines, &tt, &mut state, &control, &printer),
-                Task::Analyze => analyze(&job, &tt, &mut state, &control, &printer),
+                Task::Go => go(&job, &tt, state_ref, &control, &printer),
+                Task::Hint(lines) => hint(&job, lines, &tt, state_ref, &control, &printer),
+                Task::Analyze => analyze(&job, &tt, &mut state_ref.search, &control, &printer),
             }
             state
         })?;
@@ -194,9 +222,32 @@ fn go(job: &Job, tt: &TranspositionTable, state: &mut State, control: &Clock, pr
         printer.line(&format!("=== PA/{}/0.00", eval_text(position.evaluate())));
         return;
     }
+    // The endgame: solved, exactly or for win/loss/draw, unless the clock runs out first.
+    let empties = position.empties();
+    let solve_control = |_nodes: u64| control.should_stop(0);
+    if empties <= win_loss_empties(job.depth) {
+        let solution = if empties <= exact_empties(job.depth) {
+            endgame::solve_exact(&position, &mut state.endgame, &solve_control)
+        } else {
+            endgame::solve_win_loss(&position, &mut state.endgame, &solve_control)
+        };
+        if let Some(solution) = solution {
+            let seconds = started.elapsed().as_secs_f64();
+            printer.line(&format!(
+                "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
+                solution.nodes,
+                MoveText(solution.best_move),
+                eval_text(Score(solution.score * DISC))
+            ));
+            return;
+        }
+        if control.stop.load(Ordering::Acquire) {
+            return;
+        }
+    }
     let limits = Limits { depth: Some(job.depth.max(1)), ..Limits::default() };
     let mut reporter = NBoardReporter { printer, started, hint: false };
-    let outcome = search::search(&position, &[], &limits, tt, state, control, &mut reporter);
+    let outcome = search::search(&position, &[], &limits, tt, &mut state.search, control, &mut reporter);
     let Some(best) = outcome.best_move else {
         printer.line("=== PA/0.00/0.00");
         return;
@@ -222,17 +273,37 @@ fn hint(
     printer: &Printer,
 ) {
     let position = job.record.position();
-    if position.must_pass() {
+    let solve_control = |_nodes: u64| control.should_stop(0);
+    let mut scores = [(Move::PASS, 0); 32];
+    let solved = if !position.is_game_over() && position.empties() <= exact_empties(job.depth) {
+        endgame::solve_moves(&position, &mut state.endgame, &solve_control, &mut scores)
+    } else {
+        None
+    };
+    if let Some((count, _nodes)) = solved {
+        // Depth "100%": every score is the exact final result.
+        for &(mv, score) in scores[..count].iter().take(lines.max(1)) {
+            printer.line(&format!("search {} {} 0 100%", MoveText(mv), eval_text(Score(score * DISC))));
+        }
+    } else if control.stop.load(Ordering::Acquire) {
+        return;
+    } else if position.must_pass() {
         printer.line(&format!("search PA {} 0 1", eval_text(position.evaluate())));
     } else if !position.is_game_over() {
         let limits = Limits { depth: Some(job.depth.max(1)), multipv: lines.max(1), ..Limits::default() };
         let mut reporter = NBoardReporter { printer, started: control.started, hint: true };
-        search::search(&position, &[], &limits, tt, state, control, &mut reporter);
+        search::search(&position, &[], &limits, tt, &mut state.search, control, &mut reporter);
     }
     printer.line("status");
 }
 
-fn analyze(job: &Job, tt: &TranspositionTable, state: &mut State, control: &Clock, printer: &Printer) {
+fn analyze(
+    job: &Job,
+    tt: &TranspositionTable,
+    state: &mut SearchState<Position>,
+    control: &Clock,
+    printer: &Printer,
+) {
     let mut positions = vec![job.record.start];
     for recorded in &job.record.moves {
         let mut next = *positions.last().unwrap_or(&job.record.start);
