@@ -4,12 +4,16 @@
 //! (included by `src/othello/tables.rs`, what `cargo run -p tablegen -- othello` prints) and
 //! `chess_eval.rs`, the
 //! evaluation's weights rendered from `data/chess_eval.txt` (included by
-//! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints).
+//! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints); `othello_eval.rs`
+//! and its weights blob `othello_eval.bin`, from `data/othello_eval.bin` (included by
+//! `src/othello/eval/weights.rs`, what `cargo run -p tablegen -- othello-eval` prints).
 
 use std::path::PathBuf;
 
 /// The evaluation's weights, relative to this package.
 const EVAL_DATA: &str = "data/chess_eval.txt";
+/// The Othello evaluation's weights, relative to this package.
+const OTHELLO_EVAL_DATA: &str = "data/othello_eval.bin";
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -23,6 +27,14 @@ fn main() {
     let eval = tablegen::chess_eval::load(EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
     std::fs::write(out_dir.join("chess_eval.rs"), tablegen::chess_eval::emit(&eval))
         .expect("OUT_DIR is writable");
+    // The Othello evaluation: its layout and index code (`cargo run -p tablegen -- othello-eval`),
+    // and its weights as a little-endian `i16` blob the source `include_bytes!`s.
+    let othello = tablegen::othello_eval::load(OTHELLO_EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
+    std::fs::write(out_dir.join("othello_eval.rs"), tablegen::othello_eval::emit())
+        .expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join(tablegen::othello_eval::BLOB_NAME), tablegen::othello_eval::blob(&othello))
+        .expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={EVAL_DATA}");
+    println!("cargo:rerun-if-changed={OTHELLO_EVAL_DATA}");
 }

@@ -86,6 +86,20 @@ pub fn othello_tables() -> String {
     out
 }
 
+/// The Othello evaluation's layout and pattern-index function, printed by `tablegen othello-eval`;
+/// `engine/build.rs` writes the same source, and the weights blob from
+/// `engine/data/othello_eval.bin`, into `OUT_DIR` ([`crate::othello_eval`]).
+pub const OTHELLO_EVAL_TABLES: &[Table] = &[Table {
+    name: "othello-eval",
+    about: "Othello pattern layout and indices (weights: engine/data/othello_eval.bin)",
+    render: othello_eval,
+}];
+
+/// The Othello evaluation's generated source.
+pub fn othello_eval() -> String {
+    crate::othello_eval::emit()
+}
+
 /// The evaluation's weights, printed by `tablegen eval` from the committed data file
 /// ([`crate::chess_eval::DATA_PATH`]); `engine/build.rs` renders the same source from the same file.
 pub const EVAL_TABLES: &[Table] = &[Table {

@@ -11,5 +11,6 @@ pub mod chess;
 pub mod chess_eval;
 pub mod emit;
 pub mod othello;
+pub mod othello_eval;
 pub mod prng;
 pub mod search;

@@ -6,12 +6,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 use tablegen::emit::{
-    chess_tables, othello_tables, search_tables, EVAL_TABLES, OTHELLO_TABLES, SEARCH_TABLES, TABLES,
+    chess_tables, othello_tables, search_tables, EVAL_TABLES, OTHELLO_EVAL_TABLES, OTHELLO_TABLES,
+    SEARCH_TABLES, TABLES,
 };
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
-    for table in TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES) {
+    for table in
+        TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES).chain(OTHELLO_EVAL_TABLES)
+    {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }
     text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
                 .iter()
                 .chain(SEARCH_TABLES)
                 .chain(OTHELLO_TABLES)
+                .chain(OTHELLO_EVAL_TABLES)
                 .find(|table| table.name == name)
             {
                 Some(table) => output.push_str(&(table.render)()),

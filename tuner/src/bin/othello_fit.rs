@@ -1,0 +1,506 @@
+//! `othello_fit`: fits the Othello pattern evaluation (`engine/data/othello_eval.bin`) by least
+//! squares to scores of the engine's own games.
+//!
+//! ```text
+//! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
+//!                      [--exact E] [--random-plies R] [--seed S]
+//! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
+//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--lambda L] [--iterations I] [--window W]
+//! othello_fit init     [--out PATH]
+//! ```
+//!
+//! `generate` plays games in process, one thread: each starts from a line of the openings file
+//! (game `g` takes line `g mod lines`, both colours in turn through the seed), plays random moves
+//! with probability 1/2 for the first `R` plies after it, then the core search at depth `D`. From
+//! `E` empties on, every position is solved exactly by the endgame solver and labelled with its
+//! exact score (the game goes on with the solver's best move, or a random move one time in four,
+//! so that the endgame positions are varied). A position before that point is labelled with the
+//! exact score of the game's first solved position (from the side to move): the game's result
+//! with a perfect endgame. `relabel` replaces those game-result labels, for positions with at least
+//! `--min-empties` empties, by the score of a `D`-ply search with the engine's current evaluation
+//! (the previous fit), so a second fit learns from deeper searches than the games were played at.
+//!
+//! `fit` solves, stage by stage, the regularised least-squares problem
+//! `min sum (eval(x) - label)^2 + lambda |w|^2` by conjugate gradients with a diagonal
+//! preconditioner, over the positions of the stage and of `W` empties on either side; the weights
+//! of the symmetric indices of a self-symmetric pattern are one variable. A tenth of the games (by
+//! game number) is held out, and the error in discs is printed per stage, train and test, next to
+//! the error of the unfitted evaluation.
+//!
+//! Data lines: `PLAYER OPPONENT SCORE KIND GAME` (hex bitboards from the side to move, score in
+//! discs, `e` exact / `g` game result / `s` search).
+
+use engine::othello::endgame::{self, EndgameEntry, NoStop};
+use engine::othello::{Move, Position, DISC};
+use engine::search::{self, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
+use std::collections::HashMap;
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS, STAGES};
+use tablegen::prng::SplitMix64;
+
+/// Entries of the solver's table (24 bytes each).
+const SOLVER_ENTRIES: usize = 1 << 20;
+/// Entries of the search's table (16 bytes each).
+const SEARCH_ENTRIES: usize = 1 << 20;
+
+/// A search bounded by its depth alone.
+struct DepthOnly;
+
+impl Control for DepthOnly {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
+        false
+    }
+}
+
+/// Command-line options as `--name value` pairs.
+struct Options(HashMap<String, String>);
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut map = HashMap::new();
+        let mut words = args.iter();
+        while let Some(word) = words.next() {
+            let name = word.strip_prefix("--").ok_or_else(|| format!("expected --option, got {word:?}"))?;
+            let value = words.next().ok_or_else(|| format!("--{name} needs a value"))?;
+            map.insert(name.to_string(), value.clone());
+        }
+        Ok(Options(map))
+    }
+
+    fn text(&self, name: &str, default: &str) -> String {
+        self.0.get(name).cloned().unwrap_or_else(|| default.to_string())
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.0.get(name) {
+            None => Ok(default),
+            Some(text) => text.parse().map_err(|_| format!("--{name}: not a number: {text:?}")),
+        }
+    }
+}
+
+/// One labelled position.
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    player: u64,
+    opponent: u64,
+    /// Discs, from the side to move.
+    score: f32,
+    kind: char,
+    game: u32,
+}
+
+impl Sample {
+    fn empties(&self) -> u32 {
+        (!(self.player | self.opponent)).count_ones()
+    }
+
+    fn line(&self) -> String {
+        format!("{:016x} {:016x} {} {} {}", self.player, self.opponent, self.score, self.kind, self.game)
+    }
+}
+
+fn read_samples(paths: &str) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths.split(',') {
+        let file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
+        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = line.map_err(|error| format!("{path}: {error}"))?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let bad = || format!("{path}:{}: bad line {line:?}", number + 1);
+            if words.len() != 5 {
+                return Err(bad());
+            }
+            samples.push(Sample {
+                player: u64::from_str_radix(words[0], 16).map_err(|_| bad())?,
+                opponent: u64::from_str_radix(words[1], 16).map_err(|_| bad())?,
+                score: words[2].parse().map_err(|_| bad())?,
+                kind: words[3].chars().next().ok_or_else(bad)?,
+                game: words[4].parse().map_err(|_| bad())?,
+            });
+        }
+    }
+    Ok(samples)
+}
+
+/// Opening lines: moves from the start, text after `;` or `#` ignored.
+fn read_openings(path: &str) -> Result<Vec<Vec<Move>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    let mut openings = Vec::new();
+    for line in text.lines() {
+        let line = line.split([';', '#']).next().unwrap_or("");
+        let letters: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if letters.is_empty() {
+            continue;
+        }
+        let mut position = Position::startpos();
+        let mut moves = Vec::new();
+        for chunk in letters.as_bytes().chunks(2) {
+            let text = std::str::from_utf8(chunk).unwrap_or("");
+            let mv = position.parse_move(text).ok_or_else(|| format!("{path}: bad opening {line:?}"))?;
+            position.play(mv);
+            moves.push(mv);
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        return Err(format!("{path}: no openings"));
+    }
+    Ok(openings)
+}
+
+/// A uniformly chosen legal move (the position has one).
+fn random_move(position: &Position, rng: &mut SplitMix64) -> Move {
+    let mut moves = position.moves();
+    let skip = rng.next_u64() % u64::from(moves.count_ones());
+    for _ in 0..skip {
+        moves &= moves - 1;
+    }
+    Move::from_index(moves.trailing_zeros() as u8)
+}
+
+/// The depth-`depth` search's best move and score (discs).
+fn search_move(
+    position: &Position,
+    depth: u32,
+    table: &[TtEntry],
+    state: &mut SearchState<Position>,
+) -> (Move, f32) {
+    let tt = TranspositionTable::new(table, 0);
+    let limits = Limits { depth: Some(depth), ..Default::default() };
+    let outcome = search::search(position, &[], &limits, &tt, state, &DepthOnly, &mut Silent);
+    (outcome.best_move.unwrap_or(Move::PASS), outcome.score.0 as f32 / DISC as f32)
+}
+
+fn generate(options: &Options) -> Result<(), String> {
+    let openings = read_openings(&options.text("openings", "/work/shared/data/othello/openings.txt"))?;
+    let out = options.text("out", "othello_positions.txt");
+    let games: u32 = options.number("games", 1_000_000)?;
+    let minutes: f64 = options.number("minutes", 10.0)?;
+    let depth: u32 = options.number("depth", 4)?;
+    let exact: u32 = options.number("exact", 18)?;
+    let random_plies: u32 = options.number("random-plies", 12)?;
+    let seed: u64 = options.number("seed", 1)?;
+    let first_game: u32 = options.number("first-game", 0)?;
+    let file = std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?;
+    let mut writer = BufWriter::new(file);
+    let mut solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
+    let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
+    let mut state = SearchState::<Position>::boxed();
+    let started = Instant::now();
+    let deadline = Duration::from_secs_f64(minutes * 60.0);
+    let (mut written, mut solved_nodes) = (0usize, 0u64);
+    let mut game = first_game;
+    while game < first_game + games && started.elapsed() < deadline {
+        let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(game));
+        let mut position = Position::startpos();
+        for &mv in &openings[game as usize % openings.len()] {
+            position.play(mv);
+        }
+        let mut pending: Vec<(Position, bool)> = Vec::new();
+        let mut samples: Vec<Sample> = Vec::new();
+        let mut anchor: Option<(bool, f32)> = None;
+        let mut plies = 0;
+        while !position.is_game_over() {
+            if position.moves() == 0 {
+                position.play(Move::PASS);
+                continue;
+            }
+            let black = position.side_to_move() == engine::othello::Color::Black;
+            let mv = if position.empties() <= exact {
+                let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
+                    .ok_or("the solver stopped without a stop request")?;
+                solved_nodes += solution.nodes;
+                let score = solution.score as f32;
+                samples.push(Sample {
+                    player: position.player(),
+                    opponent: position.opponent(),
+                    score,
+                    kind: 'e',
+                    game,
+                });
+                anchor.get_or_insert((black, score));
+                if rng.next_u64() % 4 == 0 {
+                    random_move(&position, &mut rng)
+                } else {
+                    solution.best_move
+                }
+            } else {
+                pending.push((position, black));
+                if plies < random_plies && rng.next_u64() % 2 == 0 {
+                    random_move(&position, &mut rng)
+                } else {
+                    search_move(&position, depth, &search_table, &mut state).0
+                }
+            };
+            position.play(mv);
+            plies += 1;
+        }
+        let (anchor_black, anchor_score) = anchor.unwrap_or_else(|| {
+            (position.side_to_move() == engine::othello::Color::Black, position.final_score() as f32)
+        });
+        let labelled = pending.into_iter().map(|(position, black)| {
+            let score = if black == anchor_black { anchor_score } else { -anchor_score };
+            Sample { player: position.player(), opponent: position.opponent(), score, kind: 'g', game }
+        });
+        let samples: Vec<Sample> = labelled.chain(samples).collect();
+        for sample in &samples {
+            writeln!(writer, "{}", sample.line()).map_err(|error| format!("{out}: {error}"))?;
+        }
+        written += samples.len();
+        game += 1;
+        if (game - first_game) % 50 == 0 {
+            eprintln!(
+                "{} games, {written} positions, {:.0} s, solver {:.1} Mnodes",
+                game - first_game,
+                started.elapsed().as_secs_f64(),
+                solved_nodes as f64 / 1e6
+            );
+        }
+    }
+    writer.flush().map_err(|error| format!("{out}: {error}"))?;
+    eprintln!(
+        "done: {} games, {written} positions in {out}, {:.0} s",
+        game - first_game,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn relabel(options: &Options) -> Result<(), String> {
+    let mut samples = read_samples(&options.text("data", "othello_positions.txt"))?;
+    let out = options.text("out", "othello_relabelled.txt");
+    let depth: u32 = options.number("depth", 8)?;
+    let min_empties: u32 = options.number("min-empties", 19)?;
+    let minutes: f64 = options.number("minutes", 10.0)?;
+    let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
+    let mut state = SearchState::<Position>::boxed();
+    let started = Instant::now();
+    let deadline = Duration::from_secs_f64(minutes * 60.0);
+    let mut done = 0;
+    for sample in samples.iter_mut().filter(|sample| sample.kind == 'g' && sample.empties() >= min_empties) {
+        if started.elapsed() > deadline {
+            break;
+        }
+        let position = Position::from_discs(sample.player, sample.opponent, engine::othello::Color::Black);
+        sample.score = search_move(&position, depth, &search_table, &mut state).1;
+        sample.kind = 's';
+        done += 1;
+    }
+    let mut text = String::new();
+    for sample in &samples {
+        text.push_str(&sample.line());
+        text.push('\n');
+    }
+    std::fs::write(&out, text).map_err(|error| format!("{out}: {error}"))?;
+    eprintln!(
+        "relabelled {done} positions by depth-{depth} searches in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A sparse design-matrix row: `(column, value)` pairs within one stage's weights.
+type Row = Vec<(u32, f32)>;
+
+/// The features of a position: the canonical column of every pattern instance (merged when two
+/// instances share one) and the scalar terms.
+fn features(player: u64, opponent: u64, instances: &[(usize, Vec<u8>)], canonical: &[Vec<u32>]) -> Row {
+    let mut row: Row = Vec::with_capacity(instances.len() + SCALARS.len());
+    for (class, squares) in instances {
+        let index = layout::pattern_index(player, opponent, squares);
+        row.push((layout::class_offset(*class) as u32 + canonical[*class][index], 1.0));
+    }
+    row.sort_unstable_by_key(|&(column, _)| column);
+    row.dedup_by(|next, kept| {
+        let same = next.0 == kept.0;
+        if same {
+            kept.1 += next.1;
+        }
+        same
+    });
+    let scalars = layout::class_offset(CLASSES.len()) as u32;
+    for (i, &value) in layout::scalar_features(player, opponent).iter().enumerate() {
+        if value != 0 {
+            row.push((scalars + i as u32, value as f32));
+        }
+    }
+    row
+}
+
+fn dot(row: &Row, weights: &[f64]) -> f64 {
+    row.iter().map(|&(column, value)| weights[column as usize] * f64::from(value)).sum()
+}
+
+/// Conjugate gradients with a diagonal preconditioner on `(A'A + lambda I) w = A'y`.
+fn solve(rows: &[Row], labels: &[f64], size: usize, lambda: f64, iterations: usize) -> Vec<f64> {
+    let mut diagonal = vec![lambda; size];
+    let mut b = vec![0.0; size];
+    for (row, &label) in rows.iter().zip(labels) {
+        for &(column, value) in row {
+            diagonal[column as usize] += f64::from(value * value);
+            b[column as usize] += f64::from(value) * label;
+        }
+    }
+    let multiply = |p: &[f64]| -> Vec<f64> {
+        let mut q: Vec<f64> = p.iter().map(|x| x * lambda).collect();
+        for row in rows {
+            let ap = dot(row, p);
+            for &(column, value) in row {
+                q[column as usize] += ap * f64::from(value);
+            }
+        }
+        q
+    };
+    let mut w = vec![0.0; size];
+    let mut r = b;
+    let mut z: Vec<f64> = r.iter().zip(&diagonal).map(|(r, d)| r / d).collect();
+    let mut p = z.clone();
+    let mut rz: f64 = r.iter().zip(&z).map(|(r, z)| r * z).sum();
+    let start = rz;
+    for _ in 0..iterations {
+        if rz <= start * 1e-12 {
+            break;
+        }
+        let q = multiply(&p);
+        let alpha = rz / p.iter().zip(&q).map(|(p, q)| p * q).sum::<f64>();
+        for i in 0..size {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * q[i];
+            z[i] = r[i] / diagonal[i];
+        }
+        let next: f64 = r.iter().zip(&z).map(|(r, z)| r * z).sum();
+        let beta = next / rz;
+        rz = next;
+        for i in 0..size {
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    w
+}
+
+fn rmse(rows: &[Row], labels: &[f64], weights: &[f64]) -> f64 {
+    let sum: f64 = rows.iter().zip(labels).map(|(row, label)| (dot(row, weights) - label).powi(2)).sum();
+    (sum / rows.len().max(1) as f64).sqrt()
+}
+
+fn fit(options: &Options) -> Result<(), String> {
+    let samples = read_samples(&options.text("data", "othello_positions.txt"))?;
+    let out = options.text("out", layout::DATA_PATH);
+    let lambda: f64 = options.number("lambda", 2.0)?;
+    let iterations: usize = options.number("iterations", 200)?;
+    let window: u32 = options.number("window", 2)?;
+    let started = Instant::now();
+    let instances = layout::all_instances();
+    let canonical: Vec<Vec<u32>> = (0..CLASSES.len())
+        .map(|class| {
+            (0..layout::class_size(class)).map(|i| layout::canonical_index(class, i) as u32).collect()
+        })
+        .collect();
+    let rows: Vec<Row> = samples
+        .iter()
+        .map(|sample| features(sample.player, sample.opponent, &instances, &canonical))
+        .collect();
+    let unfitted = Weights::unfitted();
+    let size = layout::stage_size();
+    let mut weights = Weights::unfitted();
+    println!("stage empties  train   test  label-sd  unfitted  fit-train  fit-test   (errors in discs)");
+    for stage in 0..STAGES {
+        let low = stage as u32 * layout::EMPTIES_PER_STAGE + 1;
+        let high = low + layout::EMPTIES_PER_STAGE - 1;
+        let in_window = |empties: u32| empties + window >= low && empties <= high + window;
+        let (mut train, mut train_labels, mut test, mut test_labels) = (vec![], vec![], vec![], vec![]);
+        let mut unfitted_error = 0.0;
+        for (sample, row) in samples.iter().zip(&rows) {
+            let empties = sample.empties();
+            let held_out = sample.game % 10 == 0;
+            if held_out && (low..=high).contains(&empties) {
+                test.push(row.clone());
+                test_labels.push(f64::from(sample.score));
+                let guess = f64::from(unfitted.evaluate(sample.player, sample.opponent)) / 100.0;
+                unfitted_error += (guess - f64::from(sample.score)).powi(2);
+            } else if !held_out && in_window(empties) {
+                train.push(row.clone());
+                train_labels.push(f64::from(sample.score));
+            }
+        }
+        let w = solve(&train, &train_labels, size, lambda, iterations);
+        let mean = test_labels.iter().sum::<f64>() / test_labels.len().max(1) as f64;
+        let sd = (test_labels.iter().map(|l| (l - mean).powi(2)).sum::<f64>()
+            / test_labels.len().max(1) as f64)
+            .sqrt();
+        println!(
+            "{stage:>5} {low:>2}-{high:<2}  {:>6} {:>6}  {sd:>8.2}  {:>8.2}  {:>9.2}  {:>8.2}",
+            train.len(),
+            test.len(),
+            (unfitted_error / test.len().max(1) as f64).sqrt(),
+            rmse(&train, &train_labels, &w),
+            rmse(&test, &test_labels, &w),
+        );
+        let base = stage * size;
+        for class in 0..CLASSES.len() {
+            let offset = layout::class_offset(class);
+            for index in 0..layout::class_size(class) {
+                let value = w[offset + canonical[class][index] as usize];
+                weights.values[base + offset + index] = to_centidiscs(value);
+            }
+        }
+        for i in 0..SCALARS.len() {
+            let column = layout::class_offset(CLASSES.len()) + i;
+            weights.values[base + column] = to_centidiscs(w[column]);
+        }
+    }
+    std::fs::write(&out, layout::write(&weights)).map_err(|error| format!("{out}: {error}"))?;
+    eprintln!("wrote {out} ({} positions, {:.0} s)", samples.len(), started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn to_centidiscs(discs: f64) -> i16 {
+    (discs * 100.0).round().clamp(-f64::from(i16::MAX), f64::from(i16::MAX)) as i16
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = args.split_first() else {
+        eprintln!("usage: othello_fit generate|relabel|fit|init [--option value]...");
+        return ExitCode::from(2);
+    };
+    let result = Options::parse(rest).and_then(|options| match command.as_str() {
+        "generate" => generate(&options),
+        "relabel" => relabel(&options),
+        "fit" => fit(&options),
+        "init" => {
+            let out = options.text("out", layout::DATA_PATH);
+            std::fs::write(&out, layout::write(&Weights::unfitted()))
+                .map_err(|error| format!("{out}: {error}"))
+        }
+        _ => Err(format!("unknown command {command:?}")),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("othello_fit: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_solver_fits_an_exact_linear_model() {
+        // Two columns, labels 2 x0 + 3 x1: the fit finds the weights.
+        let rows: Vec<Row> = vec![vec![(0, 1.0)], vec![(1, 1.0)], vec![(0, 1.0), (1, 1.0)]];
+        let labels = [2.0, 3.0, 5.0];
+        let w = solve(&rows, &labels, 2, 1e-9, 50);
+        assert!((w[0] - 2.0).abs() < 1e-6 && (w[1] - 3.0).abs() < 1e-6);
+    }
+}
