@@ -5,7 +5,8 @@
 //! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
 //!                      [--exact E] [--random-plies R] [--seed S]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
-//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--lambda L] [--iterations I] [--window W]
+//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--lambda L] [--lambda-mid L]
+//!                      [--iterations I] [--window W]
 //! othello_fit init     [--out PATH]
 //! ```
 //!
@@ -21,7 +22,8 @@
 //! (the previous fit), so a second fit learns from deeper searches than the games were played at.
 //!
 //! `fit` solves, stage by stage, the regularised least-squares problem
-//! `min sum (eval(x) - label)^2 + lambda |w|^2` by conjugate gradients with a diagonal
+//! `min sum (eval(x) - label)^2 + lambda |w|^2` (`--lambda` for the stages up to 20 empties, whose
+//! labels are mostly exact, `--lambda-mid` above) by conjugate gradients with a diagonal
 //! preconditioner, over the positions of the stage and of `W` empties on either side; the weights
 //! of the symmetric indices of a self-symmetric pattern are one variable. A tenth of the games (by
 //! game number) is held out, and the error in discs is printed per stage, train and test, next to
@@ -393,7 +395,8 @@ fn rmse(rows: &[Row], labels: &[f64], weights: &[f64]) -> f64 {
 fn fit(options: &Options) -> Result<(), String> {
     let samples = read_samples(&options.text("data", "othello_positions.txt"))?;
     let out = options.text("out", layout::DATA_PATH);
-    let lambda: f64 = options.number("lambda", 2.0)?;
+    let lambda: f64 = options.number("lambda", 10.0)?;
+    let lambda_mid: f64 = options.number("lambda-mid", 50.0)?;
     let iterations: usize = options.number("iterations", 200)?;
     let window: u32 = options.number("window", 2)?;
     let started = Instant::now();
@@ -430,7 +433,8 @@ fn fit(options: &Options) -> Result<(), String> {
                 train_labels.push(f64::from(sample.score));
             }
         }
-        let w = solve(&train, &train_labels, size, lambda, iterations);
+        let stage_lambda = if high <= 20 { lambda } else { lambda_mid };
+        let w = solve(&train, &train_labels, size, stage_lambda, iterations);
         let mean = test_labels.iter().sum::<f64>() / test_labels.len().max(1) as f64;
         let sd = (test_labels.iter().map(|l| (l - mean).powi(2)).sum::<f64>()
             / test_labels.len().max(1) as f64)
