@@ -5,7 +5,7 @@
 //!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
 //!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-//!            [--force]
+//!            [--l2 LAMBDA] [--force]
 //! ```
 //!
 //! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
                  [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-             [--force]";
+             [--l2 LAMBDA] [--force]";
 
 /// `--name value` options, and `--name` flags (value `""`).
 struct Options(HashMap<String, String>);
@@ -202,6 +202,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
             "rate",
             "validation",
             "min-positions",
+            "l2",
         ],
     )?;
     let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
@@ -219,6 +220,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
         rate: options.number("rate", 1.0)?,
         threads,
         min_positions: options.number("min-positions", 100)?,
+        l2: options.number("l2", 1e-8)?,
     };
     // Never overwrite the starting or the committed file by accident.
     let same = |a: &str, b: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {

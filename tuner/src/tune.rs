@@ -185,6 +185,12 @@ pub struct Schedule {
     /// positions would otherwise pull them anywhere (Adam moves every value at about the same pace,
     /// however little evidence its gradient carries).
     pub min_positions: usize,
+    /// Weight of the pull back to the starting values: `l2 * (w - w0)^2` per value joins the error.
+    /// The evaluation is full of directions the results barely constrain (a feature's middlegame
+    /// half when it occurs only in endgames, material against the mean of its table and its
+    /// mobility row), along which plain descent drifts to absurd values; the pull keeps them where
+    /// the hand-tuned start put them.
+    pub l2: f64,
 }
 
 /// What a descent did.
@@ -206,6 +212,7 @@ pub fn descend(
 ) -> Report {
     let started = Instant::now();
     let mut adam = Adam::new(weights.len());
+    let start = weights.to_vec();
     let frozen: Vec<bool> = train.usage().iter().map(|&used| used < schedule.min_positions).collect();
     let mut planned = schedule.epochs;
     let mut last_error = f64::NAN;
@@ -213,9 +220,13 @@ pub fn descend(
     while epoch < planned {
         let (error, mut gradient) = gradient(train, weights, k, schedule.threads);
         last_error = error;
-        for (value, &frozen) in gradient.iter_mut().zip(&frozen) {
+        for (((value, &frozen), weight), start) in gradient.iter_mut().zip(&frozen).zip(&*weights).zip(&start)
+        {
             if frozen {
                 *value = [0.0; 2];
+            } else {
+                value[0] += 2.0 * schedule.l2 * (weight[0] - start[0]);
+                value[1] += 2.0 * schedule.l2 * (weight[1] - start[1]);
             }
         }
         let rate = schedule.rate * 0.1f64.powf(epoch as f64 / planned as f64);
@@ -289,7 +300,7 @@ mod tests {
         let (dataset, mut weights) = tiny();
         let start = weights.clone();
         let usage = dataset.usage();
-        let schedule = Schedule { epochs: 20, time: None, rate: 2.0, threads: 1, min_positions: 3 };
+        let schedule = Schedule { epochs: 20, time: None, rate: 2.0, threads: 1, min_positions: 3, l2: 0.0 };
         descend(&dataset, &mut weights, 1.0, &schedule, |_, _, _| {});
         for (param, &used) in usage.iter().enumerate() {
             if used < 3 {
@@ -300,6 +311,23 @@ mod tests {
             .iter()
             .zip(weights.iter().zip(&start))
             .any(|(&used, (new, old))| used >= 3 && new != old));
+    }
+
+    #[test]
+    fn the_pull_to_the_start_keeps_values_closer() {
+        let (dataset, start) = tiny();
+        let k = 1.0;
+        let distance = |l2: f64| {
+            let mut weights = start.clone();
+            let schedule = Schedule { epochs: 300, time: None, rate: 2.0, threads: 1, min_positions: 1, l2 };
+            descend(&dataset, &mut weights, k, &schedule, |_, _, _| {});
+            weights
+                .iter()
+                .zip(&start)
+                .map(|(w, s)| (w[0] - s[0]).powi(2) + (w[1] - s[1]).powi(2))
+                .sum::<f64>()
+        };
+        assert!(distance(1e-3) < distance(0.0) * 0.5, "{} vs {}", distance(1e-3), distance(0.0));
     }
 
     #[test]
@@ -321,7 +349,7 @@ mod tests {
         assert!(
             at_k <= error(&dataset, &weights, k * 1.05, 1) && at_k <= error(&dataset, &weights, k * 0.95, 1)
         );
-        let schedule = Schedule { epochs: 200, time: None, rate: 2.0, threads: 1, min_positions: 1 };
+        let schedule = Schedule { epochs: 200, time: None, rate: 2.0, threads: 1, min_positions: 1, l2: 0.0 };
         let report = descend(&dataset, &mut weights, k, &schedule, |_, _, _| {});
         assert_eq!(report.epochs, 200);
         assert!(report.last_error < at_k);
