@@ -25,8 +25,9 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use self::flips::{flips, last_flip_count};
 pub use self::stability::stable_discs;
-use super::board::{legal_moves, Move, Square};
+use super::board::{legal_moves, Color, Move, Square};
 use super::position::Position;
+use super::DISC;
 
 /// The largest possible score (a wipe-out).
 pub const MAX_SCORE: i32 = 64;
@@ -265,6 +266,27 @@ const fn stability_thresholds() -> [i32; 65] {
 
 /// From this many empties up, children are looked up in the table before any is searched.
 const ETC_EMPTIES: u32 = 11;
+
+/// From this many empties up, moves are ordered by a shallow search with an evaluation
+/// ([`order_eval`]) beside fastest-first, as Edax orders them: below, the subtrees are too small
+/// to pay for it.
+const SORT_EMPTIES: u32 = 15;
+
+/// Discs below alpha under which the ordering search only bounds a move's value.
+const SORT_MARGIN: i32 = 8;
+
+/// The depth of the ordering search of a child at `n` empties (the child has `n - 1`).
+#[inline(always)]
+fn sort_depth(n: u32) -> u32 {
+    (n.saturating_sub(15) / 3).min(3)
+}
+
+/// The evaluation behind the ordering search, in centidiscs from the side to move `p`. Only
+/// the order of moves depends on it, never a score: any evaluation is correct here.
+#[inline]
+fn order_eval(p: u64, o: u64) -> i32 {
+    super::evaluate(&Position::from_discs(p, o, Color::Black)).0
+}
 
 /// The squares next to `discs` (eight directions).
 #[inline(always)]
@@ -622,9 +644,20 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 let potential = (neighbours(no) & empty & !(1 << x)).count_ones();
                 let anchored = corner_stability(no);
                 let parity = i32::from(odd & (1 << x) != 0);
-                -(weighted as i32) * (1 << 12) - potential as i32 * (1 << 6)
+                let mut score = -(weighted as i32) * (1 << 12) - potential as i32 * (1 << 6)
                     + anchored as i32 * (1 << 7)
-                    + parity * (1 << 4)
+                    + parity * (1 << 4);
+                if n >= SORT_EMPTIES {
+                    // One disc of evaluation weighs one reply at depth 2 and more, less on shallower
+                    // (noisier) searches.
+                    let depth = sort_depth(n);
+                    // Moves far below alpha need no exact value: they are searched last anyway.
+                    let floor = (alpha - SORT_MARGIN).max(-MAX_SCORE) * DISC;
+                    let value = self.order_search(np, no, depth, -INFINITY * DISC, -floor);
+                    let scale = [4 * DISC, 2 * DISC, DISC, DISC][depth as usize];
+                    score -= value * (1 << 12) / scale;
+                }
+                score
             };
             list[count] = (score, x as u8, f);
             count += 1;
@@ -669,6 +702,41 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             self.store(a, b, p, o, alpha_start, beta, best, best_square, n);
         }
         (best, best_square)
+    }
+
+    /// A fixed-depth alpha-beta search with [`order_eval`] at the leaves (centidiscs), for move
+    /// ordering. Its nodes count with the solver's.
+    fn order_search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return order_eval(p, o);
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o) * DISC;
+            }
+            return -self.order_search(o, p, depth, -beta, -alpha);
+        }
+        let mut best = -INFINITY * DISC;
+        let mut alpha = alpha;
+        let mut squares = moves;
+        while squares != 0 {
+            let x = squares.trailing_zeros() as usize;
+            squares &= squares - 1;
+            let f = flips(p, o, x);
+            let score = -self.order_search(o ^ f, p | f | (1 << x), depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The upper bound the table holds for a position, if any.
