@@ -648,13 +648,13 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                     + anchored as i32 * (1 << 7)
                     + parity * (1 << 4);
                 if n >= SORT_EMPTIES {
-                    // One disc of evaluation weighs one reply at depth 2 and more, less on shallower
-                    // (noisier) searches.
+                    // Two discs of evaluation weigh one reply (four for the static evaluation),
+                    // Edax's weights.
                     let depth = sort_depth(n);
                     // Moves far below alpha need no exact value: they are searched last anyway.
                     let floor = (alpha - SORT_MARGIN).max(-MAX_SCORE) * DISC;
                     let value = self.order_search(np, no, depth, -INFINITY * DISC, -floor);
-                    let scale = [4 * DISC, 2 * DISC, DISC, DISC][depth as usize];
+                    let scale = [4 * DISC, 2 * DISC, 2 * DISC, 2 * DISC][depth as usize];
                     score -= value * (1 << 12) / scale;
                 }
                 score
