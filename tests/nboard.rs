@@ -130,13 +130,12 @@ fn go_answers_a_legal_move_without_changing_the_board_and_move_plays_it() {
     engine.send(&format!("set game {EXAMPLE}"));
     let (first, _, _) = reply(&engine.go());
     // Legal moves for Black in the example game (from the reference tools).
-    let legal = [
-        "C3", "C4", "C6", "D6", "G3", "G4", "G5", "G6", "G8", "F3", "F8", "E3", "E8", "D7", "D8", "C7", "B6",
-        "H5", "H3",
-    ];
+    let legal = ["B5", "B6", "C4", "C6", "D6", "G3", "G4", "G5", "G6", "G7", "G8"];
     assert!(legal.contains(&first.as_str()), "{first}");
+    // Asked again, the engine answers for the same position: go did not play its move. (The
+    // answer itself may differ: the second search starts from the first one's table.)
     let (second, _, _) = reply(&engine.go());
-    assert_eq!(second, first, "the same position, so the same answer: go did not play the move");
+    assert!(legal.contains(&second.as_str()), "{second} is not a move of the unchanged position");
     engine.send(&format!("move {first}/0.50/1.2"));
     engine.send("d");
     let board = engine.until(|line| line.starts_with("White to move"));
