@@ -85,6 +85,11 @@ pub trait Game: Clone {
     /// Inverse of [`Game::encode_move`].
     fn decode_move(bits: u16) -> Self::Move;
 
+    /// How many of the search's pruning units (tuned for chess centipawns: 80 per ply for reverse
+    /// futility and futility) this game's scores move per ply: evaluations that swing more per
+    /// move need wider margins before a node is judged hopeless.
+    const MARGIN_SCALE: i32 = 1;
+
     /// True if passing the move to the opponent is a sound pruning probe here (null-move pruning):
     /// false in games with zugzwang as the rule (Othello) and in chess positions likely to be one
     /// (the side to move has only king and pawns) or in check.

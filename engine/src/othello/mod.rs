@@ -33,6 +33,8 @@ pub const DISC: i32 = 100;
 pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
 
 impl Game for Position {
+    /// A move swings an Othello evaluation by discs, not by the fraction of a pawn chess moves do.
+    const MARGIN_SCALE: i32 = 4;
     type Move = Move;
     type Undo = Position;
     type MoveList = OthelloMoveList;

@@ -605,7 +605,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         if !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
+            if depth <= 7 && static_eval - 80 * G::MARGIN_SCALE * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely does.
@@ -700,7 +700,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut quiet_count = 0;
         let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let futile = !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
+        let futile = !pv_node
+            && !in_check
+            && depth <= 6
+            && static_eval + (100 + 80 * depth) * G::MARGIN_SCALE <= alpha;
         for index in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, index);
             if excluded == Some(G::encode_move(mv)) {
