@@ -4,21 +4,10 @@
 
 use engine::chess::{Move, Position};
 use engine::search::{
-    search, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+    search, Limits, LimitsOnly, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;
-
-struct NoClock;
-
-impl Control for NoClock {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
-        false
-    }
-}
 
 fn setup(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
     let position = Position::from_fen(fen).expect("bench FENs are valid");
@@ -36,7 +25,7 @@ fn fixed_depth(
     let (position, entries, mut state) = input;
     let table = TranspositionTable::new(&entries, 1);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let outcome = search(black_box(&position), &[], &limits, &table, &mut state, &NoClock, &mut Silent);
+    let outcome = search(black_box(&position), &[], &limits, &table, &mut state, &LimitsOnly, &mut Silent);
     assert_eq!(outcome.depth, depth);
     assert!(outcome.best_move.is_some());
     outcome

@@ -259,7 +259,7 @@ impl NBoardSession {
                 &limits,
                 &tt,
                 &mut state,
-                &NoLimit,
+                &engine::search::LimitsOnly,
                 &mut engine::search::Silent,
             );
             let best = outcome.best_move.map_or("--".to_string(), |mv| MoveText(mv).to_string());
@@ -353,18 +353,5 @@ impl NBoardSession {
             seconds * 1e3,
             rate
         ));
-    }
-}
-
-/// A search bounded by its depth alone.
-struct NoLimit;
-
-impl engine::search::Control for NoLimit {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
-        false
     }
 }

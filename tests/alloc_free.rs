@@ -13,7 +13,7 @@ use engine::chess::{
 };
 use engine::history::History;
 use engine::perft::{perft, perft_divide};
-use engine::search::{search, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::search::{search, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -346,18 +346,6 @@ fn repetition_history(checks: &mut Checks) {
     checks.expect("pop gives the newest key", history.pop().unwrap_or(0), key);
 }
 
-/// The search with no clock: only its node and depth limits end it.
-struct NoClock;
-
-impl Control for NoClock {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
-        false
-    }
-}
-
 /// A whole search (iterative deepening, transposition table, MultiPV, game history) on several
 /// positions: the move stack, killers, history and principal variations all live in memory set up
 /// before the window.
@@ -368,7 +356,7 @@ fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
         let table = TranspositionTable::new(&setup.tt_entries, 1);
         let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
         let outcome =
-            search(position, &game_keys, &limits, &table, &mut setup.search_state, &NoClock, &mut Silent);
+            search(position, &game_keys, &limits, &table, &mut setup.search_state, &LimitsOnly, &mut Silent);
         checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
         checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
     }

@@ -2,21 +2,9 @@
 
 use engine::chess::Position;
 use engine::search::{
-    search, Control, Limits, Reporter, SearchInfo, SearchOutcome, SearchState, TranspositionTable, TtEntry,
+    search, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState, TranspositionTable, TtEntry,
 };
 use engine::Score;
-
-/// No clock: only the limits stop the search.
-struct Unlimited;
-
-impl Control for Unlimited {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
-        false
-    }
-}
 
 #[derive(Default)]
 struct Collect {
@@ -52,7 +40,7 @@ fn run_after(
     let tt = TranspositionTable::new(&entries, 1);
     let mut state = SearchState::<Position>::boxed();
     let mut collect = Collect::default();
-    let outcome = search(&position, &keys, &limits, &tt, &mut state, &Unlimited, &mut collect);
+    let outcome = search(&position, &keys, &limits, &tt, &mut state, &LimitsOnly, &mut collect);
     (outcome, collect)
 }
 

@@ -16,7 +16,7 @@
 //! is what the search would trust.
 
 use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
-use engine::search::{self, tt, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use engine::{Game, Score};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -116,19 +116,6 @@ pub struct GameRecord {
     pub nodes: u64,
 }
 
-/// Never stops a search early: the node limit in [`Limits`] ends each one.
-struct NodesOnly;
-
-impl Control for NodesOnly {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
-        false
-    }
-}
-
 /// The reusable memory of one game thread.
 pub struct Player {
     table: Vec<TtEntry>,
@@ -194,7 +181,7 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
         }
         let table = TranspositionTable::new(&player.table, ply as u8);
         let result =
-            search::search(&position, &keys, &limits, &table, &mut player.state, &NodesOnly, &mut Silent);
+            search::search(&position, &keys, &limits, &table, &mut player.state, &LimitsOnly, &mut Silent);
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;

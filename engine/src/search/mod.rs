@@ -83,6 +83,20 @@ impl<M> Reporter<M> for Silent {
     fn report(&mut self, _info: &SearchInfo<'_, M>) {}
 }
 
+/// A control that never stops a search early: only its [`Limits`] (depth, nodes, mate) end it
+/// (bench runs, self-play, tests).
+pub struct LimitsOnly;
+
+impl Control for LimitsOnly {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+        false
+    }
+}
+
 /// The result of a search.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOutcome<M> {

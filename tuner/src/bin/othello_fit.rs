@@ -34,7 +34,7 @@
 
 use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
-use engine::search::{self, Control, Limits, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -46,19 +46,6 @@ use tablegen::prng::SplitMix64;
 const SOLVER_ENTRIES: usize = 1 << 20;
 /// Entries of the search's table (16 bytes each).
 const SEARCH_ENTRIES: usize = 1 << 20;
-
-/// A search bounded by its depth alone.
-struct DepthOnly;
-
-impl Control for DepthOnly {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        false
-    }
-
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
-        false
-    }
-}
 
 /// Command-line options as `--name value` pairs.
 struct Options(HashMap<String, String>);
@@ -176,7 +163,7 @@ fn search_move(
 ) -> (Move, f32) {
     let tt = TranspositionTable::new(table, 0);
     let limits = Limits { depth: Some(depth), ..Default::default() };
-    let outcome = search::search(position, &[], &limits, &tt, state, &DepthOnly, &mut Silent);
+    let outcome = search::search(position, &[], &limits, &tt, state, &LimitsOnly, &mut Silent);
     (outcome.best_move.unwrap_or(Move::PASS), outcome.score.0 as f32 / DISC as f32)
 }
 
