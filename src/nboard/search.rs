@@ -5,14 +5,13 @@
 
 use super::ggf::Record;
 use crate::output::Output;
-use engine::othello::endgame::{self, EndgameEntry};
+use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::search::{
     self, Bound, Control, Limits, Reporter, SearchInfo, SearchState, TranspositionTable, TtEntry,
 };
 use engine::{Game, Score};
-use std::fmt::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -81,10 +80,7 @@ impl Running {
             self.cancelled.store(true, Ordering::Release);
         }
         self.stop.store(true, Ordering::Release);
-        match self.handle.join() {
-            Ok(state) => state,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        self.join()
     }
 
     /// True once the search is over and its answer out.
@@ -122,21 +118,14 @@ pub fn start(
         .stack_size(crate::threads::SEARCH_STACK)
         .spawn(move || {
             let mut state = state;
-            let state_ref = &mut state;
-            let started = Instant::now();
-            let control = Clock {
-                stop: &thread_stop,
-                started,
-                soft: job.soft,
-                hard: job.hard,
-                nodes: AtomicU64::new(0),
-            };
+            let control =
+                Clock { stop: &thread_stop, started: Instant::now(), soft: job.soft, hard: job.hard };
             let tt = TranspositionTable::new(&table, age);
             let printer = Printer { output: &output, cancelled: &thread_cancelled };
             match job.task {
-                Task::Go => go(&job, &tt, state_ref, &control, &printer),
-                Task::Hint(lines) => hint(&job, lines, &tt, state_ref, &control, &printer),
-                Task::Analyze => analyze(&job, &tt, &mut state_ref.search, &control, &printer),
+                Task::Go => go(&job, &tt, &mut state, &control, &printer),
+                Task::Hint(lines) => hint(&job, lines, &tt, &mut state, &control, &printer),
+                Task::Analyze => analyze(&job, &tt, &mut state.search, &control, &printer),
             }
             state
         })?;
@@ -157,19 +146,30 @@ impl Printer<'_> {
     }
 }
 
-/// Stop flag and time limits.
+/// Stop flag and time limits, for the midgame search and the endgame solver alike.
 struct Clock<'a> {
     stop: &'a AtomicBool,
     started: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
-    nodes: AtomicU64,
+}
+
+impl Clock<'_> {
+    /// `ping` (or a new command) asked to stop, or the hard time limit passed.
+    fn stop_now(&self) -> bool {
+        self.stop.load(Ordering::Acquire) || self.hard.is_some_and(|hard| self.started.elapsed() >= hard)
+    }
+}
+
+impl SolveControl for Clock<'_> {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        self.stop_now()
+    }
 }
 
 impl Control for Clock<'_> {
-    fn should_stop(&self, nodes: u64) -> bool {
-        self.nodes.store(nodes, Ordering::Relaxed);
-        self.stop.load(Ordering::Acquire) || self.hard.is_some_and(|hard| self.started.elapsed() >= hard)
+    fn should_stop(&self, _nodes: u64) -> bool {
+        self.stop_now()
     }
 
     fn iteration_done(&self, _depth: u32, _nodes: u64, _stable: u32) -> bool {
@@ -224,21 +224,14 @@ fn go(job: &Job, tt: &TranspositionTable, state: &mut State, control: &Clock, pr
     }
     // The endgame: solved, exactly or for win/loss/draw, unless the clock runs out first.
     let empties = position.empties();
-    let solve_control = |_nodes: u64| control.should_stop(0);
     if empties <= win_loss_empties(job.depth) {
         let solution = if empties <= exact_empties(job.depth) {
-            endgame::solve_exact(&position, &mut state.endgame, &solve_control)
+            endgame::solve_exact(&position, &mut state.endgame, control)
         } else {
-            endgame::solve_win_loss(&position, &mut state.endgame, &solve_control)
+            endgame::solve_win_loss(&position, &mut state.endgame, control)
         };
         if let Some(solution) = solution {
-            let seconds = started.elapsed().as_secs_f64();
-            printer.line(&format!(
-                "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
-                solution.nodes,
-                MoveText(solution.best_move),
-                eval_text(Score(solution.score * DISC))
-            ));
+            answer(printer, started, solution.nodes, solution.best_move, Score(solution.score * DISC));
             return;
         }
         if control.stop.load(Ordering::Acquire) {
@@ -252,16 +245,17 @@ fn go(job: &Job, tt: &TranspositionTable, state: &mut State, control: &Clock, pr
         printer.line("=== PA/0.00/0.00");
         return;
     };
+    answer(printer, started, outcome.nodes, best, outcome.score);
+}
+
+/// The end of a `go`: the final `nodestats`, then `=== MOVE/EVAL/TIME`.
+fn answer(printer: &Printer, started: Instant, nodes: u64, best: Move, score: Score) {
     let seconds = started.elapsed().as_secs_f64();
-    let mut line = String::new();
-    let _ = write!(
-        line,
-        "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
-        outcome.nodes,
+    printer.line(&format!(
+        "nodestats {nodes} {seconds:.2}\n=== {}/{}/{seconds:.2}",
         MoveText(best),
-        eval_text(outcome.score)
-    );
-    printer.line(&line);
+        eval_text(score)
+    ));
 }
 
 fn hint(
@@ -273,10 +267,9 @@ fn hint(
     printer: &Printer,
 ) {
     let position = job.record.position();
-    let solve_control = |_nodes: u64| control.should_stop(0);
     let mut scores = [(Move::PASS, 0); 32];
     let solved = if !position.is_game_over() && position.empties() <= exact_empties(job.depth) {
-        endgame::solve_moves(&position, &mut state.endgame, &solve_control, &mut scores)
+        endgame::solve_moves(&position, &mut state.endgame, control, &mut scores)
     } else {
         None
     };
