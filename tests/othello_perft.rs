@@ -10,29 +10,10 @@ use engine::perft::{perft, perft_divide};
 /// `movegen` bench): the suite stays a few seconds long.
 const MAX_NODES: u64 = 60_000_000;
 
-struct Case {
-    line: usize,
-    board: String,
-    counts: Vec<(u32, u64)>,
-}
+#[path = "support/perft_file.rs"]
+mod perft_file;
 
-fn load(text: &str) -> Vec<Case> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(index, line)| {
-            let mut parts = line.split(';');
-            let board = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|part| {
-                    let (depth, count) = part.trim().split_once(' ').expect("`Dn count`");
-                    (depth.trim_start_matches('D').parse().unwrap(), count.trim().parse().unwrap())
-                })
-                .collect();
-            Case { line: index + 1, board, counts }
-        })
-        .collect()
-}
+use perft_file::load;
 
 #[test]
 fn every_position_of_the_suite_matches() {
@@ -42,8 +23,8 @@ fn every_position_of_the_suite_matches() {
     let mut checked = 0;
     for case in &cases {
         let mut position =
-            Position::parse(&case.board).unwrap_or_else(|error| panic!("line {}: {error}", case.line));
-        assert_eq!(position.text().to_string(), case.board, "line {}: the text round-trips", case.line);
+            Position::parse(&case.setup).unwrap_or_else(|error| panic!("line {}: {error}", case.line));
+        assert_eq!(position.text().to_string(), case.setup, "line {}: the text round-trips", case.line);
         for &(depth, expected) in case.counts.iter().filter(|&&(_, count)| count <= MAX_NODES) {
             let counted = perft(&mut position, depth);
             checked += 1;

@@ -6,29 +6,10 @@
 use engine::chess::Position;
 use engine::perft::perft;
 
-struct Case {
-    line: usize,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
+#[path = "support/perft_file.rs"]
+mod perft_file;
 
-fn load(text: &str) -> Vec<Case> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(index, line)| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|part| {
-                    let (depth, count) = part.trim().split_once(' ').expect("`Dn count`");
-                    (depth.trim_start_matches('D').parse().unwrap(), count.trim().parse().unwrap())
-                })
-                .collect();
-            Case { line: index + 1, fen, counts }
-        })
-        .collect()
-}
+use perft_file::load;
 
 /// Runs every depth of every case and reports every mismatch at once rather than stopping at the first.
 fn run_suite(name: &str, text: &str, expected_chess960: bool) {
@@ -38,7 +19,7 @@ fn run_suite(name: &str, text: &str, expected_chess960: bool) {
     let mut checked = 0;
     for case in &cases {
         let mut position =
-            Position::from_fen(&case.fen).unwrap_or_else(|error| panic!("{name}:{}: {error}", case.line));
+            Position::from_fen(&case.setup).unwrap_or_else(|error| panic!("{name}:{}: {error}", case.line));
         if expected_chess960 && position.castling_rights() != 0 {
             assert!(position.is_chess960(), "{name}:{}: Shredder-FEN castling selects Chess960", case.line);
         }
@@ -48,7 +29,7 @@ fn run_suite(name: &str, text: &str, expected_chess960: bool) {
             if counted != expected {
                 failures.push(format!(
                     "{name}:{} depth {depth}: counted {counted}, expected {expected} ({})",
-                    case.line, case.fen
+                    case.line, case.setup
                 ));
             }
         }
