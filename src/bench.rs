@@ -3,7 +3,7 @@
 //! (single-threaded, each position searched from a cleared table and cleared move-ordering memory).
 //!
 //! * `hash` MiB for a table of the bench's own (default 16); `threads` (default 1);
-//! * `limit` and `limittype`: `depth` (default, [`DEFAULT_DEPTH`]), `nodes`, `movetime` (ms), `mate`
+//! * `limit` and `limittype`: `depth` (default: the game's `Variant::BENCH_DEPTH`), `nodes`, `movetime` (ms), `mate`
 //!   (moves) or `perft` (depth);
 //! * `fenfile`: `default` (the positions below), `current` (the session's position) or a file with
 //!   one FEN per line, optionally followed by `moves ...`.
@@ -12,17 +12,14 @@ use crate::output::Output;
 use crate::report::{score_text, Settings, Stopwatch};
 use crate::threads::{self, Job, State};
 use crate::timeman::TimeLimits;
-use engine::chess::Position;
+use crate::variant::Variant;
+use engine::history::PastPosition;
 use engine::perft::perft;
 use engine::search::{tt, SearchState};
-use engine::Game;
 use std::time::Duration;
 
-/// Depth of the default bench: a few seconds on one core.
-pub const DEFAULT_DEPTH: u32 = 11;
-
 /// Stockfish's bench positions (middlegames, endgames, Chess960 starts, a mate and a stalemate).
-const POSITIONS: &[&str] = &[
+pub const CHESS_POSITIONS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
@@ -83,7 +80,7 @@ enum Fens {
 }
 
 /// Reads `hash threads limit fenfile limittype`, each optional from the right.
-pub fn parse(args: &[String]) -> Result<Config, String> {
+pub fn parse(args: &[String], default_depth: u32) -> Result<Config, String> {
     let number = |index: usize, name: &str, default: u64| -> Result<u64, String> {
         match args.get(index) {
             None => Ok(default),
@@ -103,7 +100,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         }
     };
     let default_limit = match limit_type {
-        LimitType::Depth => u64::from(DEFAULT_DEPTH),
+        LimitType::Depth => u64::from(default_depth),
         LimitType::Nodes => 1_000_000,
         LimitType::Movetime => 1_000,
         LimitType::Mate => 3,
@@ -124,33 +121,31 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
 }
 
 /// Sets up `fen` optionally followed by `moves ...`, with the keys of the positions before the last.
-fn setup(line: &str, chess960: bool) -> Result<(Position, Vec<u64>), String> {
+fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>), String> {
     let (fen, moves) = match line.split_once(" moves ") {
         Some((fen, moves)) => (fen, moves),
         None => (line, ""),
     };
     let mut position =
-        Position::from_fen(fen.trim()).map_err(|error| format!("bench: bad fen {fen} ({error})"))?;
-    position.set_chess960(position.is_chess960() || chess960);
+        G::parse_fen(fen.trim(), chess960).map_err(|error| format!("bench: bad fen {fen} ({error})"))?;
     let mut keys = Vec::new();
     for text in moves.split_whitespace() {
-        let mv =
-            position.parse_uci_move(text).ok_or_else(|| format!("bench: illegal move {text} in {line}"))?;
-        keys.push(position.hash());
+        let mv = position.parse_move(text).ok_or_else(|| format!("bench: illegal move {text} in {line}"))?;
+        keys.push(position.past());
         position.make_move(mv);
     }
     Ok((position, keys))
 }
 
 /// Runs the bench and prints its report. `current` is the session's position and game keys.
-pub fn run(
+pub fn run<G: Variant>(
     config: &Config,
-    current: (&Position, &[u64]),
+    current: (&G, &[PastPosition]),
     chess960: bool,
     output: &Output,
 ) -> Result<u64, String> {
-    let positions: Vec<(Position, Vec<u64>)> = match &config.fens {
-        Fens::Default => POSITIONS.iter().map(|line| setup(line, false)).collect::<Result<_, _>>()?,
+    let positions: Vec<(G, Vec<PastPosition>)> = match &config.fens {
+        Fens::Default => G::BENCH_POSITIONS.iter().map(|line| setup(line, false)).collect::<Result<_, _>>()?,
         Fens::Current => vec![(*current.0, current.1.to_vec())],
         Fens::File(path) => std::fs::read_to_string(path)
             .map_err(|error| format!("bench: cannot read {path}: {error}"))?
@@ -162,11 +157,11 @@ pub fn run(
     };
     let table = threads::allocate_table(config.hash_mb)
         .ok_or_else(|| format!("bench: cannot allocate {} MiB of hash", config.hash_mb))?;
-    let mut states: Vec<State> = (0..config.threads).map(|_| SearchState::boxed()).collect();
+    let mut states: Vec<State<G>> = (0..config.threads).map(|_| SearchState::boxed()).collect();
     let stopwatch = Stopwatch::start();
     let mut total_nodes = 0;
     for (index, (position, keys)) in positions.iter().enumerate() {
-        output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen()));
+        output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen_text()));
         if config.limit_type == LimitType::Perft {
             let depth = config.limit.min(u64::from(u32::MAX)) as u32;
             let nodes = perft(&mut position.clone(), depth);
@@ -218,9 +213,9 @@ pub fn run(
 }
 
 /// Runs [`run`] on a thread with a search-sized stack (the caller's may be small).
-pub fn run_on_search_stack(
+pub fn run_on_search_stack<G: Variant>(
     config: &Config,
-    current: (&Position, &[u64]),
+    current: (&G, &[PastPosition]),
     chess960: bool,
     output: &Output,
 ) -> Result<u64, String> {
@@ -241,20 +236,20 @@ mod tests {
 
     #[test]
     fn every_bench_position_is_legal() {
-        for line in POSITIONS {
-            assert!(setup(line, false).is_ok(), "{line}");
+        for line in CHESS_POSITIONS {
+            assert!(setup::<engine::chess::Position>(line, false).is_ok(), "{line}");
         }
     }
 
     #[test]
     fn arguments_fill_from_the_left() {
         let args = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let config = parse(&args("")).unwrap();
-        assert_eq!((config.hash_mb, config.threads, config.limit), (16, 1, u64::from(DEFAULT_DEPTH)));
-        let config = parse(&args("64 2 5000 current nodes")).unwrap();
+        let config = parse(&args(""), 11).unwrap();
+        assert_eq!((config.hash_mb, config.threads, config.limit), (16, 1, 11));
+        let config = parse(&args("64 2 5000 current nodes"), 11).unwrap();
         assert_eq!((config.hash_mb, config.threads, config.limit), (64, 2, 5000));
         assert_eq!((config.fens, config.limit_type), (Fens::Current, LimitType::Nodes));
-        assert!(parse(&args("16 1 9 default sideways")).is_err());
-        assert!(parse(&args("lots")).is_err());
+        assert!(parse(&args("16 1 9 default sideways"), 11).is_err());
+        assert!(parse(&args("lots"), 11).is_err());
     }
 }

@@ -21,6 +21,7 @@ mod strength;
 mod threads;
 mod timeman;
 mod uci;
+mod variant;
 
 use nboard::NBoardSession;
 use output::Output;
@@ -39,7 +40,7 @@ enum Input {
 /// The protocol in use, chosen by the first command.
 enum Protocol {
     Undecided(Output),
-    Uci(Box<Session>),
+    Uci(Box<Session<engine::chess::Position>>),
     NBoard(Box<NBoardSession>),
 }
 
@@ -91,7 +92,7 @@ fn main() {
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
-            let mut session = Session::new(output);
+            let mut session = Session::<engine::chess::Position>::new(output);
             session.handle(&args.join(" "));
             session.end_of_input();
         }

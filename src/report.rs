@@ -16,9 +16,9 @@
 use crate::output::Output;
 use crate::rng::Rng;
 use crate::threads::{legal_move, ponder_move, Job, SearchResult, Shared};
-use engine::chess::{ChessMoveList, Move, Position};
+use crate::variant::Variant;
 use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
-use engine::{Game, Score};
+use engine::Score;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -72,26 +72,26 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
 }
 
 /// The reporter of the main search thread.
-pub struct UciReporter<'a> {
+pub struct UciReporter<'a, G: Variant> {
     output: Output,
-    job: &'a Job,
+    job: &'a Job<G>,
     shared: &'a Shared,
     tt: &'a TranspositionTable<'a>,
     /// Legal root moves (after `searchmoves`), for the refutation lines.
-    root_moves: Vec<Move>,
+    root_moves: Vec<G::Move>,
     /// The principal variations of the iteration being reported, by `multipv` index.
-    lines: Vec<Vec<Move>>,
+    lines: Vec<Vec<G::Move>>,
     /// First move of the last best line reported.
-    reported_best: Option<Move>,
+    reported_best: Option<G::Move>,
     /// Root move and score of each exact line of the iteration being reported, and of the last one
     /// completed.
-    current_lines: Vec<(Move, Score)>,
-    completed_lines: Vec<(Move, Score)>,
+    current_lines: Vec<(G::Move, Score)>,
+    completed_lines: Vec<(G::Move, Score)>,
 }
 
-impl<'a> UciReporter<'a> {
-    pub fn new(output: Output, job: &'a Job, shared: &'a Shared, tt: &'a TranspositionTable<'a>) -> Self {
-        let mut moves = ChessMoveList::new();
+impl<'a, G: Variant> UciReporter<'a, G> {
+    pub fn new(output: Output, job: &'a Job<G>, shared: &'a Shared, tt: &'a TranspositionTable<'a>) -> Self {
+        let mut moves = G::MoveList::default();
         job.position.generate_moves(&mut moves);
         let root_moves = moves
             .iter()
@@ -112,16 +112,16 @@ impl<'a> UciReporter<'a> {
     }
 
     /// First move of the last best line reported, if any.
-    pub fn reported_best(&self) -> Option<Move> {
+    pub fn reported_best(&self) -> Option<G::Move> {
         self.reported_best
     }
 
     /// The lines of the last iteration whose every principal variation was reported exactly.
-    pub fn completed_lines(&self) -> Vec<(Move, Score)> {
+    pub fn completed_lines(&self) -> Vec<(G::Move, Score)> {
         self.completed_lines.clone()
     }
 
-    fn text(&self, position: &Position, moves: &[Move]) -> String {
+    fn text(&self, position: &G, moves: &[G::Move]) -> String {
         let mut text = String::new();
         let mut position = *position;
         for &mv in moves {
@@ -143,7 +143,7 @@ impl<'a> UciReporter<'a> {
                     let reply = self
                         .tt
                         .probe(next.hash())
-                        .and_then(|hit| legal_move(&next, <Position as Game>::decode_move(hit.mv)));
+                        .and_then(|hit| legal_move(&next, G::decode_move(hit.mv)));
                     reply.into_iter().fold(vec![mv], |mut line, reply| {
                         line.push(reply);
                         line
@@ -160,8 +160,8 @@ impl<'a> UciReporter<'a> {
     }
 }
 
-impl Reporter<Move> for UciReporter<'_> {
-    fn report(&mut self, info: &SearchInfo<'_, Move>) {
+impl<G: Variant> Reporter<G::Move> for UciReporter<'_, G> {
+    fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
         let elapsed = self.shared.started.elapsed();
         let nodes = self.shared.total_nodes(info.nodes);
         let mut line = format!(
@@ -214,7 +214,7 @@ impl Reporter<Move> for UciReporter<'_> {
         }
     }
 
-    fn current_move(&mut self, depth: u32, mv: Move, number: usize, _nodes: u64) {
+    fn current_move(&mut self, depth: u32, mv: G::Move, number: usize, _nodes: u64) {
         if self.shared.started.elapsed() < CURRMOVE_DELAY {
             return;
         }
@@ -233,7 +233,13 @@ impl Reporter<Move> for UciReporter<'_> {
 /// is not the one the last info line showed (no iteration completed, or a new best move turned up
 /// in the unfinished one), an info line without a score (the core has none for an unfinished
 /// iteration) shows it first, so the last `pv` always starts with the `bestmove`.
-pub fn finish(output: &Output, job: &Job, shared: &Shared, result: &SearchResult, tt: &TranspositionTable) {
+pub fn finish<G: Variant>(
+    output: &Output,
+    job: &Job<G>,
+    shared: &Shared,
+    result: &SearchResult<G::Move>,
+    tt: &TranspositionTable,
+) {
     let position = &job.position;
     let elapsed = shared.started.elapsed();
     let outcome = &result.outcome;

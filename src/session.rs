@@ -7,7 +7,7 @@
 
 use crate::bench;
 use crate::book::{self, Book};
-use crate::display::{board_text, compiler_text, eval_text, flipped_fen};
+use crate::display::compiler_text;
 use crate::options::{self, Change, Options};
 use crate::output::Output;
 use crate::report::{Settings, Stopwatch};
@@ -15,10 +15,10 @@ use crate::strength::Strength;
 use crate::threads::{self, Job, Running, State, Table};
 use crate::timeman::{Clock, TimeLimits};
 use crate::uci::{self, Command, Go, Setup};
-use engine::chess::{Color, Position};
+use crate::variant::Variant;
+use engine::history::PastPosition;
 use engine::perft::{perft, perft_divide};
 use engine::search::{tt, SearchState};
-use engine::Game;
 
 /// Whether the command loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,10 +36,10 @@ const MAX_PERFT_DEPTH: u32 = 15;
 const ECHO_LIMIT: usize = 80;
 
 /// The protocol state.
-pub struct Session {
-    position: Position,
-    /// Keys of the positions before `position` in the game (`position ... moves`), oldest first.
-    keys: Vec<u64>,
+pub struct Session<G: Variant> {
+    position: G,
+    /// The positions before `position` in the game (`position ... moves`), oldest first.
+    keys: Vec<PastPosition>,
     options: Options,
     debug: bool,
     output: Output,
@@ -47,19 +47,19 @@ pub struct Session {
     /// Generation of the transposition table, bumped per `go`.
     age: u8,
     /// The search threads' memory while no search runs.
-    states: Vec<State>,
-    running: Option<Running>,
+    states: Vec<State<G>>,
+    running: Option<Running<G>>,
     /// The Polyglot book of `Book File`, consulted by `go` when `OwnBook` is on.
     book: Option<Book>,
     book_rng: book::Rng,
 }
 
-impl Session {
-    pub fn new(output: Output) -> Session {
+impl<G: Variant> Session<G> {
+    pub fn new(output: Output) -> Session<G> {
         let options = Options::default();
         let table = threads::allocate_table(options.hash_mb).expect("memory for the default hash table");
         Session {
-            position: Position::startpos(),
+            position: G::start(false),
             keys: Vec::new(),
             options,
             debug: false,
@@ -118,8 +118,8 @@ impl Session {
                 self.stop_search();
                 self.bench(&args);
             }
-            Command::Display => self.output.line(&board_text(&self.position)),
-            Command::Eval => self.output.line(&eval_text(&self.position)),
+            Command::Display => self.output.line(&self.position.board_text()),
+            Command::Eval => self.output.line(&self.position.eval_text()),
             Command::Flip => self.flip(),
             Command::Compiler => self.output.line(&compiler_text()),
             Command::Empty => {}
@@ -158,7 +158,7 @@ impl Session {
 
     /// Takes back the states of a search that ended by itself.
     fn reap(&mut self) {
-        if self.running.as_ref().is_some_and(Running::is_finished) {
+        if self.running.as_ref().is_some_and(Running::<G>::is_finished) {
             if let Some(running) = self.running.take() {
                 self.states = running.join();
             }
@@ -223,10 +223,8 @@ impl Session {
         }
     }
 
-    fn fresh_start(&self) -> Position {
-        let mut position = Position::startpos();
-        position.set_chess960(self.options.chess960);
-        position
+    fn fresh_start(&self) -> G {
+        G::start(self.options.chess960)
     }
 
     /// `position startpos|fen <fen> [moves m1 m2 ...]`. All or nothing: on any error the previous
@@ -234,12 +232,8 @@ impl Session {
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
         let mut position = match setup {
             Setup::StartPos => self.fresh_start(),
-            Setup::Fen(fen) => match Position::from_fen(fen) {
-                Ok(mut position) => {
-                    // Shredder-FEN or a Chess960 start implies Chess960; the option can only add it.
-                    position.set_chess960(position.is_chess960() || self.options.chess960);
-                    position
-                }
+            Setup::Fen(fen) => match G::parse_fen(fen, self.options.chess960) {
+                Ok(position) => position,
                 Err(error) => {
                     return self.output.info_string(&format!("invalid fen ({error}); position unchanged"));
                 }
@@ -247,15 +241,15 @@ impl Session {
         };
         let mut keys = Vec::with_capacity(moves.len());
         for text in moves {
-            match position.parse_uci_move(text) {
+            match position.parse_move(text) {
                 Some(mv) => {
-                    keys.push(position.hash());
+                    keys.push(position.past());
                     position.make_move(mv);
                 }
                 None => {
                     return self.output.info_string(&format!(
                         "illegal move {text} in {}; position unchanged",
-                        position.fen()
+                        position.fen_text()
                     ));
                 }
             }
@@ -265,14 +259,12 @@ impl Session {
     }
 
     fn flip(&mut self) {
-        let fen = flipped_fen(&self.position);
-        match Position::from_fen(&fen) {
-            Ok(mut position) => {
-                position.set_chess960(self.position.is_chess960());
+        match self.position.flipped() {
+            Ok(position) => {
                 self.position = position;
                 self.keys.clear(); // the game so far does not lead to the mirrored position
             }
-            Err(error) => self.output.info_string(&format!("cannot flip ({error}): {fen}")),
+            Err(message) => self.output.info_string(&message),
         }
     }
 
@@ -290,23 +282,23 @@ impl Session {
         }
         // A game move from the book, if `OwnBook` is on and the position is in it.
         if let Some(book) = self.book.as_ref().filter(|_| self.options.own_book && book::answers(&go)) {
-            if let Some(reply) = book::reply(book, &self.position, &mut self.book_rng) {
+            if let Some(reply) = self.position.book_reply(book, &mut self.book_rng) {
                 return self.output.line(&reply);
             }
         }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
-            match self.position.parse_uci_move(text) {
+            match self.position.parse_move(text) {
                 Some(mv) => searchmoves.push(mv),
                 None => {
                     self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
                 }
             }
         }
-        let mut legal = engine::chess::ChessMoveList::new();
+        let mut legal = G::MoveList::default();
         self.position.generate_moves(&mut legal);
         let choices = if searchmoves.is_empty() { legal.len() } else { searchmoves.len() };
-        let white = self.position.side_to_move() == Color::White;
+        let white = self.position.first_player_to_move();
         let (time, increment) = if white { (go.wtime, go.winc) } else { (go.btime, go.binc) };
         let clock = time.map(|time_ms| Clock {
             time_ms,
@@ -378,14 +370,13 @@ impl Session {
     /// after it, since scripts read up to the total and then send their next command.
     fn perft(&mut self, depth: u32) {
         let mut position = self.position;
-        let chess960 = position.is_chess960();
         let mut lines = String::new();
         let stopwatch = Stopwatch::start();
         let nodes = if depth == 0 {
             perft(&mut position, 0)
         } else {
             perft_divide(&mut position, depth, |mv, count| {
-                lines.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
+                lines.push_str(&format!("{}: {count}\n", self.position.move_text(mv)));
             })
         };
         if self.debug {
@@ -395,7 +386,7 @@ impl Session {
     }
 
     fn bench(&mut self, args: &[String]) {
-        let result = bench::parse(args).and_then(|config| {
+        let result = bench::parse(args, G::BENCH_DEPTH).and_then(|config| {
             bench::run_on_search_stack(
                 &config,
                 (&self.position, &self.keys),

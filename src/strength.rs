@@ -12,7 +12,6 @@
 //! `docs/matches.md`); its scale is the reference the option promises to follow.
 
 use crate::rng::Rng;
-use engine::chess::Move;
 use engine::Score;
 
 /// Lowest `UCI_Elo` (the floor Stockfish uses too).
@@ -67,7 +66,7 @@ impl Strength {
     /// The move to play among `lines` (root move and score of each principal variation of the last
     /// completed iteration, best first), or `None` when there is nothing to choose from. Mate scores
     /// are never traded away: a line that mates or avoids being mated beats the margin.
-    pub fn choose(self, lines: &[(Move, Score)], rng: &mut Rng) -> Option<Move> {
+    pub fn choose<M: Copy>(self, lines: &[(M, Score)], rng: &mut Rng) -> Option<M> {
         let &(best_move, best) = lines.first()?;
         let margin = self.margin_cp();
         if margin == 0 || best.is_mate() {

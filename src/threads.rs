@@ -8,7 +8,8 @@ use crate::output::Output;
 use crate::report::{self, UciReporter};
 use crate::strength::Strength;
 use crate::timeman::TimeLimits;
-use engine::chess::{Move, Position};
+use crate::variant::Variant;
+use engine::history::PastPosition;
 use engine::search::{
     self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
@@ -22,7 +23,7 @@ use std::time::{Duration, Instant};
 pub const SEARCH_STACK: usize = 64 << 20;
 
 /// One search thread's reusable memory.
-pub type State = Box<SearchState<Position>>;
+pub type State<G> = Box<SearchState<G>>;
 
 /// The shared transposition-table memory.
 pub type Table = Arc<Vec<TtEntry>>;
@@ -37,11 +38,11 @@ pub fn allocate_table(mb: usize) -> Option<Table> {
 }
 
 /// What one `go` asks for, with everything already checked against the position.
-pub struct Job {
-    pub position: Position,
-    /// Keys of the positions before `position`, oldest first.
-    pub keys: Vec<u64>,
-    pub searchmoves: Vec<Move>,
+pub struct Job<G: Variant> {
+    pub position: G,
+    /// The positions before `position`, oldest first.
+    pub keys: Vec<PastPosition>,
+    pub searchmoves: Vec<G::Move>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub mate: Option<u32>,
@@ -152,27 +153,27 @@ impl Control for HelperControl<'_> {
 }
 
 /// The result of one search over all threads.
-pub struct SearchResult {
-    pub outcome: SearchOutcome<Move>,
+pub struct SearchResult<M> {
+    pub outcome: SearchOutcome<M>,
     /// Nodes of all threads.
     pub nodes: u64,
     /// First move of the last principal variation reported (none without a reporter).
-    pub reported_best: Option<Move>,
+    pub reported_best: Option<M>,
     /// Root move and score of each principal variation of the last completed iteration, best first
     /// (empty without a reporter).
-    pub lines: Vec<(Move, Score)>,
+    pub lines: Vec<(M, Score)>,
 }
 
 /// Runs `job` on the calling thread (the main search thread) and `states.len() - 1` helpers, and
 /// returns the main thread's result. Blocks until the search ends. Used by `go` and by `bench`.
-pub fn run(
-    job: &Job,
+pub fn run<G: Variant>(
+    job: &Job<G>,
     table: &[TtEntry],
     age: u8,
-    states: &mut [State],
+    states: &mut [State<G>],
     shared: &Shared,
     output: Option<&Output>,
-) -> SearchResult {
+) -> SearchResult<G::Move> {
     let tt = TranspositionTable::new(table, age);
     let limits = Limits {
         depth: job.depth,
@@ -228,7 +229,7 @@ pub fn run(
 }
 
 /// Builds the signals of a search that starts now.
-pub fn shared_for(job: &Job, threads: usize) -> Shared {
+pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
     Shared {
         stop: AtomicBool::new(false),
         helpers_stop: AtomicBool::new(false),
@@ -243,21 +244,21 @@ pub fn shared_for(job: &Job, threads: usize) -> Shared {
 }
 
 /// A search running in the background.
-pub struct Running {
-    handle: JoinHandle<Vec<State>>,
+pub struct Running<G: Variant> {
+    handle: JoinHandle<Vec<State<G>>>,
     shared: Arc<Shared>,
 }
 
 /// Starts `job` on a new main search thread. The thread prints the info lines and, when the search
 /// is over (and, for `ponder` and `infinite`, once `stop` or `ponderhit` came), the `bestmove` line;
 /// it hands the states back through [`Running::join`].
-pub fn start(
-    job: Job,
+pub fn start<G: Variant>(
+    job: Job<G>,
     table: Table,
     age: u8,
-    states: Vec<State>,
+    states: Vec<State<G>>,
     output: Output,
-) -> std::io::Result<Running> {
+) -> std::io::Result<Running<G>> {
     let shared = Arc::new(shared_for(&job, states.len()));
     let thread_shared = Arc::clone(&shared);
     let handle = thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
@@ -275,7 +276,7 @@ pub fn start(
     Ok(Running { handle, shared })
 }
 
-impl Running {
+impl<G: Variant> Running<G> {
     /// Asks the search to stop (it answers `bestmove` within milliseconds).
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::Release);
@@ -305,7 +306,7 @@ impl Running {
     }
 
     /// Waits for the search thread to end and takes its states back.
-    pub fn join(self) -> Vec<State> {
+    pub fn join(self) -> Vec<State<G>> {
         match self.handle.join() {
             Ok(states) => states,
             Err(panic) => std::panic::resume_unwind(panic),
@@ -315,23 +316,23 @@ impl Running {
 
 /// The reply the position expects after `best`: the second move of the principal variation if the
 /// search had one, else the transposition table's move for the position after `best`, if legal.
-pub fn ponder_move(
-    position: &Position,
-    best: Move,
-    from_pv: Option<Move>,
+pub fn ponder_move<G: Variant>(
+    position: &G,
+    best: G::Move,
+    from_pv: Option<G::Move>,
     tt: &TranspositionTable,
-) -> Option<Move> {
+) -> Option<G::Move> {
     from_pv.or_else(|| {
         let mut next = *position;
         next.make_move(best);
         let hit = tt.probe(next.hash())?;
-        legal_move(&next, <Position as Game>::decode_move(hit.mv))
+        legal_move(&next, G::decode_move(hit.mv))
     })
 }
 
 /// `mv` if it is legal in `position`.
-pub fn legal_move(position: &Position, mv: Move) -> Option<Move> {
-    let mut moves = Default::default();
+pub fn legal_move<G: Game>(position: &G, mv: G::Move) -> Option<G::Move> {
+    let mut moves = G::MoveList::default();
     position.generate_moves(&mut moves);
     moves.contains(&mv).then_some(mv)
 }

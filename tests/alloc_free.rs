@@ -11,7 +11,7 @@
 use engine::chess::{
     count_moves, generate_moves, ChessMoveList, Color, FenError, Move, Position, Square, Undo, STARTPOS,
 };
-use engine::history::History;
+use engine::history::{History, PastPosition};
 use engine::perft::{perft, perft_divide};
 use engine::search::{search, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -350,7 +350,7 @@ fn repetition_history(checks: &mut Checks) {
 /// positions: the move stack, killers, history and principal variations all live in memory set up
 /// before the window.
 fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
-    let game_keys = [setup.positions[0].hash()];
+    let game_keys = [PastPosition::key_only(setup.positions[0].hash())];
     for (case, position) in CASES.iter().zip(setup.positions.iter()) {
         checks.case = case.name;
         let table = TranspositionTable::new(&setup.tt_entries, 1);

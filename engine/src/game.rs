@@ -90,6 +90,10 @@ pub trait Game: Clone {
     /// move need wider margins before a node is judged hopeless.
     const MARGIN_SCALE: i32 = 1;
 
+    /// True where a repetition is not always a draw: the side that checked with every move of the
+    /// cycle loses (xiangqi). The search then tracks check status along its path.
+    const PERPETUAL_CHECK_LOSES: bool = false;
+
     /// True if passing the move to the opponent is a sound pruning probe here (null-move pruning):
     /// false in games with zugzwang as the rule (Othello) and in chess positions likely to be one
     /// (the side to move has only king and pawns) or in check.

@@ -1,4 +1,5 @@
-//! The game history used for repetition detection: a fixed-size ring of Zobrist keys.
+//! The game history used for repetition detection: a fixed-size ring of Zobrist keys, each with
+//! whether the side to move was in check there (xiangqi's perpetual-check rule needs it).
 //!
 //! A repetition can only reach back to the last irreversible move (capture, pawn move, change of
 //! castling rights), which the caller passes as the number of reversible plies. The ring keeps the
@@ -7,10 +8,29 @@
 //! most recent positions, which is exact whenever the reversible stretch is shorter than `N` plies
 //! (chess's fifty-move rule ends any game long before 1024 reversible plies).
 
+/// A position played before the root of a search: its key, and whether the side to move was in
+/// check (games without a perpetual-check rule may leave it `false`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PastPosition {
+    /// Zobrist key.
+    pub key: u64,
+    /// The side to move was in check.
+    pub in_check: bool,
+}
+
+impl PastPosition {
+    /// A position whose check status does not matter to the game's rules.
+    pub const fn key_only(key: u64) -> PastPosition {
+        PastPosition { key, in_check: false }
+    }
+}
+
 /// Keys of the positions played so far, newest last, at most `N` of them remembered.
 #[derive(Clone, Copy, Debug)]
 pub struct History<const N: usize> {
     keys: [u64; N],
+    /// Per key: the side to move was in check.
+    checks: [bool; N],
     /// Total keys ever pushed minus those popped; may exceed `N`.
     len: usize,
     /// How many of the newest `len` keys are still held (at most `N`).
@@ -23,7 +43,7 @@ impl<const N: usize> History<N> {
     /// An empty history.
     pub const fn new() -> Self {
         let () = Self::CAPACITY_IS_USEFUL;
-        Self { keys: [0; N], len: 0, remembered: 0 }
+        Self { keys: [0; N], checks: [false; N], len: 0, remembered: 0 }
     }
 
     /// Forgets every key.
@@ -35,7 +55,14 @@ impl<const N: usize> History<N> {
     /// Records the key of a position that was reached.
     #[inline]
     pub fn push(&mut self, key: u64) {
+        self.push_checked(key, false);
+    }
+
+    /// Remembers a position with whether its side to move is in check.
+    #[inline]
+    pub fn push_checked(&mut self, key: u64, in_check: bool) {
         self.keys[self.len % N] = key;
+        self.checks[self.len % N] = in_check;
         self.len += 1;
         self.remembered = (self.remembered + 1).min(N);
     }
@@ -71,6 +98,21 @@ impl<const N: usize> History<N> {
     }
 }
 
+impl<const N: usize> History<N> {
+    /// Plies back from the newest position (the current one, pushed by the caller) to the most
+    /// recent earlier occurrence of `key` with the same side to move, within the reversible plies.
+    pub fn previous_occurrence(&self, key: u64, reversible_plies: usize) -> Option<usize> {
+        let window = (reversible_plies + 1).min(self.remembered);
+        (2..window).step_by(2).find(|&back| self.keys[(self.len - 1 - back) % N] == key)
+    }
+
+    /// True if the side to move was in check in every second position from `first` plies back
+    /// (0 = the newest) to before `end` plies back: one side's positions within a repetition cycle.
+    pub fn checked_throughout(&self, first: usize, end: usize) -> bool {
+        (first..end.min(self.remembered)).step_by(2).all(|back| self.checks[(self.len - 1 - back) % N])
+    }
+}
+
 impl<const N: usize> Default for History<N> {
     fn default() -> Self {
         Self::new()
@@ -91,6 +133,20 @@ mod tests {
         assert_eq!(history.count_repetitions(1, 4), 2); // the first occurrence is before the window
         assert_eq!(history.count_repetitions(1, 0), 1);
         assert_eq!(history.count_repetitions(2, 8), 0); // other side to move
+    }
+
+    #[test]
+    fn cycles_tell_who_checked_throughout() {
+        let mut history = History::<16>::new();
+        // Side A to move at even entries (never in check), side B at odd ones (always in check):
+        // A checks perpetually.
+        for (ply, key) in [1, 2, 3, 4, 1].into_iter().enumerate() {
+            history.push_checked(key, ply % 2 == 1);
+        }
+        assert_eq!(history.previous_occurrence(1, 10), Some(4));
+        assert_eq!(history.previous_occurrence(1, 3), None, "outside the reversible plies");
+        assert!(!history.checked_throughout(0, 4), "A, to move now, was never checked");
+        assert!(history.checked_throughout(1, 4), "B was checked after each of A's moves");
     }
 
     #[test]

@@ -4,6 +4,7 @@ use engine::chess::Position;
 use engine::search::{
     search, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState, TranspositionTable, TtEntry,
 };
+use engine::history::PastPosition;
 use engine::Score;
 
 #[derive(Default)]
@@ -32,7 +33,7 @@ fn run_after(
     let mut position = Position::from_fen(fen).unwrap();
     let mut keys = Vec::new();
     for text in moves {
-        keys.push(position.hash());
+        keys.push(PastPosition::key_only(position.hash()));
         let mv = position.parse_uci_move(text).unwrap();
         position.make_move(mv);
     }

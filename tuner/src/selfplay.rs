@@ -17,6 +17,7 @@
 
 use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
 use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::history::PastPosition;
 use engine::{Game, Score};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -130,6 +131,11 @@ impl Player {
     }
 }
 
+/// The game so far as the search takes it (chess has no perpetual-check rule: keys only).
+fn past_positions(keys: &[u64]) -> Vec<PastPosition> {
+    keys.iter().map(|&key| PastPosition::key_only(key)).collect()
+}
+
 /// True when the position has occurred twice before among `keys` within the reversible plies.
 fn threefold(position: &Position, keys: &[u64]) -> bool {
     let reversible = position.reversible_plies().min(keys.len());
@@ -181,7 +187,7 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
         }
         let table = TranspositionTable::new(&player.table, ply as u8);
         let result =
-            search::search(&position, &keys, &limits, &table, &mut player.state, &LimitsOnly, &mut Silent);
+            search::search(&position, &past_positions(&keys), &limits, &table, &mut player.state, &LimitsOnly, &mut Silent);
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;

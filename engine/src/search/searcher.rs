@@ -7,7 +7,7 @@ use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::game::{Game, HISTORY_SLOTS, MAX_MOVES};
-use crate::history::History;
+use crate::history::{History, PastPosition};
 use crate::score::{Score, MAX_PLY};
 
 /// Positions of the game before the root that repetition detection can see, plus the search path.
@@ -177,12 +177,12 @@ fn skips_depth(thread_index: usize, depth: u32) -> bool {
 
 /// Searches `root` within `limits` and returns the best move found.
 ///
-/// `game_keys` are the hash keys of the positions played before the root, oldest first (the root
-/// itself excluded): repetition detection needs them. `tt` may be shared with other threads
+/// `game_keys` are the positions played before the root, oldest first (the root itself excluded):
+/// repetition detection needs them, and the perpetual-check rule their check status. `tt` may be shared with other threads
 /// searching the same root (lazy SMP); `state` belongs to this thread.
 pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     root: &G,
-    game_keys: &[u64],
+    game_keys: &[PastPosition],
     limits: &Limits<'_, G::Move>,
     tt: &TranspositionTable<'_>,
     state: &mut SearchState<G>,
@@ -192,10 +192,10 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     let mut position = root.clone();
     state.keys.clear();
     let first_kept = game_keys.len().saturating_sub(KEY_HISTORY - MAX_PLY - 1);
-    for &key in &game_keys[first_kept..] {
-        state.keys.push(key);
+    for past in &game_keys[first_kept..] {
+        state.keys.push_checked(past.key, past.in_check);
     }
-    state.keys.push(root.hash());
+    state.keys.push_checked(root.hash(), G::PERPETUAL_CHECK_LOSES && root.in_check());
     state.nodes = 0;
     state.seldepth = 0;
     state.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
@@ -380,7 +380,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
             self.state.played[1] = Some(position.history_index(mv));
             let undo = position.make_move(mv);
-            self.state.keys.push(position.hash());
+            self.remember(position);
             let mut score;
             if index == pv_index {
                 score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
@@ -439,8 +439,32 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
     }
 
-    fn is_repetition(&self, position: &G) -> bool {
-        self.state.keys.count_repetitions(position.hash(), position.reversible_plies()) >= 2
+    /// Pushes the position just reached onto the repetition history (with its check status only
+    /// where the game's rules judge perpetual check: elsewhere that costs a check test for nothing).
+    #[inline]
+    fn remember(&mut self, position: &G) {
+        let in_check = G::PERPETUAL_CHECK_LOSES && position.in_check();
+        self.state.keys.push_checked(position.hash(), in_check);
+    }
+
+    /// The score of a position that repeats one earlier in the game or the search, `ply` plies from
+    /// the root, if it does: a draw, except under a perpetual-check rule, where the side that gave
+    /// check with every move of the cycle (and was not checked throughout itself) loses.
+    fn repetition_score(&self, position: &G, ply: usize) -> Option<Score> {
+        let keys = &self.state.keys;
+        let back = keys.previous_occurrence(position.hash(), position.reversible_plies())?;
+        if !G::PERPETUAL_CHECK_LOSES {
+            return Some(Score::DRAW);
+        }
+        // Positions `0, 2, ..` back have the side to move now to move (checked by the opponent's
+        // moves); `1, 3, ..` the opponent (checked by ours).
+        let checked_by_opponent = keys.checked_throughout(0, back);
+        let checked_by_us = keys.checked_throughout(1, back);
+        Some(match (checked_by_opponent, checked_by_us) {
+            (true, false) => Score::mate_in(ply),
+            (false, true) => Score::mated_in(ply),
+            _ => Score::DRAW,
+        })
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -575,8 +599,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if ply >= MAX_PLY - 1 {
             return position.evaluate();
         }
-        if position.is_rule_draw() || self.is_repetition(position) {
+        if position.is_rule_draw() {
             return Score::DRAW;
+        }
+        if let Some(score) = self.repetition_score(position, ply) {
+            return score;
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = alpha.max(Score::mated_in(ply));
@@ -612,7 +639,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
                 let undo = position.make_null_move();
-                self.state.keys.push(position.hash());
+                self.remember(position);
                 self.state.played[ply + 1] = None;
                 let score = -self.alpha_beta(
                     position,
@@ -729,7 +756,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             let history_slot = position.history_index(mv);
             let undo = position.make_move(mv);
-            self.state.keys.push(position.hash());
+            self.remember(position);
             self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
             let extension =

@@ -1,0 +1,112 @@
+//! What the UCI and UCCI front-ends need of a game beyond the core's [`Game`] trait: its name, its
+//! start position, FEN and move text in both directions, the debugging texts of `d`, `eval` and
+//! `flip`, and the positions of `bench`. One impl per game the front-ends speak (chess, xiangqi);
+//! the session, the search threads and the reports are generic over it, so each game gets its own
+//! monomorphized search with no dispatch in between.
+
+use crate::book::{self, Book};
+use crate::display;
+use engine::history::PastPosition;
+use engine::Game;
+
+/// A game played over UCI (and, for xiangqi, UCCI).
+pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync + 'static {
+    /// The `UCI_Variant` value that selects the game.
+    const NAME: &'static str;
+    /// Positions searched by the default `bench`.
+    const BENCH_POSITIONS: &'static [&'static str];
+    /// Depth of the default `bench`: a few seconds on one core.
+    const BENCH_DEPTH: u32;
+
+    /// The start position (Chess960 castling notation when `chess960`, for games that have it).
+    fn start(chess960: bool) -> Self;
+
+    /// Reads a FEN; the error says what is wrong with it.
+    fn parse_fen(fen: &str, chess960: bool) -> Result<Self, String>;
+
+    /// The position as FEN.
+    fn fen_text(&self) -> String;
+
+    /// The legal move written `text` in this position, if there is one.
+    fn parse_move(&self, text: &str) -> Option<Self::Move>;
+
+    /// True when the first player (white in chess, red in xiangqi) is to move: whose clock counts.
+    fn first_player_to_move(&self) -> bool;
+
+    /// The `d` command's board.
+    fn board_text(&self) -> String;
+
+    /// The `eval` command's breakdown.
+    fn eval_text(&self) -> String;
+
+    /// The position with colours swapped (`flip`).
+    fn flipped(&self) -> Result<Self, String>;
+
+    /// Switches Chess960 castling notation on or off where the game has castling.
+    fn set_chess960(&mut self, _on: bool) {}
+
+    /// An `OwnBook` answer (`info string` and `bestmove` lines) from a Polyglot book, for games
+    /// Polyglot books are written for.
+    fn book_reply(&self, _book: &Book, _rng: &mut book::Rng) -> Option<String> {
+        None
+    }
+
+    /// The position as the game history of a later search remembers it.
+    fn past(&self) -> PastPosition {
+        PastPosition { key: self.hash(), in_check: Self::PERPETUAL_CHECK_LOSES && self.in_check() }
+    }
+}
+
+impl Variant for engine::chess::Position {
+    const NAME: &'static str = "chess";
+    const BENCH_POSITIONS: &'static [&'static str] = crate::bench::CHESS_POSITIONS;
+    const BENCH_DEPTH: u32 = 11;
+
+    fn start(chess960: bool) -> Self {
+        let mut position = Self::startpos();
+        position.set_chess960(chess960);
+        position
+    }
+
+    fn parse_fen(fen: &str, chess960: bool) -> Result<Self, String> {
+        let mut position = Self::from_fen(fen).map_err(|error| error.to_string())?;
+        // Shredder-FEN or a Chess960 start implies Chess960; the option can only add it.
+        position.set_chess960(position.is_chess960() || chess960);
+        Ok(position)
+    }
+
+    fn fen_text(&self) -> String {
+        self.fen().to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Option<Self::Move> {
+        self.parse_uci_move(text)
+    }
+
+    fn first_player_to_move(&self) -> bool {
+        self.side_to_move() == engine::chess::Color::White
+    }
+
+    fn board_text(&self) -> String {
+        display::board_text(self)
+    }
+
+    fn eval_text(&self) -> String {
+        display::eval_text(self)
+    }
+
+    fn flipped(&self) -> Result<Self, String> {
+        let fen = display::flipped_fen(self);
+        let mut position = Self::from_fen(&fen).map_err(|error| format!("cannot flip ({error}): {fen}"))?;
+        position.set_chess960(self.is_chess960());
+        Ok(position)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        engine::chess::Position::set_chess960(self, on);
+    }
+
+    fn book_reply(&self, book: &Book, rng: &mut book::Rng) -> Option<String> {
+        book::reply(book, self, rng)
+    }
+}
