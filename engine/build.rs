@@ -6,7 +6,9 @@
 //! evaluation's weights rendered from `data/chess_eval.txt` (included by
 //! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints); `othello_eval.rs`
 //! and its weights blob `othello_eval.bin`, from `data/othello_eval.bin` (included by
-//! `src/othello/eval/weights.rs`, what `cargo run -p tablegen -- othello-eval` prints).
+//! `src/othello/eval/weights.rs`, what `cargo run -p tablegen -- othello-eval` prints); and
+//! `xiangqi_tables.rs` (included by `src/xiangqi/tables.rs`, what `cargo run -p tablegen -- xiangqi`
+//! prints).
 
 use std::path::PathBuf;
 
@@ -22,6 +24,8 @@ fn main() {
     std::fs::write(out_dir.join("search_tables.rs"), tablegen::emit::search_tables())
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join("othello_tables.rs"), tablegen::emit::othello_tables())
+        .expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("xiangqi_tables.rs"), tablegen::emit::xiangqi_tables())
         .expect("OUT_DIR is writable");
     // A bad data file stops the build with the file and line of the problem.
     let eval = tablegen::chess_eval::load(EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));

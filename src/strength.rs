@@ -96,7 +96,7 @@ impl Strength {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::chess::Position;
+    use engine::chess::{Move, Position};
 
     #[test]
     fn the_budget_grows_with_the_elo_and_the_margin_shrinks() {
@@ -136,6 +136,6 @@ mod tests {
         assert_eq!(Strength::new(2600).choose(&lines, &mut rng), Some(moves[0]));
         let mating = [(moves[0], Score::mate_in(3)), (moves[1], Score(500))];
         assert_eq!(strength.choose(&mating, &mut rng), Some(moves[0]));
-        assert_eq!(strength.choose(&[], &mut rng), None);
+        assert_eq!(strength.choose::<Move>(&[], &mut rng), None);
     }
 }

@@ -18,6 +18,7 @@ pub mod othello;
 pub mod perft;
 pub mod score;
 pub mod search;
+pub mod xiangqi;
 
 pub use game::Game;
 pub use movelist::MoveList;

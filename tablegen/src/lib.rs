@@ -14,3 +14,4 @@ pub mod othello;
 pub mod othello_eval;
 pub mod prng;
 pub mod search;
+pub mod xiangqi;

@@ -6,20 +6,21 @@
 use std::io::Write;
 use std::process::ExitCode;
 use tablegen::emit::{
-    chess_tables, othello_tables, search_tables, EVAL_TABLES, OTHELLO_EVAL_TABLES, OTHELLO_TABLES,
-    SEARCH_TABLES, TABLES,
+    chess_tables, othello_tables, search_tables, xiangqi_tables, EVAL_TABLES, OTHELLO_EVAL_TABLES,
+    OTHELLO_TABLES, SEARCH_TABLES, TABLES, XIANGQI_TABLES,
 };
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
     for table in
-        TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES).chain(OTHELLO_EVAL_TABLES)
+        TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES).chain(OTHELLO_EVAL_TABLES).chain(XIANGQI_TABLES)
     {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }
     text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
     text.push_str("  search           every search table (engine/build.rs's search_tables.rs)\n");
     text.push_str("  othello          every Othello table (engine/build.rs's othello_tables.rs)\n");
+    text.push_str("  xiangqi          every xiangqi table (engine/build.rs's xiangqi_tables.rs)\n");
     text
 }
 
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
             "all" => output.push_str(&chess_tables()),
             "search" => output.push_str(&search_tables()),
             "othello" => output.push_str(&othello_tables()),
+            "xiangqi" => output.push_str(&xiangqi_tables()),
             "list" | "--help" | "-h" => output.push_str(&usage()),
             // Read from a file, so the one table that can fail for reasons outside this program.
             "eval" => match tablegen::chess_eval::load(tablegen::chess_eval::DATA_PATH) {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
                 .chain(SEARCH_TABLES)
                 .chain(OTHELLO_TABLES)
                 .chain(OTHELLO_EVAL_TABLES)
+                .chain(XIANGQI_TABLES)
                 .find(|table| table.name == name)
             {
                 Some(table) => output.push_str(&(table.render)()),
