@@ -18,7 +18,7 @@ use engine::perft::perft;
 use engine::search::{tt, SearchState};
 use std::time::Duration;
 
-/// Stockfish's bench positions (middlegames, endgames, Chess960 starts, a mate and a stalemate).
+/// Chess: Stockfish's bench positions (middlegames, endgames, Chess960 starts, a mate and a stalemate).
 pub const CHESS_POSITIONS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
@@ -50,6 +50,24 @@ pub const CHESS_POSITIONS: &[&str] = &[
     "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
     "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1",
     "7k/7P/6K1/8/3B4/8/8/8 b - - 0 1",
+];
+
+/// Xiangqi bench positions: the start, three openings, middlegames and endgames (from the perft
+/// suite's self-play games).
+pub const XIANGQI_POSITIONS: &[&str] = &[
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7",
+    "rnbaka1nr/9/4b2c1/p1p1p1p1p/1c7/2P3P2/P3P3P/1C4NC1/9/RNBAKAB1R b - - 5 3",
+    "rnbakab1r/9/6nc1/p1p1p1p1p/1c5C1/6P2/P1P1P3P/1C2B4/9/RN1AKABNR b - - 5 3",
+    "r1b1ka1nr/4a4/2n1b2c1/p1p1p1pCp/3R5/4P3P/P1P3P2/4B4/4A1N2/1N2KAB1R b - - 0 12",
+    "2baka2r/5n3/2c1b4/p5p1p/9/P1B1p1P2/2p5P/7C1/1r2AN3/RNBAK3R w - - 6 17",
+    "1nbakr3/4a1n2/4b1Cc1/4R3p/p3p2C1/2p5P/P1crP4/4B2p1/N3A4/2BAK3R w - - 4 27",
+    "2bak1b1r/1R2a4/5rn2/p7p/c3p4/2CC2R1P/2P1P4/B8/4A4/3AK4 w - - 8 27",
+    "3akan2/9/b5r2/2pP5/2bc5/1R6N/N3P4/3CB4/4A4/4KAB2 w - - 3 41",
+    "2b3R2/5k3/b1r6/5N3/4N4/9/4P4/4B4/3C5/3AKAB2 w - - 13 68",
+    "3a5/4k4/6Rnb/7C1/p7P/9/P8/B3B4/4A4/3K5 w - - 3 56",
+    "4k4/9/3aba3/9/6b2/4n4/9/2N1B1n1B/5K1p1/9 w - - 28 82",
+    "1P7/4Rk3/8r/9/9/2B6/9/3A5/4K4/9 b - - 51 103",
 ];
 
 /// What bounds each position's search.
@@ -145,7 +163,9 @@ pub fn run<G: Variant>(
     output: &Output,
 ) -> Result<u64, String> {
     let positions: Vec<(G, Vec<PastPosition>)> = match &config.fens {
-        Fens::Default => G::BENCH_POSITIONS.iter().map(|line| setup(line, false)).collect::<Result<_, _>>()?,
+        Fens::Default => {
+            G::BENCH_POSITIONS.iter().map(|line| setup(line, false)).collect::<Result<_, _>>()?
+        }
         Fens::Current => vec![(*current.0, current.1.to_vec())],
         Fens::File(path) => std::fs::read_to_string(path)
             .map_err(|error| format!("bench: cannot read {path}: {error}"))?
@@ -188,6 +208,7 @@ pub fn run<G: Variant>(
             },
             ponder: false,
             infinite: false,
+            draw_offered: false,
             report: Settings::default(),
             strength: None,
             seed: 0,
@@ -238,6 +259,13 @@ mod tests {
     fn every_bench_position_is_legal() {
         for line in CHESS_POSITIONS {
             assert!(setup::<engine::chess::Position>(line, false).is_ok(), "{line}");
+        }
+    }
+
+    #[test]
+    fn every_xiangqi_bench_position_is_legal() {
+        for line in XIANGQI_POSITIONS {
+            assert!(setup::<engine::xiangqi::Position>(line, false).is_ok(), "{line}");
         }
     }
 

@@ -29,6 +29,33 @@ pub fn board_text(position: &Position) -> String {
     text
 }
 
+/// The xiangqi board as Pikafish's `d` prints it: rank 9 (black's back rank) at the top, then FEN
+/// and key.
+pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
+    use engine::xiangqi::Square as XiangqiSquare;
+    let separator = " +---+---+---+---+---+---+---+---+---+\n";
+    let mut text = String::from("\n");
+    text.push_str(separator);
+    for rank in (0..10).rev() {
+        for file in 0..9 {
+            let piece = XiangqiSquare::new(file, rank).and_then(|square| position.piece_on(square));
+            let letter = piece.map_or(' ', |piece| piece.letter() as char);
+            let _ = write!(text, " | {letter}");
+        }
+        let _ = writeln!(text, " | {rank}");
+        text.push_str(separator);
+    }
+    text.push_str("   a   b   c   d   e   f   g   h   i\n\n");
+    let _ = writeln!(text, "Fen: {}", position.fen());
+    let _ = write!(text, "Key: {:016X}", position.hash());
+    text
+}
+
+/// The xiangqi `eval` command.
+pub fn xiangqi_eval_text(position: &engine::xiangqi::Position) -> String {
+    format!("Static evaluation (side to move): {} cp", position.evaluate().0)
+}
+
 /// The `eval` command: the evaluation's terms as the core's trace prints them.
 pub fn eval_text(position: &Position) -> String {
     let trace = engine::chess::eval::trace(position);

@@ -5,12 +5,16 @@
 //! Arguments on the command line are run as one command, then the engine exits once that command is
 //! done (`triskel bench`, `triskel bench 16 1 12`, `triskel compiler`).
 //!
-//! The first command picks the protocol: `nboard` starts an NBoard (Othello) session, anything else
-//! a UCI session (chess). `triskel othello perft N` runs Othello commands from the command line.
+//! The first command picks the protocol: `nboard` starts an NBoard (Othello) session, `ucci` a UCCI
+//! session (xiangqi: Chinese GUIs never name a variant), anything else a UCI session, chess unless
+//! `--variant xiangqi` came on the command line (for GUIs that only know Pikafish); `UCI_Variant`
+//! and a xiangqi FEN switch games later. `triskel othello perft N` runs Othello commands from the
+//! command line.
 
 mod bench;
 mod book;
 mod display;
+mod front;
 mod nboard;
 mod options;
 mod output;
@@ -20,9 +24,11 @@ mod session;
 mod strength;
 mod threads;
 mod timeman;
+mod ucci;
 mod uci;
 mod variant;
 
+use front::{GameKind, UciFront};
 use nboard::NBoardSession;
 use output::Output;
 use session::{Flow, Session};
@@ -39,43 +45,48 @@ enum Input {
 
 /// The protocol in use, chosen by the first command.
 enum Protocol {
-    Undecided(Output),
-    Uci(Box<Session<engine::chess::Position>>),
+    /// Before the first command; the game UCI starts with.
+    Undecided(Output, GameKind),
+    Uci(UciFront),
+    Ucci(Box<Session<engine::xiangqi::Position>>),
     NBoard(Box<NBoardSession>),
 }
 
 impl Protocol {
     fn handle(&mut self, line: &str) -> Flow {
-        if let Protocol::Undecided(output) = self {
+        if let Protocol::Undecided(output, game) = self {
             let first = line.split_whitespace().next().unwrap_or("");
             if first.is_empty() {
                 return Flow::Continue;
             }
-            *self = if first == "nboard" {
-                Protocol::NBoard(Box::new(NBoardSession::new(output.clone())))
-            } else {
-                Protocol::Uci(Box::new(Session::new(output.clone())))
+            *self = match first {
+                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone()))),
+                "ucci" => Protocol::Ucci(Box::new(Session::new_ucci(output.clone()))),
+                _ => Protocol::Uci(UciFront::new(*game, output.clone())),
             };
         }
         match self {
-            Protocol::Undecided(_) => Flow::Continue,
+            Protocol::Undecided(..) => Flow::Continue,
             Protocol::Uci(session) => session.handle(line),
+            Protocol::Ucci(session) => session.handle(line),
             Protocol::NBoard(session) => session.handle(line),
         }
     }
 
     fn garbage(&mut self) {
         match self {
-            Protocol::Undecided(output) => output.info_string("ignoring a line that is not UTF-8"),
+            Protocol::Undecided(output, _) => output.info_string("ignoring a line that is not UTF-8"),
             Protocol::Uci(session) => session.garbage(),
+            Protocol::Ucci(session) => session.garbage(),
             Protocol::NBoard(session) => session.garbage(),
         }
     }
 
     fn end_of_input(&mut self) {
         match self {
-            Protocol::Undecided(_) => {}
+            Protocol::Undecided(..) => {}
             Protocol::Uci(session) => session.end_of_input(),
+            Protocol::Ucci(session) => session.end_of_input(),
             Protocol::NBoard(session) => session.end_of_input(),
         }
     }
@@ -83,7 +94,24 @@ impl Protocol {
 
 fn main() {
     let output = Output::stdout();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--variant xiangqi` (or `--variant=xiangqi`): the game a UCI session starts with.
+    let mut game = GameKind::Chess;
+    if let Some(at) = args.iter().position(|arg| arg == "--variant" || arg.starts_with("--variant=")) {
+        let name = match args[at].split_once('=') {
+            Some((_, name)) => Some(name.to_string()),
+            None => args.get(at + 1).cloned(),
+        };
+        let taken = if args[at].contains('=') { 1 } else { 2 };
+        match name.as_deref().and_then(GameKind::from_name) {
+            Some(chosen) => game = chosen,
+            None => {
+                eprintln!("--variant takes chess or xiangqi");
+                std::process::exit(2);
+            }
+        }
+        args.drain(at..(at + taken).min(args.len()));
+    }
     if !args.is_empty() {
         // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is a UCI
         // command (`triskel bench`).
@@ -92,13 +120,13 @@ fn main() {
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
-            let mut session = Session::<engine::chess::Position>::new(output);
+            let mut session = UciFront::new(game, output);
             session.handle(&args.join(" "));
             session.end_of_input();
         }
         return;
     }
-    let mut session = Protocol::Undecided(output);
+    let mut session = Protocol::Undecided(output, game);
 
     let (sender, receiver) = mpsc::channel();
     // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.

@@ -31,6 +31,9 @@ const ENGINE_ABOUT: &str = concat!(
     ": a chess, xiangqi and Othello engine in Rust with a no_std core; GPL-3.0-or-later"
 );
 
+/// The games `UCI_Variant` selects.
+pub const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
+
 const SPECS: &[Spec] = &[
     Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
     Spec { name: "Clear Hash", kind: Kind::Button },
@@ -39,7 +42,10 @@ const SPECS: &[Spec] = &[
     Spec { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTIPV } },
     Spec { name: "Move Overhead", kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
     Spec { name: "UCI_Chess960", kind: Kind::Check(false) },
-    Spec { name: "UCI_Variant", kind: Kind::Combo { default: "chess", vars: &["chess"] } },
+    Spec { name: "UCI_Variant", kind: Kind::Combo { default: "chess", vars: &VARIANTS } },
+    // Stockfish's and Pikafish's node-based clock: with N > 0, a clock of T ms is spent as a budget
+    // of T x N nodes, so test rigs get reproducible timed games.
+    Spec { name: "nodestime", kind: Kind::Spin { default: 0, min: 0, max: 10_000 } },
     Spec { name: "UCI_AnalyseMode", kind: Kind::Check(false) },
     // Playing strength (src/strength.rs).
     Spec { name: "UCI_LimitStrength", kind: Kind::Check(false) },
@@ -58,6 +64,8 @@ const SPECS: &[Spec] = &[
 /// The current option values.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// `nodestime`: nodes per millisecond of clock, 0 for real time.
+    pub nodestime: u64,
     pub hash_mb: usize,
     pub threads: usize,
     pub ponder: bool,
@@ -94,6 +102,8 @@ pub enum Change {
     Chess960(bool),
     /// Start (or with `None` stop) the transcript.
     DebugLogFile(Option<String>),
+    /// Play this game (`UCI_Variant`) from now on.
+    Variant(String),
     /// Load the Polyglot book at this path (or with `None` drop the book).
     BookFile(Option<String>),
 }
@@ -101,6 +111,7 @@ pub enum Change {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            nodestime: 0,
             hash_mb: 16,
             threads: 1,
             ponder: false,
@@ -125,7 +136,10 @@ impl Default for Options {
 
 /// The `option name ... type ...` lines of the `uci` answer, as the protocol spells them (an empty
 /// string default is written `<empty>`).
-pub fn uci_lines() -> Vec<String> {
+///
+/// `UCI_Variant` shows the game being played as its default, so a GUI that reads defaults (and a
+/// Pikafish-only GUI started with `--variant xiangqi`) sees the game it talks to.
+pub fn uci_lines(current_variant: &str) -> Vec<String> {
     SPECS
         .iter()
         .map(|spec| {
@@ -133,6 +147,7 @@ pub fn uci_lines() -> Vec<String> {
                 Kind::Check(default) => format!("check default {default}"),
                 Kind::Spin { default, min, max } => format!("spin default {default} min {min} max {max}"),
                 Kind::Combo { default, vars } => {
+                    let default = if spec.name == "UCI_Variant" { current_variant } else { default };
                     let vars: String = vars.iter().map(|var| format!(" var {var}")).collect();
                     format!("combo default {default}{vars}")
                 }
@@ -178,7 +193,7 @@ impl Options {
             Kind::Combo { vars, .. } => match vars.iter().find(|var| var.eq_ignore_ascii_case(value)) {
                 Some(var) => {
                     self.variant = var.to_string();
-                    Ok(Change::Stored)
+                    Ok(Change::Variant(var.to_string()))
                 }
                 None => Err(format!("{} takes one of: {}", spec.name, vars.join(", "))),
             },
@@ -216,6 +231,7 @@ impl Options {
             "MultiPV" => self.multipv = number as usize,
             "Move Overhead" => self.move_overhead_ms = number as u64,
             "UCI_Elo" => self.elo = number,
+            "nodestime" => self.nodestime = number as u64,
             _ => unreachable!("spin option {name} has no field"),
         }
         Change::Stored
@@ -256,7 +272,7 @@ mod tests {
             };
             assert!(options.set(&spec.name.to_uppercase(), value.as_deref()).is_ok(), "{}", spec.name);
         }
-        assert_eq!(uci_lines().len(), SPECS.len());
+        assert_eq!(uci_lines("chess").len(), SPECS.len());
     }
 
     #[test]

@@ -25,9 +25,21 @@ use std::time::{Duration, Instant};
 /// `currmove` lines start after this much search time.
 const CURRMOVE_DELAY: Duration = Duration::from_secs(1);
 
+/// The protocol the lines are written in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Dialect {
+    #[default]
+    Uci,
+    /// UCCI: `info depth D score S pv ...` and `info time T nodes N`, scores as plain numbers (a
+    /// mate `10000 - plies`, as ElephantEye writes it), `nobestmove` when there is no move, and
+    /// `draw`/`resign` after the `bestmove`.
+    Ucci,
+}
+
 /// Which optional parts the info lines carry.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Settings {
+    pub dialect: Dialect,
     pub wdl: bool,
     pub currline: bool,
     pub refutations: bool,
@@ -65,6 +77,24 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
+/// UCCI's score: centipawns, or `±(10000 - plies)` for a mate.
+pub fn ucci_score(score: Score) -> i32 {
+    if score.is_mate() {
+        let plies = Score::MATE.0 - score.0.abs();
+        score.0.signum() * (UCCI_MATE - plies)
+    } else {
+        score.0.clamp(-UCCI_MATE + 1000, UCCI_MATE - 1000)
+    }
+}
+
+/// ElephantEye's mate value.
+const UCCI_MATE: i32 = 10_000;
+
+/// Below this (centipawns, from the engine's side) a UCCI engine resigns.
+pub const RESIGN_BELOW: i32 = -1_500;
+/// At or below this a UCCI engine accepts a draw offered by the opponent.
+pub const ACCEPT_DRAW_AT: i32 = -50;
+
 /// Nodes per second, without dividing by zero.
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
     let micros = elapsed.as_micros().max(1);
@@ -87,6 +117,8 @@ pub struct UciReporter<'a, G: Variant> {
     /// completed.
     current_lines: Vec<(G::Move, Score)>,
     completed_lines: Vec<(G::Move, Score)>,
+    /// Score of the last best line reported.
+    last_score: Option<Score>,
 }
 
 impl<'a, G: Variant> UciReporter<'a, G> {
@@ -108,12 +140,18 @@ impl<'a, G: Variant> UciReporter<'a, G> {
             reported_best: None,
             current_lines: Vec::new(),
             completed_lines: Vec::new(),
+            last_score: None,
         }
     }
 
     /// First move of the last best line reported, if any.
     pub fn reported_best(&self) -> Option<G::Move> {
         self.reported_best
+    }
+
+    /// Score of the last best line reported, if any.
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
     }
 
     /// The lines of the last iteration whose every principal variation was reported exactly.
@@ -140,10 +178,8 @@ impl<'a, G: Variant> UciReporter<'a, G> {
                 None => {
                     let mut next = *position;
                     next.make_move(mv);
-                    let reply = self
-                        .tt
-                        .probe(next.hash())
-                        .and_then(|hit| legal_move(&next, G::decode_move(hit.mv)));
+                    let reply =
+                        self.tt.probe(next.hash()).and_then(|hit| legal_move(&next, G::decode_move(hit.mv)));
                     reply.into_iter().fold(vec![mv], |mut line, reply| {
                         line.push(reply);
                         line
@@ -164,6 +200,20 @@ impl<G: Variant> Reporter<G::Move> for UciReporter<'_, G> {
     fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
         let elapsed = self.shared.started.elapsed();
         let nodes = self.shared.total_nodes(info.nodes);
+        if self.job.report.dialect == Dialect::Ucci {
+            self.output.line(&format!(
+                "info depth {} score {} pv{}\ninfo time {} nodes {nodes}",
+                info.depth,
+                ucci_score(info.score),
+                self.text(&self.job.position, info.pv),
+                elapsed.as_millis()
+            ));
+            if info.multipv == 1 {
+                self.reported_best = info.pv.first().copied();
+                self.last_score = Some(info.score);
+            }
+            return;
+        }
         let mut line = format!(
             "info depth {} seldepth {} multipv {} score {}",
             info.depth,
@@ -191,6 +241,7 @@ impl<G: Variant> Reporter<G::Move> for UciReporter<'_, G> {
         self.output.line(&line);
         if info.multipv == 1 {
             self.reported_best = info.pv.first().copied();
+            self.last_score = Some(info.score);
         }
         if info.bound == Bound::Exact {
             if info.multipv == 1 {
@@ -215,7 +266,7 @@ impl<G: Variant> Reporter<G::Move> for UciReporter<'_, G> {
     }
 
     fn current_move(&mut self, depth: u32, mv: G::Move, number: usize, _nodes: u64) {
-        if self.shared.started.elapsed() < CURRMOVE_DELAY {
+        if self.shared.started.elapsed() < CURRMOVE_DELAY || self.job.report.dialect == Dialect::Ucci {
             return;
         }
         let text = self.job.position.move_text(mv);
@@ -243,7 +294,12 @@ pub fn finish<G: Variant>(
     let position = &job.position;
     let elapsed = shared.started.elapsed();
     let outcome = &result.outcome;
+    let ucci = job.report.dialect == Dialect::Ucci;
     let Some(best) = outcome.best_move else {
+        if ucci {
+            output.line("nobestmove");
+            return;
+        }
         let score = if position.in_check() { "mate 0" } else { "cp 0" };
         output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
         return;
@@ -262,7 +318,7 @@ pub fn finish<G: Variant>(
         next.move_text(reply).to_string()
     });
     let mut line = String::new();
-    if result.reported_best != Some(best) {
+    if result.reported_best != Some(best) && !ucci {
         let _ = writeln!(
             line,
             "info nodes {} nps {} time {} pv {best_text}{}",
@@ -275,6 +331,16 @@ pub fn finish<G: Variant>(
     let _ = write!(line, "bestmove {best_text}");
     if let Some(reply) = ponder_text {
         let _ = write!(line, " ponder {reply}");
+    }
+    if ucci {
+        // UCCI's draw and resignation: on the engine's own judgement of the last complete line.
+        let score = result.score.unwrap_or(outcome.score);
+        if (score.0 <= RESIGN_BELOW && !score.is_mate()) || score.mate_moves().is_some_and(|moves| moves < 0)
+        {
+            line.push_str(" resign");
+        } else if shared.draw_offered() && score.0 <= ACCEPT_DRAW_AT {
+            line.push_str(" draw");
+        }
     }
     output.line(&line);
 }

@@ -10,10 +10,11 @@ use crate::book::{self, Book};
 use crate::display::compiler_text;
 use crate::options::{self, Change, Options};
 use crate::output::Output;
-use crate::report::{Settings, Stopwatch};
+use crate::report::{self, Dialect, Settings, Stopwatch};
 use crate::strength::Strength;
 use crate::threads::{self, Job, Running, State, Table};
 use crate::timeman::{Clock, TimeLimits};
+use crate::ucci;
 use crate::uci::{self, Command, Go, Setup};
 use crate::variant::Variant;
 use engine::history::PastPosition;
@@ -52,6 +53,27 @@ pub struct Session<G: Variant> {
     /// The Polyglot book of `Book File`, consulted by `go` when `OwnBook` is on.
     book: Option<Book>,
     book_rng: book::Rng,
+    /// UCI or UCCI.
+    dialect: Dialect,
+    /// UCCI's own settings.
+    ucci: UcciSettings,
+    /// UCCI `banmoves`: root moves left out of the searches until the next `position`.
+    banned: Vec<G::Move>,
+    /// `UCI_Variant` asked for another game: the front-end hands the session over to it.
+    variant_request: Option<String>,
+}
+
+/// The UCCI options that are not UCI options too, as last set.
+#[derive(Clone, Debug, Default)]
+pub struct UcciSettings {
+    /// `usemillisec`: clock values in milliseconds instead of seconds.
+    pub millis: bool,
+    /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
+    /// which reads no input while it thinks in batch mode).
+    pub batch: bool,
+    /// Every other option (`usebook`, `idle`, `pruning`, `knowledge`, `randomness`, `style`,
+    /// `promotion`, `debug`): accepted and kept, as the protocol asks, with no effect on play.
+    pub others: Vec<(String, String)>,
 }
 
 impl<G: Variant> Session<G> {
@@ -70,15 +92,69 @@ impl<G: Variant> Session<G> {
             running: None,
             book: None,
             book_rng: book::Rng::from_clock(),
+            dialect: Dialect::Uci,
+            ucci: UcciSettings::default(),
+            banned: Vec::new(),
+            variant_request: None,
         }
+    }
+
+    /// A session that speaks UCCI (`ucci` was the first command).
+    pub fn new_ucci(output: Output) -> Session<G> {
+        let mut session = Session::new(output);
+        session.dialect = Dialect::Ucci;
+        session
+    }
+
+    /// The same session for another game: protocol state, options, book and table move over (the
+    /// table is cleared: its moves mean nothing in the other game); the position becomes the new
+    /// game's start. A running search is stopped first.
+    pub fn into_variant<H: Variant>(mut self) -> Session<H> {
+        self.stop_search();
+        tt::clear(&self.table);
+        let mut options = self.options;
+        options.variant = H::NAME.to_string();
+        Session {
+            position: H::start(options.chess960),
+            keys: Vec::new(),
+            options,
+            debug: self.debug,
+            output: self.output,
+            table: self.table,
+            age: self.age,
+            states: vec![SearchState::boxed()],
+            running: None,
+            book: self.book,
+            book_rng: self.book_rng,
+            dialect: self.dialect,
+            ucci: self.ucci,
+            banned: Vec::new(),
+            variant_request: None,
+        }
+    }
+
+    /// The game `UCI_Variant` last asked for, if it is not this session's.
+    pub fn take_variant_request(&mut self) -> Option<String> {
+        self.variant_request.take().filter(|name| name != G::NAME)
     }
 
     /// Handles one input line.
     pub fn handle(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
         self.reap();
-        match uci::parse(line) {
+        let command = match self.dialect {
+            Dialect::Uci => uci::parse(line),
+            Dialect::Ucci => ucci::parse(line, self.ucci.millis),
+        };
+        if self.ucci.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
+            self.wait_for_search();
+        }
+        match command {
             Command::Uci => self.identify(),
+            Command::Ucci => self.identify_ucci(),
+            Command::UcciOption { name, value } => self.set_ucci_option(&name, value.as_deref()),
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Probe { setup, moves } => self.probe(&setup, &moves),
             Command::Debug(on) => self.debug = on,
             Command::IsReady => self.output.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -104,14 +180,22 @@ impl<G: Variant> Session<G> {
                 self.stop_search();
                 self.go(go);
             }
-            Command::Stop => self.stop_search(),
-            Command::PonderHit => {
+            Command::Stop => {
+                if self.running.is_none() && self.dialect == Dialect::Ucci {
+                    self.output.line("nobestmove"); // UCCI: `stop` in the idle state
+                }
+                self.stop_search();
+            }
+            Command::PonderHit { draw } => {
                 if let Some(running) = &self.running {
-                    running.ponderhit();
+                    running.ponderhit(draw);
                 }
             }
             Command::Quit => {
                 self.stop_search();
+                if self.dialect == Dialect::Ucci {
+                    self.output.line("bye");
+                }
                 return Flow::Quit;
             }
             Command::Bench(args) => {
@@ -165,6 +249,19 @@ impl<G: Variant> Session<G> {
         }
     }
 
+    /// Waits for a running search to end by itself (UCCI batch mode); one that would wait for
+    /// `stop` for ever (`infinite`, pondering) is stopped.
+    fn wait_for_search(&mut self) {
+        match self.running.take() {
+            Some(running) if !running.waits_for_stop() => self.states = running.join(),
+            Some(running) => {
+                self.running = Some(running);
+                self.stop_search();
+            }
+            None => {}
+        }
+    }
+
     /// Stops the running search, if any, and waits for its `bestmove`.
     fn stop_search(&mut self) {
         if let Some(running) = self.running.take() {
@@ -176,11 +273,96 @@ impl<G: Variant> Session<G> {
     fn identify(&self) {
         let mut text =
             format!("id name triskel {}\nid author the triskel developers\n", env!("CARGO_PKG_VERSION"));
-        for line in options::uci_lines() {
+        for line in options::uci_lines(G::NAME) {
             text.push_str(&line);
             text.push('\n');
         }
         text.push_str("uciok");
+        self.output.line(&text);
+    }
+
+    /// The answer to `ucci`: who we are, the UCCI options, `ucciok`.
+    fn identify_ucci(&self) {
+        let mut text = format!(
+            "id name triskel {}\nid copyright GPL-3.0-or-later\nid author the triskel developers\nid user unknown\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        for line in ucci::OPTION_LINES {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str("ucciok");
+        self.output.line(&text);
+    }
+
+    /// `setoption <name> [<value>]` for the options only UCCI has.
+    fn set_ucci_option(&mut self, name: &str, value: Option<&str>) {
+        let flag = |value: Option<&str>| match value {
+            Some("true" | "on") | None => Some(true),
+            Some("false" | "off") => Some(false),
+            Some(_) => None,
+        };
+        match name {
+            "usemillisec" | "batch" | "debug" => match flag(value) {
+                Some(on) => match name {
+                    "usemillisec" => self.ucci.millis = on,
+                    "batch" => self.ucci.batch = on,
+                    _ => self.debug = on,
+                },
+                None => self.output.info_string(&format!("{name} takes true or false")),
+            },
+            "promotion" if flag(value) == Some(true) => {
+                self.output.info_string("promotion: pawns never promote in this engine; keeping false")
+            }
+            "usebook" | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "promotion" => {
+                let value = value.unwrap_or("").to_string();
+                match self.ucci.others.iter_mut().find(|(known, _)| known == name) {
+                    Some(entry) => entry.1 = value,
+                    None => self.ucci.others.push((name.to_string(), value)),
+                }
+            }
+            _ => self.output.info_string(&format!("unknown option: {name}")),
+        }
+    }
+
+    /// `banmoves m...`: every legal move named is left out of the root until the next `position`.
+    fn ban(&mut self, moves: &[String]) {
+        self.banned.clear();
+        for text in moves {
+            match self.position.parse_move(text) {
+                Some(mv) => self.banned.push(mv),
+                None => {
+                    self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
+                }
+            }
+        }
+    }
+
+    /// `probe <position>`: `pophash` with what the hash table holds for it (nothing after
+    /// `pophash` when it holds nothing), as ElephantEye answers.
+    fn probe(&mut self, setup: &Setup, moves: &[String]) {
+        let position = match self.build_position(setup, moves) {
+            Ok((position, _)) => position,
+            Err(message) => {
+                self.output.info_string(&format!("probe: {message}"));
+                return self.output.line("pophash");
+            }
+        };
+        let table = tt::TranspositionTable::new(&self.table, self.age);
+        let mut text = String::from("pophash");
+        if let Some(hit) = table.probe(position.hash()) {
+            if let Some(mv) = threads::legal_move(&position, G::decode_move(hit.mv)).filter(|_| hit.mv != 0) {
+                text.push_str(&format!(" bestmove {}", position.move_text(mv)));
+            }
+            let score = report::ucci_score(hit.score.from_table(0));
+            let depth = hit.depth.max(0);
+            match hit.bound {
+                tt::Bound::Lower => text.push_str(&format!(" lowerbound {score} depth {depth}")),
+                tt::Bound::Upper => text.push_str(&format!(" upperbound {score} depth {depth}")),
+                tt::Bound::Exact => text
+                    .push_str(&format!(" lowerbound {score} depth {depth} upperbound {score} depth {depth}")),
+            }
+        }
         self.output.line(&text);
     }
 
@@ -206,6 +388,7 @@ impl<G: Variant> Session<G> {
                 }
             }
             Ok(Change::BookFile(path)) => self.load_book(path.as_deref()),
+            Ok(Change::Variant(name)) => self.variant_request = Some(name),
             Err(message) => self.output.info_string(&message),
         }
     }
@@ -230,32 +413,33 @@ impl<G: Variant> Session<G> {
     /// `position startpos|fen <fen> [moves m1 m2 ...]`. All or nothing: on any error the previous
     /// position stays and an `info string` says why.
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
+        match self.build_position(setup, moves) {
+            Ok((position, keys)) => {
+                self.position = position;
+                self.keys = keys;
+                self.banned.clear();
+            }
+            Err(message) => self.output.info_string(&format!("{message}; position unchanged")),
+        }
+    }
+
+    /// The position `setup` and `moves` describe, with the positions on the way.
+    fn build_position(&self, setup: &Setup, moves: &[String]) -> Result<(G, Vec<PastPosition>), String> {
         let mut position = match setup {
             Setup::StartPos => self.fresh_start(),
-            Setup::Fen(fen) => match G::parse_fen(fen, self.options.chess960) {
-                Ok(position) => position,
-                Err(error) => {
-                    return self.output.info_string(&format!("invalid fen ({error}); position unchanged"));
-                }
-            },
+            Setup::Fen(fen) => {
+                G::parse_fen(fen, self.options.chess960).map_err(|error| format!("invalid fen ({error})"))?
+            }
         };
         let mut keys = Vec::with_capacity(moves.len());
         for text in moves {
-            match position.parse_move(text) {
-                Some(mv) => {
-                    keys.push(position.past());
-                    position.make_move(mv);
-                }
-                None => {
-                    return self.output.info_string(&format!(
-                        "illegal move {text} in {}; position unchanged",
-                        position.fen_text()
-                    ));
-                }
-            }
+            let mv = position
+                .parse_move(text)
+                .ok_or_else(|| format!("illegal move {text} in {}", position.fen_text()))?;
+            keys.push(position.past());
+            position.make_move(mv);
         }
-        self.position = position;
-        self.keys = keys;
+        Ok((position, keys))
     }
 
     fn flip(&mut self) {
@@ -286,6 +470,9 @@ impl<G: Variant> Session<G> {
                 return self.output.line(&reply);
             }
         }
+        if self.dialect == Dialect::Ucci && go.depth == Some(0) {
+            return self.output.line("nobestmove"); // UCCI: depth 0 asks for no move
+        }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match self.position.parse_move(text) {
@@ -297,9 +484,23 @@ impl<G: Variant> Session<G> {
         }
         let mut legal = G::MoveList::default();
         self.position.generate_moves(&mut legal);
+        if !self.banned.is_empty() {
+            if searchmoves.is_empty() {
+                searchmoves = legal.iter().copied().collect();
+            }
+            searchmoves.retain(|mv| !self.banned.contains(mv));
+            if searchmoves.is_empty() {
+                self.output.info_string("every legal move is banned");
+                return self.output.line("nobestmove");
+            }
+        }
         let choices = if searchmoves.is_empty() { legal.len() } else { searchmoves.len() };
         let white = self.position.first_player_to_move();
-        let (time, increment) = if white { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+        let (time, increment) = match go.own_time {
+            Some(time) => (Some(time), go.own_increment),
+            None if white => (go.wtime, go.winc),
+            None => (go.btime, go.binc),
+        };
         let clock = time.map(|time_ms| Clock {
             time_ms,
             increment_ms: increment.unwrap_or(0),
@@ -309,6 +510,13 @@ impl<G: Variant> Session<G> {
             TimeLimits::NONE
         } else {
             TimeLimits::new(clock, go.movetime, self.options.move_overhead_ms, choices == 1)
+        };
+        // `nodestime`: the clock's milliseconds become a node budget (soft limit times N nodes).
+        let (time, nodestime_budget) = match (self.options.nodestime, time.soft.or(time.hard)) {
+            (per_ms, Some(limit)) if per_ms > 0 && !go.infinite && clock.is_some() => {
+                (TimeLimits::NONE, Some((limit.as_millis() as u64).max(1).saturating_mul(per_ms)))
+            }
+            _ => (time, None),
         };
         if self.debug {
             let ms = |limit: Option<std::time::Duration>| {
@@ -325,6 +533,10 @@ impl<G: Variant> Session<G> {
             }
             None => go.nodes,
         };
+        let nodes = match (nodes, nodestime_budget) {
+            (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
+            (nodes, budget) => nodes.or(budget),
+        };
         let multipv =
             strength.map_or(self.options.multipv, |strength| self.options.multipv.max(strength.lines()));
         let job = Job {
@@ -338,7 +550,9 @@ impl<G: Variant> Session<G> {
             time,
             ponder: go.ponder,
             infinite: go.infinite,
+            draw_offered: go.draw_offered,
             report: Settings {
+                dialect: self.dialect,
                 wdl: self.options.show_wdl,
                 currline: self.options.show_currline,
                 refutations: self.options.show_refutations,

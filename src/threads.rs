@@ -52,6 +52,8 @@ pub struct Job<G: Variant> {
     pub ponder: bool,
     /// `go infinite`: no `bestmove` before `stop`.
     pub infinite: bool,
+    /// UCCI `go draw`: the opponent offers a draw.
+    pub draw_offered: bool,
     pub report: report::Settings,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
     /// seed of its move choice.
@@ -67,6 +69,8 @@ pub struct Shared {
     helpers_stop: AtomicBool,
     /// True from `go ponder` until `ponderhit`.
     pondering: AtomicBool,
+    /// UCCI: the opponent offered a draw (`go draw`, `ponderhit draw`).
+    draw_offered: AtomicBool,
     infinite: bool,
     /// When `go` arrived: `time` in info lines counts from here.
     pub started: Instant,
@@ -93,6 +97,11 @@ impl Shared {
     fn clock_elapsed(&self) -> Duration {
         let offset = Duration::from_micros(self.clock_offset_us.load(Ordering::Acquire));
         self.started.elapsed().saturating_sub(offset)
+    }
+
+    /// True if the opponent offered a draw for this move.
+    pub fn draw_offered(&self) -> bool {
+        self.draw_offered.load(Ordering::Acquire)
     }
 
     fn stopped(&self) -> bool {
@@ -162,6 +171,8 @@ pub struct SearchResult<M> {
     /// Root move and score of each principal variation of the last completed iteration, best first
     /// (empty without a reporter).
     pub lines: Vec<(M, Score)>,
+    /// Score of the last best line reported (none without a reporter).
+    pub score: Option<Score>,
 }
 
 /// Runs `job` on the calling thread (the main search thread) and `states.len() - 1` helpers, and
@@ -202,7 +213,7 @@ pub fn run<G: Variant>(
             })
             .collect();
         let control = MainControl { shared };
-        let (outcome, reported_best, lines) = match output {
+        let (outcome, reported_best, lines, score) = match output {
             Some(output) => {
                 let mut reporter = UciReporter::new(output.clone(), job, shared, &tt);
                 let outcome = search::search(
@@ -214,17 +225,17 @@ pub fn run<G: Variant>(
                     &control,
                     &mut reporter,
                 );
-                (outcome, reporter.reported_best(), reporter.completed_lines())
+                (outcome, reporter.reported_best(), reporter.completed_lines(), reporter.last_score())
             }
             None => {
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
-                (outcome, None, Vec::new())
+                (outcome, None, Vec::new(), None)
             }
         };
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
-        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best, lines }
+        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best, lines, score }
     })
 }
 
@@ -234,6 +245,7 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
         stop: AtomicBool::new(false),
         helpers_stop: AtomicBool::new(false),
         pondering: AtomicBool::new(job.ponder),
+        draw_offered: AtomicBool::new(job.draw_offered),
         infinite: job.infinite,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
@@ -283,9 +295,13 @@ impl<G: Variant> Running<G> {
         self.handle.thread().unpark();
     }
 
-    /// `ponderhit`: the opponent played the expected move; the clock starts now.
-    pub fn ponderhit(&self) {
+    /// `ponderhit`: the opponent played the expected move (offering a draw with it if `draw`); the
+    /// clock starts now.
+    pub fn ponderhit(&self, draw: bool) {
         let shared = &self.shared;
+        if draw {
+            shared.draw_offered.store(true, Ordering::Release);
+        }
         if shared.pondering.load(Ordering::Acquire) {
             let now = shared.started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
             shared.clock_offset_us.store(now, Ordering::Release);

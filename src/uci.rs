@@ -24,8 +24,8 @@ pub enum Command {
     Go(Go),
     /// `stop`
     Stop,
-    /// `ponderhit`
-    PonderHit,
+    /// `ponderhit` (UCCI: `ponderhit draw` when the opponent offers a draw with its move)
+    PonderHit { draw: bool },
     /// `quit`
     Quit,
     /// `bench [hash threads limit fenfile limittype]` (Stockfish's extension)
@@ -38,6 +38,14 @@ pub enum Command {
     Flip,
     /// `compiler`: how this binary was built
     Compiler,
+    /// UCCI `ucci`
+    Ucci,
+    /// UCCI `setoption <name> [<value>]` of an option only UCCI has
+    UcciOption { name: String, value: Option<String> },
+    /// UCCI `banmoves <m>...`: root moves the next searches leave out
+    BanMoves(Vec<String>),
+    /// UCCI `probe startpos|fen <fen> [moves ...]`: the hash table's entry for that position
+    Probe { setup: Setup, moves: Vec<String> },
     /// An empty or all-blank line.
     Empty,
     /// A known command with malformed arguments: the `info string` to answer with.
@@ -74,6 +82,11 @@ pub struct Go {
     pub perft: Option<Result<u32, String>>,
     /// Words that meant nothing (reported, otherwise ignored).
     pub ignored: Vec<String>,
+    /// UCCI's clock of the side to move, whichever colour it is (milliseconds).
+    pub own_time: Option<i64>,
+    pub own_increment: Option<i64>,
+    /// UCCI `go draw`: the opponent offers a draw.
+    pub draw_offered: bool,
 }
 
 const GO_KEYWORDS: [&str; 14] = [
@@ -111,7 +124,7 @@ pub fn parse(line: &str) -> Command {
         "position" => parse_position(args),
         "go" => Command::Go(parse_go(args)),
         "stop" => Command::Stop,
-        "ponderhit" => Command::PonderHit,
+        "ponderhit" => Command::PonderHit { draw: false },
         "quit" => Command::Quit,
         "bench" => Command::Bench(args.iter().map(|word| word.to_string()).collect()),
         "d" => Command::Display,
@@ -145,7 +158,7 @@ fn parse_setoption(line: &str, args: &[&str]) -> Command {
     Command::SetOption { name, value }
 }
 
-fn parse_position(args: &[&str]) -> Command {
+pub fn parse_position(args: &[&str]) -> Command {
     let moves_at = args.iter().position(|&word| word == "moves").unwrap_or(args.len());
     let (setup, moves) = args.split_at(moves_at);
     let moves = moves.iter().skip(1).map(|word| word.to_string()).collect();

@@ -110,3 +110,41 @@ impl Variant for engine::chess::Position {
         book::reply(book, self, rng)
     }
 }
+
+impl Variant for engine::xiangqi::Position {
+    const NAME: &'static str = "xiangqi";
+    const BENCH_POSITIONS: &'static [&'static str] = crate::bench::XIANGQI_POSITIONS;
+    const BENCH_DEPTH: u32 = 10;
+
+    fn start(_chess960: bool) -> Self {
+        Self::startpos()
+    }
+
+    fn parse_fen(fen: &str, _chess960: bool) -> Result<Self, String> {
+        Self::from_fen(fen).map_err(|error| error.to_string())
+    }
+
+    fn fen_text(&self) -> String {
+        self.fen().to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Option<Self::Move> {
+        engine::xiangqi::Position::parse_move(self, text)
+    }
+
+    fn first_player_to_move(&self) -> bool {
+        self.side_to_move() == engine::xiangqi::Color::Red
+    }
+
+    fn board_text(&self) -> String {
+        display::xiangqi_board_text(self)
+    }
+
+    fn eval_text(&self) -> String {
+        display::xiangqi_eval_text(self)
+    }
+
+    fn flipped(&self) -> Result<Self, String> {
+        Ok(self.mirrored())
+    }
+}

@@ -306,7 +306,9 @@ fn u128_list(out: &mut String, values: &[u128], indent: &str) {
 /// Xiangqi king, advisor and pawn step sets, and the pawn attackers.
 pub fn xiangqi_steps() -> String {
     use crate::xiangqi;
-    let mut out = String::from("/// King steps per square (inside the palaces only).\npub const KING_STEPS: [u128; 90] = [\n");
+    let mut out = String::from(
+        "/// King steps per square (inside the palaces only).\npub const KING_STEPS: [u128; 90] = [\n",
+    );
     u128_list(&mut out, &xiangqi::king_steps(), "    ");
     out.push_str("];\n/// Advisor steps per square (inside the palaces only).\npub const ADVISOR_STEPS: [u128; 90] = [\n");
     u128_list(&mut out, &xiangqi::advisor_steps(), "    ");

@@ -249,6 +249,13 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
             searcher.report_line(depth, pv_index, Bound::Exact, reporter);
         }
         let best = searcher.state.root_moves[0];
+        // The root's own entry, so the table answers for it too (UCCI `probe`, the next search's
+        // first move); not for a root restricted by `searchmoves`, whose best is not the position's.
+        if limits.searchmoves.is_empty() {
+            let static_eval = if position.in_check() { -Score::INFINITE } else { position.evaluate() };
+            let bits = G::encode_move(best.mv);
+            tt.store(position.hash(), bits, best.score.to_table(0), static_eval, depth as i32, Bound::Exact);
+        }
         stable_iterations = if last_best == Some(best.mv) { stable_iterations + 1 } else { 0 };
         last_best = Some(best.mv);
         if let (Some(mate), Some(found)) = (limits.mate, best.score.mate_moves()) {

@@ -1,0 +1,182 @@
+//! Xiangqi (Chinese chess): the 9 x 10 board, FEN, legal move generation (palace, elephant eyes, horse
+//! legs, cannon screens, the flying general), make/unmake with Zobrist hashing, static exchange
+//! evaluation and the evaluation, behind the [`Game`] trait.
+//!
+//! Rules as played here (and as Pikafish and Fairy-Stockfish count perft): a move that leaves one's
+//! own king attacked, or the two kings facing each other on an open file, is illegal; a side with no
+//! legal move has lost, in check or not. Repetition rules (perpetual check and chase) need the game's
+//! history and live with the search's repetition detection, not here.
+
+pub mod eval;
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod position;
+pub mod see;
+pub mod tables;
+pub mod types;
+
+pub use fen::{looks_like_xiangqi_fen, FenError, STARTPOS};
+pub use movegen::{count_moves, generate_captures, generate_moves, XiangqiMoveList, MAX_MOVES};
+pub use moves::{Move, MoveText};
+pub use position::{Position, Undo};
+pub use types::{Color, Piece, PieceKind, Square};
+
+use crate::game::Game;
+use crate::score::Score;
+
+/// Plies without a capture after which the game is drawn (the 60-move rule).
+pub const NO_CAPTURE_DRAW_PLIES: u16 = 120;
+
+impl Position {
+    /// The legal move written `text` (`h2e2`), if there is one.
+    pub fn parse_move(&self, text: &str) -> Option<Move> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 4 {
+            return None;
+        }
+        let mv = Move::new(Square::parse(&bytes[..2])?, Square::parse(&bytes[2..])?);
+        let mut moves = XiangqiMoveList::new();
+        generate_moves(self, &mut moves);
+        moves.contains(&mv).then_some(mv)
+    }
+
+    /// The colour-flipped position (see [`Position::flipped`]), under the name Pikafish's `flip`
+    /// command suggests.
+    pub fn mirrored(&self) -> Position {
+        self.flipped()
+    }
+
+    /// True if `mv` captures a piece.
+    #[inline(always)]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.board[mv.to().index()].is_some()
+    }
+
+    /// True if the side to move has a rook, horse or cannon (null-move pruning needs one).
+    fn has_major_piece(&self) -> bool {
+        let us = self.side_to_move;
+        (self.pieces(us, PieceKind::Rook)
+            | self.pieces(us, PieceKind::Horse)
+            | self.pieces(us, PieceKind::Cannon))
+            != 0
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = XiangqiMoveList;
+    type MoveText = MoveText;
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut XiangqiMoveList) {
+        movegen::generate_moves(self, moves);
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: Move) -> Undo {
+        Position::make_move(self, mv)
+    }
+
+    #[inline]
+    fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        Position::unmake_move(self, mv, undo);
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        movegen::count_moves(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: Move) -> MoveText {
+        MoveText(mv)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline]
+    fn generate_tactical_moves(&self, moves: &mut XiangqiMoveList) {
+        movegen::generate_captures(self, moves);
+    }
+
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_capture(mv)
+    }
+
+    #[inline]
+    fn tactical_order(&self, mv: Move) -> i32 {
+        let victim = self.board[mv.to().index()].map_or(0, |piece| eval::PIECE_VALUES[piece.kind().index()]);
+        let attacker =
+            self.board[mv.from().index()].map_or(0, |piece| eval::PIECE_VALUES[piece.kind().index()]);
+        victim * 16 - attacker / 64
+    }
+
+    #[inline]
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        see::see_at_least(self, mv, threshold)
+    }
+
+    fn no_move_score(&self, ply: usize) -> Score {
+        // Checkmate and stalemate alike: the side without a move has lost.
+        Score::mated_in(ply)
+    }
+
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.halfmove_clock >= NO_CAPTURE_DRAW_PLIES || eval::insufficient_material(self)
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock as usize
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let piece = self.board[mv.from().index()].map_or(0, Piece::index);
+        piece * 90 + mv.to().index()
+    }
+
+    #[inline]
+    fn encode_move(mv: Move) -> u16 {
+        mv.to_bits()
+    }
+
+    #[inline]
+    fn decode_move(bits: u16) -> Move {
+        Move::from_bits(bits)
+    }
+
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        self.has_major_piece() && !Position::in_check(self)
+    }
+
+    #[inline]
+    fn make_null_move(&mut self) -> Undo {
+        Position::make_null_move(self)
+    }
+
+    #[inline]
+    fn unmake_null_move(&mut self, undo: Undo) {
+        Position::unmake_null_move(self, undo);
+    }
+}
+
+static_assertions::const_assert!(14 * 90 <= crate::game::HISTORY_SLOTS);
+static_assertions::const_assert!(MAX_MOVES <= crate::game::MAX_MOVES);
