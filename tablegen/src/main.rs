@@ -12,8 +12,13 @@ use tablegen::emit::{
 
 fn usage() -> String {
     let mut text = String::from("usage: tablegen <table>... | all | list\ntables:\n");
-    for table in
-        TABLES.iter().chain(SEARCH_TABLES).chain(EVAL_TABLES).chain(OTHELLO_TABLES).chain(OTHELLO_EVAL_TABLES).chain(XIANGQI_TABLES)
+    for table in TABLES
+        .iter()
+        .chain(SEARCH_TABLES)
+        .chain(EVAL_TABLES)
+        .chain(OTHELLO_TABLES)
+        .chain(OTHELLO_EVAL_TABLES)
+        .chain(XIANGQI_TABLES)
     {
         text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
     }

@@ -171,11 +171,11 @@ pub fn pawn_steps() -> [[u128; SQUARES]; 2] {
 pub fn pawn_attackers() -> [[u128; SQUARES]; 2] {
     let steps = pawn_steps();
     let mut table = [[0u128; SQUARES]; 2];
-    for colour in 0..2 {
-        for from in 0..SQUARES {
-            for to in 0..SQUARES {
-                if steps[colour][from] & bit(to) != 0 {
-                    table[colour][to] |= bit(from);
+    for (attackers, steps) in table.iter_mut().zip(&steps) {
+        for (from, &targets) in steps.iter().enumerate() {
+            for (to, set) in attackers.iter_mut().enumerate() {
+                if targets & bit(to) != 0 {
+                    *set |= bit(from);
                 }
             }
         }
@@ -203,14 +203,14 @@ mod tests {
     fn horse_attackers_invert_horse_moves() {
         let moves = horse_moves();
         let attackers = horse_attackers();
-        for target in 0..SQUARES {
-            for horse in 0..SQUARES {
-                let by_move = moves[horse]
+        for (target, target_attackers) in attackers.iter().enumerate() {
+            for (horse, horse_moves) in moves.iter().enumerate() {
+                let by_move = horse_moves
                     .iter()
                     .filter(|(_, targets)| targets & bit(target) != 0)
                     .map(|&(leg, _)| leg)
                     .collect::<Vec<_>>();
-                let by_attack = attackers[target]
+                let by_attack = target_attackers
                     .iter()
                     .filter(|(_, horses)| horses & bit(horse) != 0)
                     .map(|&(leg, _)| leg)
