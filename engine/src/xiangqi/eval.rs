@@ -5,7 +5,9 @@
 //! Every weight is in [`weights`]; the tables are written from red's side as the board is drawn
 //! (first row = rank 9, black's back rank; last row = rank 0), and read mirrored for black.
 
+use super::movegen::horse_targets;
 use super::position::Position;
+use super::tables;
 use super::types::{Color, PieceKind};
 use crate::score::Score;
 
@@ -25,6 +27,23 @@ pub mod weights {
     pub const MISSING_ELEPHANT: i32 = 25;
     /// Bonus of the side to move.
     pub const TEMPO: i32 = 10;
+
+    /// Rook mobility (squares reached, own pieces excluded), by count, middlegame and endgame.
+    pub const ROOK_MOB_MG: [i16; 18] =
+        [-40, -32, -24, -16, -10, -5, 0, 4, 8, 11, 14, 17, 19, 21, 23, 25, 26, 27];
+    /// Rook mobility, endgame.
+    pub const ROOK_MOB_EG: [i16; 18] =
+        [-50, -40, -30, -20, -12, -6, 0, 5, 10, 14, 18, 21, 24, 26, 28, 30, 31, 32];
+    /// Horse mobility (open legs onto squares not held by its own side), by count.
+    pub const HORSE_MOB_MG: [i16; 9] = [-50, -28, -10, 0, 8, 14, 18, 21, 24];
+    /// Horse mobility, endgame.
+    pub const HORSE_MOB_EG: [i16; 9] = [-60, -32, -12, 0, 8, 14, 18, 21, 24];
+    /// Cannon: per quiet move (empty squares along its lines) and per enemy piece it can take.
+    pub const CANNON_QUIET: (i32, i32) = (2, 2);
+    /// Cannon: per enemy piece it can take.
+    pub const CANNON_CAPTURE: (i32, i32) = (6, 4);
+    /// The quiet-move count a cannon is worth zero at.
+    pub const CANNON_QUIET_BASE: i32 = 8;
 
     /// Piece-square tables, middlegame, per kind, red's view (row 0 = rank 9).
     #[rustfmt::skip]
@@ -156,6 +175,44 @@ fn attackers(position: &Position, color: Color) -> i32 {
     pieces.count_ones() as i32
 }
 
+/// Mobility of `color`'s rooks, horses and cannons: (middlegame, endgame).
+#[inline(always)]
+fn mobility(position: &Position, color: Color) -> (i32, i32) {
+    let own = position.pieces_of(color);
+    let their = position.pieces_of(!color);
+    let occupied = own | their;
+    let (mut mg, mut eg) = (0, 0);
+    let mut set = position.pieces(color, PieceKind::Rook);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let reach = tables::rook_reach(from, position.rank_occ[from / 9], position.file_occ[from % 9]);
+        let count = (reach & !own).count_ones() as usize;
+        mg += i32::from(ROOK_MOB_MG[count.min(17)]);
+        eg += i32::from(ROOK_MOB_EG[count.min(17)]);
+    }
+    let mut set = position.pieces(color, PieceKind::Horse);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let count = (horse_targets(from, occupied) & !own).count_ones() as usize;
+        mg += i32::from(HORSE_MOB_MG[count.min(8)]);
+        eg += i32::from(HORSE_MOB_EG[count.min(8)]);
+    }
+    let mut set = position.pieces(color, PieceKind::Cannon);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (rank_occ, file_occ) = (position.rank_occ[from / 9], position.file_occ[from % 9]);
+        let quiet = (tables::rook_reach(from, rank_occ, file_occ) & !occupied).count_ones() as i32
+            - CANNON_QUIET_BASE;
+        let captures = (tables::cannon_captures(from, rank_occ, file_occ) & their).count_ones() as i32;
+        mg += quiet * CANNON_QUIET.0 + captures * CANNON_CAPTURE.0;
+        eg += quiet * CANNON_QUIET.1 + captures * CANNON_CAPTURE.1;
+    }
+    (mg, eg)
+}
+
 /// Static evaluation, centipawns from the side to move.
 pub fn evaluate(position: &Position) -> Score {
     let mut mg = [0i32; 2];
@@ -182,6 +239,9 @@ pub fn evaluate(position: &Position) -> Score {
                 phase += PHASE[kind.index()];
             }
         }
+        let (m_mg, m_eg) = mobility(position, color);
+        mg[side] += m_mg;
+        eg[side] += m_eg;
         let enemy_attackers = attackers(position, !color).min(4);
         let missing_advisors = 2 - position.pieces(color, PieceKind::Advisor).count_ones() as i32;
         let missing_elephants = 2 - position.pieces(color, PieceKind::Elephant).count_ones() as i32;

@@ -4,8 +4,9 @@
 //!
 //! Rules as played here (and as Pikafish and Fairy-Stockfish count perft): a move that leaves one's
 //! own king attacked, or the two kings facing each other on an open file, is illegal; a side with no
-//! legal move has lost, in check or not. Repetition rules (perpetual check and chase) need the game's
-//! history and live with the search's repetition detection, not here.
+//! legal move has lost, in check or not. Repetition rules need the game's history and live with the
+//! search's repetition detection: [`Game::PERPETUAL_CHECK_LOSES`] makes the side that gave check
+//! with every move of a repetition cycle lose; every other repetition (chasing included) is a draw.
 
 pub mod eval;
 pub mod fen;
@@ -161,6 +162,9 @@ impl Game for Position {
     fn decode_move(bits: u16) -> Move {
         Move::from_bits(bits)
     }
+
+    /// Perpetual check loses (the Asian rules every xiangqi GUI applies); other repetitions draw.
+    const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline]
     fn null_move_allowed(&self) -> bool {
