@@ -55,3 +55,38 @@ fn a_repetition_without_checks_is_a_draw() {
     let outcome = search_after(QUIET_CYCLE, &QUIET, "h2h3", 3);
     assert_eq!(outcome.score.0, 0, "{:?}", outcome.score);
 }
+
+/// The 60-move count discounts long series of checks as Pikafish does: the first 10 checks of a
+/// side and the replies to them count, later ones do not; a capture resets everything.
+#[test]
+fn the_sixty_move_count_discounts_checks_after_the_tenth() {
+    let mut position = Position::from_fen(CHECKING_CYCLE).unwrap();
+    for ply in 0..24 {
+        let mv = position.parse_move(CHECKS[ply % 4]).unwrap();
+        position.make_move(mv);
+        let king = position.king_square(position.side_to_move());
+        let attacked = position.is_attacked_by(king, !position.side_to_move());
+        assert_eq!(position.in_check(), attacked, "the kept check flag after ply {ply}");
+    }
+    assert_eq!(position.halfmove_clock(), 24);
+    assert_eq!(position.rule60_count(), 20, "12 checks and 12 replies, of which 10 and 10 count");
+    // Quiet moves count one each again, and 100 more plies reach the rule.
+    let mut quiet = Position::from_fen(QUIET_CYCLE).unwrap();
+    for ply in 0..119 {
+        quiet.make_move(quiet.parse_move(QUIET[ply % 4]).unwrap());
+    }
+    assert_eq!(quiet.rule60_count(), 119);
+    assert!(!quiet.is_rule_draw());
+    quiet.make_move(quiet.parse_move(QUIET[119 % 4]).unwrap());
+    assert!(quiet.is_rule_draw(), "120 plies without a capture");
+}
+
+#[test]
+fn a_capture_resets_the_sixty_move_count() {
+    let mut position = Position::from_fen("5k3/9/9/9/r8/9/9/7R1/9/4K4 w - - 37 40").unwrap();
+    assert_eq!(position.rule60_count(), 37, "read from the FEN");
+    position.make_move(position.parse_move("h2h5").unwrap());
+    assert_eq!(position.rule60_count(), 38);
+    position.make_move(position.parse_move("a5h5").unwrap());
+    assert_eq!((position.rule60_count(), position.halfmove_clock()), (0, 0));
+}

@@ -162,6 +162,8 @@ impl Position {
         if position.is_attacked_by(position.king_square(them), position.side_to_move) {
             return Err(FenError::OpponentInCheck);
         }
+        position.rule60 = position.halfmove_clock;
+        position.in_check = position.computes_in_check();
         position.hash = position.compute_hash();
         Ok(position)
     }

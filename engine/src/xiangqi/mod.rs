@@ -26,7 +26,8 @@ pub use types::{Color, Piece, PieceKind, Square};
 use crate::game::Game;
 use crate::score::Score;
 
-/// Plies without a capture after which the game is drawn (the 60-move rule).
+/// Plies without a capture (checks discounted, see [`Position::make_move`]) after which the game is
+/// drawn: the 60-move rule.
 pub const NO_CAPTURE_DRAW_PLIES: u16 = 120;
 
 impl Position {
@@ -139,7 +140,7 @@ impl Game for Position {
 
     #[inline]
     fn is_rule_draw(&self) -> bool {
-        self.halfmove_clock >= NO_CAPTURE_DRAW_PLIES || eval::insufficient_material(self)
+        self.rule60 >= NO_CAPTURE_DRAW_PLIES || eval::insufficient_material(self)
     }
 
     #[inline]

@@ -11,6 +11,9 @@ use super::types::{Color, Piece, PieceKind, Square};
 pub struct Undo {
     pub(crate) captured: Option<Piece>,
     pub(crate) halfmove_clock: u16,
+    pub(crate) rule60: u16,
+    pub(crate) checks_given: [u8; 2],
+    pub(crate) in_check: bool,
     pub(crate) hash: u64,
 }
 
@@ -25,6 +28,13 @@ pub struct Position {
     pub(crate) side_to_move: Color,
     /// Plies since the last capture.
     pub(crate) halfmove_clock: u16,
+    /// The 60-move rule's count: plies since the last capture, checks discounted as Pikafish counts
+    /// them (see [`Position::make_move`]).
+    pub(crate) rule60: u16,
+    /// Checks each colour gave since the last capture.
+    pub(crate) checks_given: [u8; 2],
+    /// The side to move is in check (kept by make and unmake: the search asks at every node).
+    pub(crate) in_check: bool,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
 }
@@ -39,6 +49,9 @@ impl Position {
             file_occ: [0; 9],
             side_to_move: Color::Red,
             halfmove_clock: 0,
+            rule60: 0,
+            checks_given: [0; 2],
+            in_check: false,
             fullmove_number: 1,
             hash: 0,
         }
@@ -129,12 +142,26 @@ impl Position {
     }
 
     /// Plays `mv`, which must be legal.
+    ///
+    /// The 60-move count follows Pikafish: a capture resets it (and both colours' check counts); a
+    /// check adds to the checker's count and to the 60-move count only while the checker has given
+    /// at most 10 checks; a move out of check while the checker is past 10 checks counts for the
+    /// checker instead of the 60-move count; every other move adds one. A long series of checks
+    /// therefore cannot run out the clock.
     #[inline]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let (from, to) = (mv.from().index(), mv.to().index());
         let piece = self.board[from].expect("a move starts on a piece");
         let captured = self.board[to];
-        let undo = Undo { captured, halfmove_clock: self.halfmove_clock, hash: self.hash };
+        let undo = Undo {
+            captured,
+            halfmove_clock: self.halfmove_clock,
+            rule60: self.rule60,
+            checks_given: self.checks_given,
+            in_check: self.in_check,
+            hash: self.hash,
+        };
+        let (us, was_in_check) = (self.side_to_move, self.in_check);
         let mut hash = self.hash ^ tables::ZOBRIST_BLACK_TO_MOVE;
         if let Some(victim) = captured {
             self.toggle(victim, to);
@@ -153,6 +180,22 @@ impl Position {
         }
         self.side_to_move = !self.side_to_move;
         self.hash = hash;
+        self.in_check = self.is_attacked_by(self.king_square(!us), us);
+        if captured.is_some() {
+            self.rule60 = 0;
+            self.checks_given = [0; 2];
+        } else if self.in_check {
+            let given = &mut self.checks_given[us.index()];
+            *given = given.saturating_add(1);
+            if *given <= 10 {
+                self.rule60 = self.rule60.saturating_add(1);
+            }
+        } else if was_in_check && self.checks_given[(!us).index()] > 10 {
+            let given = &mut self.checks_given[(!us).index()];
+            *given = given.saturating_add(1);
+        } else {
+            self.rule60 = self.rule60.saturating_add(1);
+        }
         undo
     }
 
@@ -173,12 +216,23 @@ impl Position {
             self.toggle(victim, to);
         }
         self.halfmove_clock = undo.halfmove_clock;
+        self.rule60 = undo.rule60;
+        self.checks_given = undo.checks_given;
+        self.in_check = undo.in_check;
         self.hash = undo.hash;
     }
 
-    /// Passes the turn.
+    /// Passes the turn (never in check, so the other side is not in check after it either).
     pub fn make_null_move(&mut self) -> Undo {
-        let undo = Undo { captured: None, halfmove_clock: self.halfmove_clock, hash: self.hash };
+        let undo = Undo {
+            captured: None,
+            halfmove_clock: self.halfmove_clock,
+            rule60: self.rule60,
+            checks_given: self.checks_given,
+            in_check: self.in_check,
+            hash: self.hash,
+        };
+        self.in_check = false;
         self.hash ^= tables::ZOBRIST_BLACK_TO_MOVE;
         self.side_to_move = !self.side_to_move;
         undo
@@ -188,6 +242,7 @@ impl Position {
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.side_to_move = !self.side_to_move;
         self.halfmove_clock = undo.halfmove_clock;
+        self.in_check = undo.in_check;
         self.hash = undo.hash;
     }
 
@@ -232,10 +287,21 @@ impl Position {
     }
 
     /// True if the side to move is in check (its king attacked, the open file to the other king
-    /// included).
+    /// included): kept up to date by every move, so asking costs nothing.
     #[inline]
     pub fn in_check(&self) -> bool {
+        debug_assert_eq!(self.in_check, self.computes_in_check());
+        self.in_check
+    }
+
+    /// [`Position::in_check`] worked out from the board.
+    pub(crate) fn computes_in_check(&self) -> bool {
         self.is_attacked_by(self.king_square(self.side_to_move), !self.side_to_move)
+    }
+
+    /// The 60-move rule's count of plies (see [`Position::make_move`]).
+    pub fn rule60_count(&self) -> u16 {
+        self.rule60
     }
 
     /// True if the side to move's king would be attacked after moving the piece on `from` to `to`.
@@ -277,6 +343,9 @@ impl Position {
         }
         flipped.side_to_move = !self.side_to_move;
         flipped.halfmove_clock = self.halfmove_clock;
+        flipped.rule60 = self.rule60;
+        flipped.checks_given = [self.checks_given[1], self.checks_given[0]];
+        flipped.in_check = self.in_check;
         flipped.fullmove_number = self.fullmove_number;
         flipped.hash = flipped.compute_hash();
         flipped
