@@ -67,9 +67,12 @@ impl UciFront {
 
     /// The other game, if `fen` is one of its positions and not one of this game's.
     fn game_of_fen(&self, fen: &str) -> Option<GameKind> {
+        // Only a FEN valid for the other game switches: a broken one keeps this game's position.
         let xiangqi_board = xiangqi::looks_like_xiangqi_fen(fen);
         match self {
-            UciFront::Chess(_) if xiangqi_board => Some(GameKind::Xiangqi),
+            UciFront::Chess(_) if xiangqi_board && xiangqi::Position::from_fen(fen).is_ok() => {
+                Some(GameKind::Xiangqi)
+            }
             UciFront::Xiangqi(_) if !xiangqi_board && chess::Position::from_fen(fen).is_ok() => {
                 Some(GameKind::Chess)
             }

@@ -300,7 +300,8 @@ pub fn finish<G: Variant>(
             output.line("nobestmove");
             return;
         }
-        let score = if position.in_check() { "mate 0" } else { "cp 0" };
+        // Mated, or stalemated where that loses too (xiangqi).
+        let score = if position.no_move_score(0).is_mate() { "mate 0" } else { "cp 0" };
         output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
         return;
     };

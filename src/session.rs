@@ -181,7 +181,8 @@ impl<G: Variant> Session<G> {
                 self.go(go);
             }
             Command::Stop => {
-                if self.running.is_none() && self.dialect == Dialect::Ucci {
+                let idle = self.running.as_ref().is_none_or(Running::<G>::answered);
+                if idle && self.dialect == Dialect::Ucci {
                     self.output.line("nobestmove"); // UCCI: `stop` in the idle state
                 }
                 self.stop_search();

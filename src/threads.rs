@@ -15,7 +15,7 @@ use engine::search::{
 };
 use engine::{Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -71,6 +71,9 @@ pub struct Shared {
     pondering: AtomicBool,
     /// UCCI: the opponent offered a draw (`go draw`, `ponderhit draw`).
     draw_offered: AtomicBool,
+    /// The `bestmove` line is out: the engine is idle as far as the GUI knows. Held while that line
+    /// is written, so a command either sees the search still thinking or its answer out.
+    answered: Mutex<bool>,
     infinite: bool,
     /// When `go` arrived: `time` in info lines counts from here.
     pub started: Instant,
@@ -246,6 +249,7 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
         helpers_stop: AtomicBool::new(false),
         pondering: AtomicBool::new(job.ponder),
         draw_offered: AtomicBool::new(job.draw_offered),
+        answered: Mutex::new(false),
         infinite: job.infinite,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
@@ -282,7 +286,10 @@ pub fn start<G: Variant>(
             thread::park_timeout(Duration::from_millis(50));
         }
         let tt = TranspositionTable::new(&table, age);
+        let mut answered = shared.answered.lock().unwrap_or_else(PoisonError::into_inner);
         report::finish(&output, &job, &shared, &result, &tt);
+        *answered = true;
+        drop(answered);
         states
     })?;
     Ok(Running { handle, shared })
@@ -310,7 +317,12 @@ impl<G: Variant> Running<G> {
         self.handle.thread().unpark();
     }
 
-    /// True once the `bestmove` line is out.
+    /// True once the `bestmove` line is out, though the thread may still be ending.
+    pub fn answered(&self) -> bool {
+        *self.shared.answered.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// True once the search thread has ended.
     pub fn is_finished(&self) -> bool {
         self.handle.is_finished()
     }

@@ -1,0 +1,604 @@
+//! UCCI 3.0 as ElephantEye speaks it, driven over pipes: the `ucci` handshake, the UCCI options,
+//! `position`/`banmoves`/`go` in all its forms, pondering and `ponderhit [draw]`, `stop`, `probe`,
+//! batch mode, draw offers and resignation, `nobestmove`, and `quit`/`bye`. Every move the engine
+//! names is checked against the legal moves a second engine, in UCI xiangqi mode, lists with
+//! `go perft 1` for the same position.
+
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::{bestmove, field, is_bestmove, is_final, parse_divide, pv, serial, Engine, LONG};
+use std::time::{Duration, Instant};
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+/// From the perft suite (`;D1 0`): red, to move, is checkmated.
+const CHECKMATED: &str = "4kab1C/4a4/9/p8/9/P8/8P/9/6r2/3r1K3 w - - 0 50";
+/// Red, to move, is not in check and has no legal move.
+const STALEMATED: &str = "3k5/9/9/9/3r1r3/9/9/4p4/9/4K4 w - - 0 1";
+/// Red has its king and pawns only against black's whole army: hopeless.
+const HOPELESS: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/4K4 w - - 0 1";
+/// Red is a horse short: worse, not lost.
+const HORSE_DOWN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1";
+/// Red is a horse up.
+const HORSE_UP: &str = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+const OPTIONS: [&str; 14] = [
+    "usemillisec",
+    "batch",
+    "debug",
+    "ponder",
+    "usebook",
+    "hashsize",
+    "threads",
+    "idle",
+    "pruning",
+    "knowledge",
+    "randomness",
+    "style",
+    "newgame",
+    "promotion",
+];
+
+/// An engine after the `ucci` handshake.
+fn ucci() -> Engine {
+    let mut engine = Engine::start();
+    engine.ask("ucci", "ucciok");
+    engine
+}
+
+/// The legal moves after `position` (a `position ...` command), from a UCI xiangqi engine's
+/// `go perft 1`.
+fn legal_moves(position: &str) -> Vec<String> {
+    let mut oracle = Engine::with_args(&["--variant", "xiangqi"]);
+    oracle.send(position);
+    let lines = oracle.ask_prefix("go perft 1", "Nodes searched:");
+    let (moves, total) = parse_divide(&lines);
+    assert_eq!(moves.len() as u64, total);
+    assert!(oracle.sync().is_empty(), "the oracle accepted `{position}`");
+    moves.into_iter().map(|(mv, _)| mv).collect()
+}
+
+fn assert_legal(position: &str, mv: &str) {
+    let legal = legal_moves(position);
+    assert!(legal.iter().any(|legal| legal == mv), "{mv} is not legal after `{position}`: {legal:?}");
+}
+
+/// `position` with `mv` played after it.
+fn after(position: &str, mv: &str) -> String {
+    if position.contains(" moves ") {
+        format!("{position} {mv}")
+    } else {
+        format!("{position} moves {mv}")
+    }
+}
+
+/// The `bestmove` line of a search's lines, checked to be legal, with its ponder move (legal in
+/// the position after it).
+fn checked_bestmove(position: &str, lines: &[String]) -> String {
+    let best = bestmove(lines);
+    assert_legal(position, &best);
+    let line = lines.iter().rev().find(|line| is_bestmove(line)).unwrap();
+    if let Some(ponder) = field(line, "ponder") {
+        assert_legal(&after(position, &best), ponder);
+    }
+    best
+}
+
+fn info_strings(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|line| line.starts_with("info string")).collect()
+}
+
+/// The `info depth D score S pv ...` lines.
+fn depth_lines(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|line| line.starts_with("info depth ")).collect()
+}
+
+/// The depths of the `info depth` lines, in order (a depth repeats when an aspiration window fails:
+/// UCCI marks no bounds).
+fn depths(lines: &[String]) -> Vec<u32> {
+    depth_lines(lines).iter().map(|line| field(line, "depth").unwrap().parse().unwrap()).collect()
+}
+
+/// Asserts the searches reached `depth` one depth at a time.
+fn assert_depths_up_to(lines: &[String], depth: u32) {
+    let mut seen = depths(lines);
+    assert!(seen.windows(2).all(|pair| pair[0] <= pair[1]), "{lines:#?}");
+    seen.dedup();
+    assert_eq!(seen, (1..=depth).collect::<Vec<_>>(), "{lines:#?}");
+}
+
+/// The FEN `d` shows.
+fn fen(engine: &mut Engine) -> String {
+    let lines = engine.ask_prefix("d", "Key:");
+    lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
+}
+
+/// The words after `bestmove m [ponder m]`: `draw`, `resign` or nothing.
+fn verdict(line: &str) -> Vec<&str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let skip = if words.get(2) == Some(&"ponder") { 4 } else { 2 };
+    words.into_iter().skip(skip).collect()
+}
+
+#[test]
+fn ucci_names_the_engine_lists_the_options_and_ends_with_ucciok() {
+    let mut engine = Engine::start();
+    let lines = engine.ask("ucci", "ucciok");
+    assert!(lines[0].starts_with("id name triskel"), "{lines:#?}");
+    for prefix in ["id copyright ", "id author ", "id user "] {
+        assert!(lines.iter().any(|line| line.starts_with(prefix)), "no `{prefix}` in {lines:#?}");
+    }
+    let options: Vec<&String> = lines.iter().filter(|line| line.starts_with("option ")).collect();
+    for name in OPTIONS {
+        let prefix = format!("option {name} type ");
+        assert!(options.iter().any(|line| line.starts_with(&prefix)), "no {name} in {options:#?}");
+    }
+    assert_eq!(options.len(), OPTIONS.len());
+    for line in &options {
+        let kind = field(line, "type").unwrap();
+        assert!(["check", "spin", "combo", "button", "string"].contains(&kind), "{line}");
+        if kind != "button" {
+            assert!(field(line, "default").is_some(), "{line}");
+        }
+    }
+    assert_eq!(lines.iter().filter(|line| line.starts_with("id ")).count(), 4);
+    assert_eq!(lines.len(), 4 + OPTIONS.len() + 1, "{lines:#?}");
+    assert_eq!(engine.ask("isready", "readyok"), ["readyok"]);
+    assert_eq!(fen(&mut engine), START, "UCCI plays xiangqi from the start");
+    let (took, rest) = engine.quit_within(Duration::from_secs(2));
+    assert!(took < Duration::from_secs(2));
+    assert_eq!(rest, ["bye"]);
+}
+
+#[test]
+fn go_depth_prints_depth_score_pv_and_time_nodes_lines_then_a_legal_bestmove() {
+    let mut engine = ucci();
+    let position = "position startpos moves h2e2 h9g7";
+    engine.send(position);
+    let lines = engine.go("go depth 5");
+    assert_depths_up_to(&lines, 5);
+    let depths = depth_lines(&lines);
+    for line in &depths {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["info", "depth"], "{line}");
+        assert_eq!(words[3], "score", "{line}");
+        words[4].parse::<i32>().unwrap_or_else(|_| panic!("a plain number score: {line}"));
+        assert_eq!(words[5], "pv", "{line}");
+        assert!(words.len() > 6, "{line}");
+        assert!(!line.contains(" cp ") && !line.contains(" mate ") && !line.contains("seldepth"), "{line}");
+    }
+    // Each depth line is followed by `info time T nodes N`, with growing node counts.
+    let mut last_nodes = 0;
+    for (index, _) in lines.iter().enumerate().filter(|(_, line)| line.starts_with("info depth ")) {
+        let next = &lines[index + 1];
+        let words: Vec<&str> = next.split_whitespace().collect();
+        assert_eq!((words.len(), words[1], words[3]), (5, "time", "nodes"), "{next}");
+        words[2].parse::<u64>().unwrap();
+        let nodes: u64 = words[4].parse().unwrap();
+        assert!(nodes >= last_nodes, "{next}");
+        last_nodes = nodes;
+    }
+    let best = checked_bestmove(position, &lines);
+    assert_eq!(pv(depths.last().unwrap())[0], best);
+    assert!(verdict(lines.last().unwrap()).is_empty(), "no draw or resign at an even start");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn nobestmove_for_depth_0_for_no_legal_move_and_for_stop_while_idle() {
+    let mut engine = ucci();
+    engine.send("position startpos");
+    assert_eq!(engine.go("go depth 0"), ["nobestmove"]);
+    for fen in [CHECKMATED, STALEMATED] {
+        assert!(legal_moves(&format!("position fen {fen}")).is_empty());
+        engine.send(&format!("position fen {fen}"));
+        assert_eq!(engine.go("go depth 4"), ["nobestmove"], "{fen}");
+        // An infinite search answers when stopped, as any infinite search does, and only once.
+        engine.send("go infinite");
+        assert!(engine.read_for(Duration::from_millis(300)).is_empty(), "{fen}");
+        engine.send("stop");
+        assert_eq!(engine.until(LONG, is_final), ["nobestmove"], "{fen}");
+        assert!(engine.sync().is_empty(), "{fen}");
+    }
+    engine.send("stop");
+    assert_eq!(engine.until(LONG, |line| line == "nobestmove"), ["nobestmove"]);
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn stop_right_after_a_finished_search_answers_nobestmove() {
+    let mut engine = ucci();
+    engine.send("position startpos");
+    let mut silent = 0;
+    for _ in 0..50 {
+        engine.go("go depth 1");
+        // The search has answered: the engine is idle.
+        engine.send("stop");
+        let lines = engine.sync();
+        if lines != ["nobestmove"] {
+            assert!(lines.is_empty(), "{lines:#?}");
+            silent += 1;
+        }
+    }
+    assert_eq!(silent, 0, "{silent} of 50 `stop`s in the idle state wrote nothing");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn banmoves_leave_moves_out_of_the_root_until_the_next_position() {
+    let mut engine = ucci();
+    let position = "position startpos";
+    engine.send(position);
+    let first = checked_bestmove(position, &engine.go("go depth 4"));
+    // Ban it and a second move: the answer is neither.
+    engine.send(&format!("banmoves {first} h2e2"));
+    let lines = engine.go("go depth 4");
+    let second = checked_bestmove(position, &lines);
+    assert!(second != first && second != "h2e2", "{lines:#?}");
+    for line in depth_lines(&lines) {
+        assert!(![first.as_str(), "h2e2"].contains(&pv(line)[0]), "{line}");
+    }
+    // The ban holds for a second search, and a later `banmoves` replaces it.
+    assert_ne!(bestmove(&engine.go("go depth 3")), first);
+    engine.send(&format!("banmoves {second}"));
+    let third = bestmove(&engine.go("go depth 4"));
+    assert_ne!(third, second);
+    // Every legal move banned: nothing to play.
+    let all = legal_moves(position);
+    engine.send(&format!("banmoves {}", all.join(" ")));
+    let lines = engine.go("go depth 3");
+    assert_eq!(lines.last().unwrap(), "nobestmove");
+    assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
+    // A new `position` clears the bans.
+    engine.send(position);
+    assert_eq!(bestmove(&engine.go("go depth 4")), first);
+    // A move that is not legal is reported and ignored.
+    engine.send("banmoves h2h0 a3a4");
+    let lines = engine.sync();
+    assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
+    assert!(lines[0].contains("h2h0"), "{lines:#?}");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn go_nodes_stays_within_the_budget() {
+    let mut engine = ucci();
+    let position = "position startpos moves b0c2";
+    engine.send(position);
+    let lines = engine.go("go nodes 4000");
+    let nodes: Vec<u64> =
+        lines.iter().filter_map(|line| field(line, "nodes")).map(|nodes| nodes.parse().unwrap()).collect();
+    assert!(!nodes.is_empty());
+    assert!(nodes.iter().all(|&count| count <= 4000), "{lines:#?}");
+    checked_bestmove(position, &lines);
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn go_time_is_in_seconds_unless_usemillisec() {
+    let _serial = serial();
+    let mut engine = ucci();
+    let position = "position startpos";
+    engine.send(position);
+    // 100 seconds: no answer soon.
+    engine.send("go time 100");
+    let early = engine.read_for(Duration::from_millis(800));
+    assert!(!early.iter().any(|line| is_final(line)), "100 s read as less: {early:#?}");
+    engine.send("stop");
+    let lines = engine.until(Duration::from_secs(2), is_final);
+    checked_bestmove(position, &lines);
+    // A second with a fraction: about a second at most.
+    let start = Instant::now();
+    let lines = engine.go("go time 1.5 movestogo 1");
+    assert!(start.elapsed() < Duration::from_secs(4), "{:?}", start.elapsed());
+    checked_bestmove(position, &lines);
+    // In milliseconds, 100 is a tenth of a second.
+    engine.send("setoption usemillisec true");
+    let start = Instant::now();
+    let lines = engine.go("go time 100");
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    checked_bestmove(position, &lines);
+    engine.send("setoption usemillisec false");
+    engine.send("go time 100");
+    assert!(!engine.read_for(Duration::from_millis(800)).iter().any(|line| is_final(line)));
+    engine.send("stop");
+    engine.until(Duration::from_secs(2), is_final);
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn go_time_reads_movestogo_increment_and_the_opponent_clock() {
+    let _serial = serial();
+    let mut engine = ucci();
+    engine.send("setoption usemillisec true");
+    for (position, go) in [
+        ("position startpos", "go time 2000 movestogo 20 opptime 2000 oppmovestogo 20"),
+        ("position startpos moves h2e2", "go time 500 increment 20 opptime 900000 oppincrement 1000"),
+        ("position startpos moves h2e2 h9g7", "go draw time 500 increment 0"),
+        ("position startpos moves h2e2 h9g7 h0g2", "go time 600"),
+    ] {
+        engine.send(position);
+        let start = Instant::now();
+        let lines = engine.go(go);
+        assert!(start.elapsed() < Duration::from_secs(3), "{go}: {:?}", start.elapsed());
+        assert!(info_strings(&lines).is_empty(), "{go}: {lines:#?}");
+        checked_bestmove(position, &lines);
+    }
+    // Words that mean nothing are reported.
+    engine.send("position startpos");
+    let lines = engine.go("go depth 2 wibble");
+    assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn go_infinite_and_go_depth_infinite_wait_for_stop() {
+    let _serial = serial();
+    let mut engine = ucci();
+    let position = "position startpos moves c3c4";
+    engine.send(position);
+    for go in ["go infinite", "go depth infinite"] {
+        engine.send(go);
+        let early = engine.read_for(Duration::from_millis(800));
+        assert!(!early.iter().any(|line| is_final(line)), "{go}: {early:#?}");
+        assert!(early.iter().any(|line| line.starts_with("info depth ")), "{go} searches: {early:#?}");
+        assert!(engine.sync().iter().all(|line| !is_final(line)), "isready does not stop it");
+        let start = Instant::now();
+        engine.send("stop");
+        let lines = engine.until(Duration::from_secs(2), is_final);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        checked_bestmove(position, &lines);
+    }
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_plays_on_its_clock() {
+    let _serial = serial();
+    let mut engine = ucci();
+    engine.send("setoption ponder true");
+    let position = "position startpos moves h2e2 h9g7";
+    engine.send(position);
+    engine.send("go ponder time 1");
+    let early = engine.read_for(Duration::from_millis(1200));
+    assert!(!early.iter().any(|line| is_final(line)), "{early:#?}");
+    engine.send("ponderhit");
+    let lines = engine.until(Duration::from_secs(4), is_final);
+    checked_bestmove(position, &lines);
+    // A ponder search with a depth limit also waits for the hit.
+    engine.send("go ponder depth 3");
+    assert!(!engine.read_for(Duration::from_millis(600)).iter().any(|line| is_final(line)));
+    engine.send("stop");
+    checked_bestmove(position, &engine.until(Duration::from_secs(2), is_final));
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn draw_offers_are_accepted_only_when_worse_and_hopeless_games_are_resigned() {
+    let mut engine = ucci();
+    let hopeless = format!("position fen {HOPELESS}");
+    engine.send(&hopeless);
+    let lines = engine.go("go depth 4");
+    checked_bestmove(&hopeless, &lines);
+    assert_eq!(verdict(lines.last().unwrap()), ["resign"], "{lines:#?}");
+
+    let worse = format!("position fen {HORSE_DOWN}");
+    engine.send(&worse);
+    let lines = engine.go("go draw depth 4");
+    checked_bestmove(&worse, &lines);
+    assert_eq!(verdict(lines.last().unwrap()), ["draw"], "{lines:#?}");
+    let lines = engine.go("go depth 4");
+    assert!(verdict(lines.last().unwrap()).is_empty(), "no offer, no draw: {lines:#?}");
+
+    let better = format!("position fen {HORSE_UP}");
+    engine.send(&better);
+    let lines = engine.go("go draw depth 4");
+    checked_bestmove(&better, &lines);
+    assert!(verdict(lines.last().unwrap()).is_empty(), "a better side plays on: {lines:#?}");
+
+    // The offer may come with the ponder hit.
+    engine.send(&worse);
+    engine.send("go ponder depth 4");
+    assert!(!engine.read_for(Duration::from_millis(500)).iter().any(|line| is_final(line)));
+    engine.send("ponderhit draw");
+    let lines = engine.until(Duration::from_secs(4), is_final);
+    checked_bestmove(&worse, &lines);
+    assert_eq!(verdict(lines.last().unwrap()), ["draw"], "{lines:#?}");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+/// A bound of a `pophash` line: value and depth.
+type Bound = Option<(i32, u32)>;
+
+/// The parts of a `pophash` line: hash move, lower bound, upper bound.
+fn pophash(line: &str) -> (Option<String>, Bound, Bound) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "pophash", "{line}");
+    let mut best = None;
+    let mut lower = None;
+    let mut upper = None;
+    let mut at = 1;
+    while at < words.len() {
+        match words[at] {
+            "bestmove" => {
+                best = Some(words[at + 1].to_string());
+                at += 2;
+            }
+            "lowerbound" | "upperbound" => {
+                assert_eq!(words[at + 2], "depth", "{line}");
+                let bound = (words[at + 1].parse().unwrap(), words[at + 3].parse().unwrap());
+                if words[at] == "lowerbound" {
+                    lower = Some(bound);
+                } else {
+                    upper = Some(bound);
+                }
+                at += 4;
+            }
+            other => panic!("`{other}` in {line}"),
+        }
+    }
+    (best, lower, upper)
+}
+
+#[test]
+fn probe_answers_pophash_with_what_the_hash_table_holds() {
+    let mut engine = ucci();
+    // Nothing searched yet: an empty answer.
+    assert_eq!(engine.ask_prefix("probe startpos", "pophash"), ["pophash"]);
+    engine.send("position startpos");
+    let lines = engine.go("go depth 5");
+    let best = bestmove(&lines);
+    let score: i32 = field(depth_lines(&lines).last().unwrap(), "score").unwrap().parse().unwrap();
+    let answer = engine.ask_prefix("probe startpos", "pophash");
+    assert_eq!(answer.len(), 1, "{answer:#?}");
+    let (hash_move, lower, upper) = pophash(&answer[0]);
+    assert_eq!(hash_move.as_deref(), Some(best.as_str()), "{}", answer[0]);
+    let (value, depth) = lower.or(upper).expect("a bound");
+    assert!(depth >= 4, "{}", answer[0]);
+    if let (Some(lower), Some(upper)) = (lower, upper) {
+        assert_eq!(lower, upper, "an exact entry: {}", answer[0]);
+        assert_eq!(value, score, "{}", answer[0]);
+    }
+    // A position further down the line: its hash move is legal there.
+    let down = format!("position startpos moves {best}");
+    let answer = engine.ask_prefix(&format!("probe startpos moves {best}"), "pophash");
+    if let (Some(reply), _, _) = pophash(&answer[0]) {
+        assert_legal(&down, &reply);
+    }
+    // `probe` does not change the position.
+    assert_eq!(fen(&mut engine), START);
+    // A bad position: an info string and an empty answer.
+    let answer = engine.ask_prefix("probe fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "pophash");
+    assert_eq!(answer.len(), 2, "{answer:#?}");
+    assert!(answer[0].starts_with("info string"));
+    assert_eq!(answer[1], "pophash");
+    // `setoption newgame` clears the table.
+    engine.send("setoption newgame");
+    assert_eq!(engine.ask_prefix("probe startpos", "pophash"), ["pophash"]);
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn batch_mode_answers_queued_position_go_pairs_in_order() {
+    let _serial = serial();
+    let positions =
+        ["position startpos", "position startpos moves h2e2", "position startpos moves h2e2 h9g7"];
+    let depth = 9u32;
+    let mut engine = ucci();
+    engine.send("setoption batch true");
+    for position in positions {
+        engine.send(position);
+        engine.send(&format!("go depth {depth}"));
+    }
+    let mut searches = Vec::new();
+    for _ in positions {
+        searches.push(engine.until(LONG, is_final));
+    }
+    for (position, lines) in positions.iter().zip(&searches) {
+        assert_depths_up_to(lines, depth);
+        checked_bestmove(position, lines);
+    }
+    // Without batch mode the next command stops the running search.
+    engine.send("setoption batch false");
+    engine.send("position startpos");
+    engine.send("go depth 60");
+    engine.send("position startpos moves h2e2");
+    let start = Instant::now();
+    let lines = engine.until(Duration::from_secs(5), is_final);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(depth_lines(&lines).len() < 60);
+    checked_bestmove("position startpos", &lines);
+    // Batch mode still lets `stop` end an infinite search.
+    engine.send("setoption batch true");
+    engine.send("go infinite");
+    engine.read_for(Duration::from_millis(300));
+    engine.send("stop");
+    checked_bestmove("position startpos moves h2e2", &engine.until(Duration::from_secs(2), is_final));
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn setoption_accepts_every_ucci_option_and_reports_bad_ones() {
+    let mut engine = ucci();
+    for option in [
+        "setoption usemillisec false",
+        "setoption batch false",
+        "setoption debug false",
+        "setoption ponder false",
+        "setoption usebook false",
+        "setoption hashsize 32",
+        "setoption hashsize 0",
+        "setoption threads 2",
+        "setoption idle small",
+        "setoption pruning medium",
+        "setoption knowledge large",
+        "setoption randomness tiny",
+        "setoption style risky",
+        "setoption newgame",
+        "setoption promotion false",
+    ] {
+        engine.send(option);
+        let lines = engine.sync();
+        assert!(lines.is_empty(), "{option}: {lines:#?}");
+    }
+    // Two threads search.
+    let position = "position startpos moves b0c2";
+    engine.send(position);
+    checked_bestmove(position, &engine.go("go depth 6"));
+    for bad in
+        ["setoption promotion true", "setoption usemillisec maybe", "setoption nosuchoption 3", "setoption"]
+    {
+        engine.send(bad);
+        let lines = engine.sync();
+        assert_eq!(info_strings(&lines).len(), 1, "{bad}: {lines:#?}");
+    }
+    // `debug` shows the time limits.
+    engine.send("setoption debug true");
+    let lines = engine.go("go time 1");
+    assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:#?}");
+    engine.send("setoption debug false");
+    let lines = engine.go("go time 1");
+    assert!(info_strings(&lines).is_empty(), "{lines:#?}");
+    engine.send("xyzzy");
+    assert_eq!(info_strings(&engine.sync()).len(), 1);
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn a_bad_position_keeps_the_last_good_one_and_clears_no_bans() {
+    let mut engine = ucci();
+    let good = "position startpos moves h2e2 h9g7";
+    engine.send(good);
+    let fen_before = fen(&mut engine);
+    assert_eq!(fen_before, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    for bad in [
+        "position startpos moves h2e2 h9g7 h9g7",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNZ w - - 0 1",
+        "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "position",
+    ] {
+        engine.send(bad);
+        let lines = engine.sync();
+        assert_eq!(info_strings(&lines).len(), 1, "{bad}: {lines:#?}");
+        assert_eq!(fen(&mut engine), fen_before, "{bad}");
+    }
+    checked_bestmove(good, &engine.go("go depth 3"));
+    engine.send(&format!("position fen {START} moves b2e2"));
+    assert_eq!(fen(&mut engine), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b - - 1 1");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn quit_answers_bye_even_mid_search() {
+    let _serial = serial();
+    let mut engine = ucci();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.read_for(Duration::from_millis(300));
+    let (took, rest) = engine.quit_within(Duration::from_secs(2));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let final_at = rest.iter().position(|line| is_final(line)).expect("the search's bestmove");
+    assert_eq!(rest.last().map(String::as_str), Some("bye"), "{rest:#?}");
+    assert!(final_at < rest.len() - 1);
+    checked_bestmove("position startpos", &rest[..=final_at]);
+}
