@@ -94,6 +94,10 @@ const UCCI_MATE: i32 = 10_000;
 pub const RESIGN_BELOW: i32 = -1_500;
 /// At or below this a UCCI engine accepts a draw offered by the opponent.
 pub const ACCEPT_DRAW_AT: i32 = -50;
+/// A UCCI engine offers a draw itself when its search sees a forced draw (a score of exactly 0,
+/// which repetition, the 60-move rule and bare material give) after this many plies without a
+/// capture: the game is shuffling, not opening.
+pub const OFFER_DRAW_AFTER_PLIES: usize = 20;
 
 /// Nodes per second, without dividing by zero.
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
@@ -339,7 +343,9 @@ pub fn finish<G: Variant>(
         if (score.0 <= RESIGN_BELOW && !score.is_mate()) || score.mate_moves().is_some_and(|moves| moves < 0)
         {
             line.push_str(" resign");
-        } else if shared.draw_offered() && score.0 <= ACCEPT_DRAW_AT {
+        } else if (shared.draw_offered() && score.0 <= ACCEPT_DRAW_AT)
+            || (score == Score::DRAW && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES)
+        {
             line.push_str(" draw");
         }
     }

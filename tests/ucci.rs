@@ -407,6 +407,23 @@ fn draw_offers_are_accepted_only_when_worse_and_hopeless_games_are_resigned() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+#[test]
+fn a_dead_drawn_position_after_long_shuffling_gets_a_draw_offer() {
+    let mut engine = ucci();
+    // Bare kings after 30 plies without a capture: the search sees the draw and offers it.
+    let dead = "position fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 30 40";
+    engine.send(dead);
+    let lines = engine.go("go depth 4");
+    checked_bestmove(dead, &lines);
+    assert_eq!(verdict(lines.last().unwrap()), ["draw"], "{lines:#?}");
+    // The same material fresh after a capture is not offered yet: the rule wants shuffling first.
+    let fresh = "position fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 40";
+    engine.send(fresh);
+    let lines = engine.go("go depth 4");
+    assert!(verdict(lines.last().unwrap()).is_empty(), "{lines:#?}");
+    engine.quit_within(Duration::from_secs(2));
+}
+
 /// A bound of a `pophash` line: value and depth.
 type Bound = Option<(i32, u32)>;
 
