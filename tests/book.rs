@@ -6,9 +6,11 @@
 //! `position ... moves ...` reached. Keys not in the specification were computed with python-chess
 //! (`chess.polyglot.zobrist_hash`), an independent implementation.
 
-use std::io::Write;
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::transcript;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The start position (specification).
 const START: u64 = 0x463b96181691fc9c;
@@ -86,23 +88,9 @@ fn tiny_book(name: &str) -> BookFile {
     BookFile::new(name, &[(START, "e2e4", 3), (START, "d2d4", 1), (AFTER_E4, "c7c5", 1)])
 }
 
-/// Runs the binary with `input` on stdin and returns its stdout lines.
-fn transcript(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "engine failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
-}
-
 /// The transcript of `commands` after switching the book on with `book`.
 fn with_book(book: &BookFile, commands: &str) -> Vec<String> {
-    transcript(&format!(
+    transcript(format!(
         "setoption name OwnBook value true\nsetoption name Book File value {}\n{commands}quit\n",
         book.path()
     ))
@@ -181,7 +169,7 @@ fn illegal_book_moves_are_skipped() {
 #[test]
 fn own_book_false_ignores_the_book() {
     let book = tiny_book("off");
-    let lines = transcript(&format!(
+    let lines = transcript(format!(
         "setoption name Book File value {}\nposition startpos\ngo wtime 1000 btime 1000\n\
          setoption name OwnBook value true\nsetoption name OwnBook value false\ngo wtime 1000 btime 1000\n\
          quit\n",
@@ -217,7 +205,7 @@ fn a_missing_or_broken_file_is_reported_and_the_engine_goes_on_without_a_book() 
     let broken = BookFile::raw("broken", &[0; 17]);
     let good = tiny_book("replaced");
     for path in [missing.to_str().unwrap(), broken.path()] {
-        let lines = transcript(&format!(
+        let lines = transcript(format!(
             "setoption name OwnBook value true\nsetoption name Book File value {}\nsetoption name Book File \
              value {path}\nisready\nposition startpos\ngo wtime 1000 btime 1000\nquit\n",
             good.path()
@@ -229,7 +217,7 @@ fn a_missing_or_broken_file_is_reported_and_the_engine_goes_on_without_a_book() 
         assert!(searched(&lines) && bestmoves(&lines).len() == 1, "{lines:#?}");
     }
     let odd = BookFile::raw("odd", &[0; 33]);
-    let lines = transcript(&format!("setoption name Book File value {}\nisready\nquit\n", odd.path()));
+    let lines = transcript(format!("setoption name Book File value {}\nisready\nquit\n", odd.path()));
     assert!(lines[0].contains("33 bytes, is not a multiple of 16"), "{lines:#?}");
 
     // `<empty>` drops the book quietly.

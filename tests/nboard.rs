@@ -1,13 +1,13 @@
 //! The NBoard protocol driven over pipes as NBoard (the GUI) and the match runners drive it: one
 //! transcript per command of the protocol, including `ping` in the middle of a long `go`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::{Engine, LONG};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const TIMEOUT: Duration = Duration::from_secs(30);
 const START: &str = "---------------------------O*------*O--------------------------- *";
 /// The example game of the NBoard protocol description: Black to move after eight moves.
 const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]\
@@ -17,92 +17,36 @@ const BLACK_PASSES: &str =
     "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O--------------------------- *]\
     B[E6]W[F6]B[G6]W[G7]B[G8]W[H8]B[C4]W[E3]B[E2]W[F8];)";
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// The engine, switched to NBoard by `nboard 2`.
+fn nboard() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    engine
 }
 
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        let mut engine = Engine { child, stdin, lines };
-        engine.send("nboard 2");
-        engine
-    }
+/// `set depth N`, and its `set myname` answer read.
+fn set_depth(engine: &mut Engine, depth: u32) {
+    engine.send(&format!("set depth {depth}"));
+    assert_eq!(engine.until(LONG, |line| line.starts_with("set myname")), ["set myname triskel"]);
+}
 
-    fn send(&mut self, line: &str) {
-        self.stdin.write_all(line.as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
-    }
+/// `ping N` and everything before its `pong N`.
+fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
+    engine.send(&format!("ping {n}"));
+    let pong = format!("pong {n}");
+    engine.until(LONG, |line| line == pong)
+}
 
-    /// Lines up to and including the first that satisfies `done`.
-    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let finished = done(&line);
-                    seen.push(line);
-                    if finished {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no matching line; read {seen:#?}"),
-            }
-        }
-    }
+/// The `=== ...` reply to `go`.
+fn go(engine: &mut Engine) -> String {
+    engine.send("go");
+    engine.until(LONG, |line| line.starts_with("===")).pop().unwrap()
+}
 
-    /// `set depth N`, and its `set myname` answer read.
-    fn set_depth(&mut self, depth: u32) {
-        self.send(&format!("set depth {depth}"));
-        assert_eq!(self.until(|line| line.starts_with("set myname")), ["set myname triskel"]);
-    }
-
-    /// `ping N` and everything before its `pong N`.
-    fn sync(&mut self, n: u32) -> Vec<String> {
-        self.send(&format!("ping {n}"));
-        let pong = format!("pong {n}");
-        self.until(|line| line == pong)
-    }
-
-    /// The `=== ...` reply to `go`.
-    fn go(&mut self) -> String {
-        self.send("go");
-        self.until(|line| line.starts_with("===")).pop().unwrap()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if self.child.try_wait().unwrap().is_some() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        panic!("the engine did not quit");
-    }
+/// `quit`, and the process gone within 5 s (stdin left open: `quit` alone must end it).
+fn quit(mut engine: Engine) {
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
 }
 
 /// Move, eval and time of `=== MOVE/EVAL/TIME`, each field checked to be present and a number.
@@ -117,78 +61,78 @@ fn reply(line: &str) -> (String, f64, f64) {
 
 #[test]
 fn set_depth_names_the_engine_and_ping_answers_pong() {
-    let mut engine = Engine::start();
-    engine.set_depth(4);
-    assert_eq!(engine.sync(7), ["pong 7"]);
-    engine.quit();
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
+    assert_eq!(ping(&mut engine, 7), ["pong 7"]);
+    quit(engine);
 }
 
 #[test]
 fn go_answers_a_legal_move_without_changing_the_board_and_move_plays_it() {
-    let mut engine = Engine::start();
-    engine.set_depth(4);
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
     engine.send(&format!("set game {EXAMPLE}"));
-    let (first, _, _) = reply(&engine.go());
+    let (first, _, _) = reply(&go(&mut engine));
     // Legal moves for Black in the example game (from the reference tools).
     let legal = ["B5", "B6", "C4", "C6", "D6", "G3", "G4", "G5", "G6", "G7", "G8"];
     assert!(legal.contains(&first.as_str()), "{first}");
     // Asked again, the engine answers for the same position: go did not play its move. (The
     // answer itself may differ: the second search starts from the first one's table.)
-    let (second, _, _) = reply(&engine.go());
+    let (second, _, _) = reply(&go(&mut engine));
     assert!(legal.contains(&second.as_str()), "{second} is not a move of the unchanged position");
     engine.send(&format!("move {first}/0.50/1.2"));
     engine.send("d");
-    let board = engine.until(|line| line.starts_with("White to move"));
+    let board = engine.until(LONG, |line| line.starts_with("White to move"));
     assert!(board.iter().any(|line| line.starts_with("White to move")), "{board:#?}");
-    let (reply_move, _, _) = reply(&engine.go());
+    let (reply_move, _, _) = reply(&go(&mut engine));
     assert_ne!(reply_move, "PA");
     // A move that is not legal changes nothing and says why.
     engine.send("move A1");
-    let status = engine.until(|line| line.starts_with("status"));
+    let status = engine.until(LONG, |line| line.starts_with("status"));
     assert!(status[0].contains("not a legal move"), "{status:?}");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
 fn forced_passes_and_passes_in_the_record() {
-    let mut engine = Engine::start();
-    engine.set_depth(4);
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
     engine.send(&format!("set game {BLACK_PASSES}"));
-    let (mv, _, _) = reply(&engine.go());
+    let (mv, _, _) = reply(&go(&mut engine));
     assert_eq!(mv, "PA");
     engine.send("move PA");
-    let (mv, _, _) = reply(&engine.go());
+    let (mv, _, _) = reply(&go(&mut engine));
     assert_ne!(mv, "PA", "White has moves after Black's pass");
     let record = BLACK_PASSES.replace(";)", "B[PA]W[G5];)");
     engine.send(&format!("set game {record}"));
-    let (mv, _, _) = reply(&engine.go());
+    let (mv, _, _) = reply(&go(&mut engine));
     assert_ne!(mv, "PA");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
 fn a_non_standard_start_is_honoured_and_a_finished_game_answers_pa() {
-    let mut engine = Engine::start();
-    engine.set_depth(3);
+    let mut engine = nboard();
+    set_depth(&mut engine, 3);
     engine.send("set game (;GM[Othello]BO[8 -----------O-----*OO**---OO**----O******-O--*OOO-O-*------*----- O]W[A2]B[H7];)");
     engine.send("d");
-    let board = engine.until(|line| line.starts_with("White to move"));
+    let board = engine.until(LONG, |line| line.starts_with("White to move"));
     assert!(board.last().unwrap().contains("White to move"), "{board:#?}");
     // Only black discs: nobody can move. Black wins 64-0; from White's side -64.
     let finished = format!("(;GM[Othello]BO[8 XX{} O];)", "-".repeat(62));
     engine.send(&format!("set game {finished}"));
-    let (mv, eval, _) = reply(&engine.go());
+    let (mv, eval, _) = reply(&go(&mut engine));
     assert_eq!((mv.as_str(), eval), ("PA", -64.0));
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
 fn hint_prints_search_lines_for_distinct_moves_then_status() {
-    let mut engine = Engine::start();
-    engine.set_depth(4);
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
     engine.send(&format!("set game {EXAMPLE}"));
     engine.send("hint 3");
-    let lines = engine.until(|line| line.starts_with("status"));
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
     let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
     let mut firsts = Vec::new();
     // The last iteration's three lines: three different moves at the same depth.
@@ -209,41 +153,41 @@ fn hint_prints_search_lines_for_distinct_moves_then_status() {
     firsts.dedup();
     assert_eq!(firsts.len(), 3, "{searches:#?}");
     assert!(last.iter().all(|line| line.ends_with(" 4")), "depth 4 last: {last:#?}");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
 fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
-    let mut engine = Engine::start();
-    engine.set_depth(60);
+    let mut engine = nboard();
+    set_depth(&mut engine, 60);
     engine.send(&format!("set game {EXAMPLE}"));
     engine.send("go");
     thread::sleep(Duration::from_millis(500));
     let started = Instant::now();
-    let before = engine.sync(42);
+    let before = ping(&mut engine, 42);
     assert!(started.elapsed() < Duration::from_secs(3), "pong took {:?}", started.elapsed());
     assert!(
         before.iter().all(|line| line.starts_with("nodestats") || line.starts_with("pong")),
         "{before:#?}"
     );
     thread::sleep(Duration::from_millis(500));
-    let after = engine.sync(43);
+    let after = ping(&mut engine, 43);
     assert_eq!(after, ["pong 43"], "nothing from the cancelled search");
-    engine.set_depth(3);
-    let (mv, _, _) = reply(&engine.go());
+    set_depth(&mut engine, 3);
+    let (mv, _, _) = reply(&go(&mut engine));
     assert_ne!(mv, "PA");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
 fn learn_analyze_contempt_perft_and_bad_input() {
-    let mut engine = Engine::start();
-    engine.set_depth(3);
+    let mut engine = nboard();
+    set_depth(&mut engine, 3);
     engine.send(&format!("set game {EXAMPLE}"));
     engine.send("learn");
-    assert_eq!(engine.until(|line| line == "learned"), ["learned"]);
+    assert_eq!(engine.until(LONG, |line| line == "learned"), ["learned"]);
     engine.send("analyze");
-    let lines = engine.until(|line| line.starts_with("analysis 0 "));
+    let lines = engine.until(LONG, |line| line.starts_with("analysis 0 "));
     assert_eq!(lines.len(), 9, "one line per position, the last first: {lines:#?}");
     for (line, moves_made) in lines.iter().zip((0..=8).rev()) {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -253,7 +197,7 @@ fn learn_analyze_contempt_perft_and_bad_input() {
     engine.send("set contempt 50");
     engine.send("set game (;GM[Othello]B[F5];)");
     engine.send("perft 3");
-    let perft = engine.until(|line| line.starts_with("Nodes searched"));
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes searched"));
     // After F5 the four first moves are symmetric: a quarter of the start's 244 at depth 4.
     assert_eq!(perft.last().unwrap(), "Nodes searched: 61", "{perft:#?}");
     let moves: Vec<&String> =
@@ -262,18 +206,20 @@ fn learn_analyze_contempt_perft_and_bad_input() {
     // Garbage, an unknown setting and a broken record: a status line each, the game unchanged.
     for bad in ["xyzzy 1 2 3", "set frobnicate 7", "set game (;GM[Othello]B[A1];)", "hint many", "perft 99"] {
         engine.send(bad);
-        let status = engine.until(|line| line.starts_with("status"));
+        let status = engine.until(LONG, |line| line.starts_with("status"));
         assert_eq!(status.len(), 1, "{bad}: {status:?}");
     }
     engine.send("perft 1");
-    assert_eq!(engine.until(|line| line.starts_with("Nodes searched")).last().unwrap(), "Nodes searched: 3");
-    engine.quit();
+    assert_eq!(
+        engine.until(LONG, |line| line.starts_with("Nodes searched")).last().unwrap(),
+        "Nodes searched: 3"
+    );
+    quit(engine);
 }
 
 #[test]
 fn othello_perft_from_the_command_line() {
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "perft", "6"]).output().unwrap();
+    let output = engine::run(&["othello", "perft", "6"], "");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("Nodes searched: 8200"), "{text}");
     assert!(START.len() == 66);
@@ -282,8 +228,7 @@ fn othello_perft_from_the_command_line() {
 #[test]
 fn othello_bench_is_a_deterministic_signature() {
     let run = || {
-        let output =
-            Command::new(env!("CARGO_BIN_EXE_triskel")).args(["othello", "bench", "6"]).output().unwrap();
+        let output = engine::run(&["othello", "bench", "6"], "");
         let text = String::from_utf8(output.stdout).unwrap();
         let line =
             text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
@@ -297,16 +242,16 @@ fn othello_bench_is_a_deterministic_signature() {
 fn endgames_are_solved_exactly_with_depth_100_percent() {
     // 8 empties, White to move, +34 for White with perfect play (the reference tools' exact solve).
     let board = "-X-OOOOOXX--OOOOXX--XOOOXXXXXXOO-XOOOOXO-XOOOXXXXOXXXXXXOOOOOOOO O";
-    let mut engine = Engine::start();
-    engine.set_depth(4);
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
     engine.send(&format!("set game (;GM[Othello]BO[8 {board}];)"));
-    let (_, eval, _) = reply(&engine.go());
+    let (_, eval, _) = reply(&go(&mut engine));
     assert_eq!(eval, 34.0);
     engine.send("hint 2");
-    let lines = engine.until(|line| line.starts_with("status"));
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
     let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
     assert_eq!(searches.len(), 2, "{lines:#?}");
     assert!(searches[0].starts_with("search ") && searches[0].ends_with(" 34.00 0 100%"), "{searches:#?}");
     assert!(searches[1].ends_with(" 0 100%"), "{searches:#?}");
-    engine.quit();
+    quit(engine);
 }

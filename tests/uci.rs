@@ -1,22 +1,9 @@
 //! The UCI front-end driven over pipes, as a GUI drives it: a transcript in, the expected lines out.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "support/engine.rs"]
+mod engine;
 
-/// Runs the binary with `input` on stdin (the engine must exit by itself on `quit` or end of input)
-/// and returns its stdout lines.
-fn transcript(input: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "engine failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
-}
+use engine::transcript;
 
 fn fen_line(lines: &[String]) -> Vec<&str> {
     lines.iter().filter_map(|line| line.strip_prefix("Fen: ")).collect()
@@ -142,7 +129,8 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name MultiPV type spin default 1 min 1 max 256",
             "option name Move Overhead type spin default 30 min 0 max 5000",
             "option name UCI_Chess960 type check default false",
-            "option name UCI_Variant type combo default chess var chess",
+            "option name UCI_Variant type combo default chess var chess var xiangqi",
+            "option name nodestime type spin default 0 min 0 max 10000",
             "option name UCI_AnalyseMode type check default false",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1320 min 1320 max 3000",

@@ -5,10 +5,11 @@
 //! The tests run one at a time (a lock): several engines searching at once on a small machine would
 //! only make the timing checks flaky. Timing bounds are generous; they check behaviour, not speed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Mutex, MutexGuard};
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::{bestmove, field, is_bestmove, pv_lines, serial, Engine, LONG};
+use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -16,159 +17,26 @@ const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w 
 const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 const STALEMATED: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
-const LONG: Duration = Duration::from_secs(30);
 
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn serial() -> MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// The FEN the `d` command shows.
+fn fen(engine: &mut Engine) -> String {
+    engine.send("d");
+    let lines = engine.until(LONG, |line| line.starts_with("Checkers:"));
+    lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
 }
 
-/// A running engine with a reader thread collecting its stdout lines.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Every line read so far.
-    seen: Vec<String>,
+/// True if `mv` is legal in the position `position_command` sets up: the engine accepts it in a
+/// `position ... moves` command (the core's move generator is proven by perft).
+fn is_legal(engine: &mut Engine, position_command: &str, mv: &str) -> bool {
+    let moves = if position_command.contains(" moves ") { " " } else { " moves " };
+    engine.send(&format!("{position_command}{moves}{mv}"));
+    let lines = engine.sync();
+    !lines.iter().any(|line| line.contains("illegal move"))
 }
 
-impl Engine {
-    fn start() -> Engine {
-        Engine::with_args(&[])
-    }
-
-    fn with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_triskel"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine { child, stdin, lines, seen: Vec::new() }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Reads lines until one satisfies `done`; returns the lines read (the matching one last), or
-    /// panics after `timeout`.
-    fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
-        self.try_until(timeout, done).unwrap_or_else(|lines| panic!("timed out; read {lines:#?}"))
-    }
-
-    /// Like [`Engine::until`], but `Err` with the lines read if `timeout` passes first.
-    fn try_until(
-        &mut self,
-        timeout: Duration,
-        done: impl Fn(&str) -> bool,
-    ) -> Result<Vec<String>, Vec<String>> {
-        let deadline = Instant::now() + timeout;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    let finished = done(&line);
-                    lines.push(line);
-                    if finished {
-                        return Ok(lines);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return Err(lines),
-            }
-        }
-    }
-
-    /// Sends `isready` and returns everything up to `readyok`.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        self.until(LONG, |line| line == "readyok")
-    }
-
-    /// Sends `go ...` and returns everything up to the `bestmove` line.
-    fn go(&mut self, go: &str) -> Vec<String> {
-        self.send(go);
-        self.until(LONG, is_bestmove)
-    }
-
-    /// The FEN the `d` command shows.
-    fn fen(&mut self) -> String {
-        self.send("d");
-        let lines = self.until(LONG, |line| line.starts_with("Checkers:"));
-        lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
-    }
-
-    /// True if `mv` is legal in the position `position_command` sets up: the engine accepts it in a
-    /// `position ... moves` command (the core's move generator is proven by perft).
-    fn is_legal(&mut self, position_command: &str, mv: &str) -> bool {
-        let moves = if position_command.contains(" moves ") { " " } else { " moves " };
-        self.send(&format!("{position_command}{moves}{mv}"));
-        let lines = self.sync();
-        !lines.iter().any(|line| line.contains("illegal move"))
-    }
-
-    /// Sends `quit` and waits for the process to end, returning how long that took.
-    fn quit(mut self) -> Duration {
-        let start = Instant::now();
-        self.send("quit");
-        drop(self.stdin.take());
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "engine exit status {status}");
-                return start.elapsed();
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                let _ = self.child.kill();
-                panic!("engine still running 10 s after quit");
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn is_bestmove(line: &str) -> bool {
-    line.starts_with("bestmove")
-}
-
-/// The move of a `bestmove` line.
-fn bestmove(lines: &[String]) -> String {
-    let line = lines.iter().rev().find(|line| is_bestmove(line)).expect("a bestmove line");
-    line.split_whitespace().nth(1).expect("a move").to_string()
-}
-
-/// The value after `key` in an info line.
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.iter().position(|&word| word == key).and_then(|at| words.get(at + 1).copied())
-}
-
-fn pv_lines(lines: &[String]) -> Vec<&String> {
-    lines.iter().filter(|line| line.starts_with("info ") && line.contains(" pv ")).collect()
+/// Sends `quit` and waits for a successful exit, returning how long that took.
+fn quit(engine: Engine) -> Duration {
+    engine.quit_within(Duration::from_secs(10)).0
 }
 
 #[test]
@@ -194,8 +62,8 @@ fn go_depth_prints_complete_info_lines_and_a_legal_bestmove_with_ponder() {
     let bestmove_line = lines.last().unwrap();
     let ponder = field(bestmove_line, "ponder").expect("a ponder move");
     assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').nth(1), Some(ponder));
-    assert!(engine.is_legal(&position, &format!("{best} {ponder}")));
-    engine.quit();
+    assert!(is_legal(&mut engine, &position, &format!("{best} {ponder}")));
+    quit(engine);
 }
 
 #[test]
@@ -203,8 +71,8 @@ fn go_without_position_searches_the_start_position() {
     let _serial = serial();
     let mut engine = Engine::start();
     let best = bestmove(&engine.go("go depth 3"));
-    assert!(engine.is_legal("position startpos", &best), "{best}");
-    engine.quit();
+    assert!(is_legal(&mut engine, "position startpos", &best), "{best}");
+    quit(engine);
 }
 
 #[test]
@@ -216,7 +84,7 @@ fn go_mate_finds_the_mate_in_two() {
     let last = pv_lines(&lines).pop().expect("an info line").clone();
     assert!(last.contains(" score mate 2 "), "{last}");
     assert_eq!(bestmove(&lines), "d5f6");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -229,8 +97,8 @@ fn go_nodes_stops_at_the_node_limit() {
         let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
         assert!(nodes <= 20_000, "{line}");
     }
-    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
-    engine.quit();
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    quit(engine);
 }
 
 #[test]
@@ -243,8 +111,8 @@ fn go_movetime_returns_in_time() {
     let elapsed = start.elapsed();
     assert!(elapsed >= Duration::from_millis(200), "used the time it was given: {elapsed:?}");
     assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
-    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
-    engine.quit();
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    quit(engine);
 }
 
 #[test]
@@ -256,9 +124,9 @@ fn go_with_no_time_left_still_answers_at_once_with_a_legal_move() {
         let start = Instant::now();
         let lines = engine.go(go);
         assert!(start.elapsed() < Duration::from_secs(1), "{go}: {:?}", start.elapsed());
-        assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)), "{go}");
+        assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)), "{go}");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -269,8 +137,8 @@ fn go_with_a_clock_answers_well_within_it() {
     let start = Instant::now();
     let lines = engine.go("go wtime 100000 btime 2000 winc 100 binc 100 movestogo 5");
     assert!(start.elapsed() < Duration::from_millis(1600), "{:?}", start.elapsed());
-    assert!(engine.is_legal("position startpos moves e2e4", &bestmove(&lines)));
-    engine.quit();
+    assert!(is_legal(&mut engine, "position startpos moves e2e4", &bestmove(&lines)));
+    quit(engine);
 }
 
 #[test]
@@ -289,11 +157,11 @@ fn go_infinite_answers_isready_and_waits_for_stop() {
     engine.send("stop");
     let lines = engine.until(LONG, is_bestmove);
     assert!(start.elapsed() < Duration::from_millis(500), "bestmove soon after stop: {:?}", start.elapsed());
-    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
     engine.send("stop");
     engine.sync();
     assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 1, "exactly one bestmove");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -307,7 +175,7 @@ fn a_search_that_finishes_holds_its_bestmove_until_stop_in_infinite_mode() {
     assert!(engine.try_until(Duration::from_millis(300), is_bestmove).is_err(), "held");
     engine.send("stop");
     assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "d5f6");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -318,7 +186,7 @@ fn quit_mid_search_exits_promptly() {
     engine.send(&format!("position fen {MIDDLEGAME}"));
     engine.send("go infinite");
     thread::sleep(Duration::from_millis(300));
-    let took = engine.quit();
+    let took = quit(engine);
     assert!(took < Duration::from_secs(2), "quit took {took:?}");
 }
 
@@ -327,7 +195,7 @@ fn end_of_input_lets_a_finite_search_finish() {
     let _serial = serial();
     let mut engine = Engine::start();
     engine.send("go depth 6");
-    drop(engine.stdin.take());
+    engine.close_stdin();
     let lines = engine.until(LONG, is_bestmove);
     assert!(lines.iter().any(|line| line.starts_with("info depth 6 ")), "{lines:#?}");
 }
@@ -347,7 +215,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     engine.send("ponderhit");
     let lines = engine.until(LONG, is_bestmove);
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
-    assert!(engine.is_legal("position startpos moves e2e4 e7e5", &bestmove(&lines)));
+    assert!(is_legal(&mut engine, "position startpos moves e2e4 e7e5", &bestmove(&lines)));
 
     // A ponder miss: `stop` ends the ponder search at once.
     engine.send("position startpos moves e2e4 e7e5");
@@ -359,7 +227,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
     engine.sync();
     assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 2);
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -372,22 +240,22 @@ fn position_or_ucinewgame_mid_search_stop_it_first() {
     engine.send("position startpos moves e2e4");
     let lines = engine.until(LONG, is_bestmove);
     assert!(
-        engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)),
+        is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)),
         "for the old position"
     );
     engine.send("position startpos moves e2e4");
-    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(fen(&mut engine), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     let reply = bestmove(&engine.go("go depth 4"));
-    assert!(engine.is_legal("position startpos moves e2e4", &reply), "a black move: {reply}");
+    assert!(is_legal(&mut engine, "position startpos moves e2e4", &reply), "a black move: {reply}");
 
     engine.send("go infinite");
     thread::sleep(Duration::from_millis(200));
     engine.send("ucinewgame");
     engine.until(LONG, is_bestmove);
-    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(fen(&mut engine), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     engine.sync();
     assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 3);
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -398,11 +266,11 @@ fn ucinewgame_mid_game_forgets_the_game() {
     engine.go("go depth 5");
     engine.send("ucinewgame");
     engine.sync();
-    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(fen(&mut engine), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     engine.send("position startpos moves d2d4");
     let reply = bestmove(&engine.go("go depth 5"));
-    assert!(engine.is_legal("position startpos moves d2d4", &reply));
-    engine.quit();
+    assert!(is_legal(&mut engine, "position startpos moves d2d4", &reply));
+    quit(engine);
 }
 
 #[test]
@@ -414,7 +282,7 @@ fn searchmoves_restricts_the_root_moves() {
     for line in pv_lines(&lines) {
         assert!(matches!(field(line, "pv"), Some("a2a3" | "h2h3")), "{line}");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -435,7 +303,7 @@ fn multipv_3_prints_three_distinct_lines_per_depth() {
     firsts.dedup();
     assert_eq!(firsts.len(), 3, "{last:#?}");
     assert_eq!(field(last[0], "pv"), Some(bestmove(&lines).as_str()));
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -485,7 +353,7 @@ fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
         let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
         assert!(nodes <= 140_000, "{line}");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -502,7 +370,7 @@ fn no_legal_move_gives_bestmove_0000_after_a_terminal_score() {
         engine.send("stop");
         assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "0000");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -524,7 +392,7 @@ fn options_are_case_insensitive_and_may_span_words() {
         engine.send(command);
     }
     let lines = engine.sync();
-    assert_eq!(lines, ["readyok"], "no complaints");
+    assert!(lines.is_empty(), "no complaints: {lines:#?}");
     engine.send("setoption name Move Overhead value lots");
     engine.send("setoption name No Such Option value 1");
     engine.send("setoption name UCI_Variant value shogi");
@@ -538,8 +406,8 @@ fn options_are_case_insensitive_and_may_span_words() {
     let wdl: Vec<u32> =
         last.split(" wdl ").nth(1).unwrap().split(' ').take(3).map(|n| n.parse().unwrap()).collect();
     assert_eq!(wdl.iter().sum::<u32>(), 1000, "{last}");
-    assert!(engine.is_legal("position startpos", &bestmove(&lines)));
-    engine.quit();
+    assert!(is_legal(&mut engine, "position startpos", &bestmove(&lines)));
+    quit(engine);
 }
 
 #[test]
@@ -554,7 +422,7 @@ fn debug_log_file_writes_a_transcript_of_both_directions() {
     engine.go("go depth 2");
     engine.send("setoption name Debug Log File value <empty>");
     engine.sync();
-    engine.quit();
+    quit(engine);
     let log = std::fs::read_to_string(&path).expect("the transcript exists");
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines[..2], [">> isready", "<< readyok"], "{log}");
@@ -571,14 +439,15 @@ fn register_and_debug_are_accepted() {
     let mut engine = Engine::start();
     engine.send("register later");
     engine.send("register name Somebody code 1234");
-    assert_eq!(engine.sync(), ["readyok"]);
+    let lines = engine.sync();
+    assert!(lines.is_empty(), "nothing before readyok: {lines:#?}");
     engine.send("debug on");
     let lines = engine.go("go depth 2");
     assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:#?}");
     engine.send("debug off");
     let lines = engine.go("go depth 2");
     assert!(!lines.iter().any(|line| line.starts_with("info string")), "{lines:#?}");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -600,7 +469,7 @@ fn chess960_castling_is_written_king_takes_rook() {
     engine.send("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
     let lines = engine.go("go depth 3 searchmoves e1b1");
     assert_eq!(bestmove(&lines), "e1b1");
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -620,9 +489,9 @@ fn wdl_currmove_currline_and_refutations_when_asked() {
     for line in refutations {
         let words: Vec<&str> = line.split_whitespace().skip(2).collect();
         assert!(words.len() >= 2, "{line}");
-        assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &words.join(" ")), "{line}");
+        assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &words.join(" ")), "{line}");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -633,13 +502,13 @@ fn several_threads_search_together() {
     engine.send(&format!("position fen {MIDDLEGAME}"));
     let lines = engine.go("go depth 8");
     assert!(lines.iter().any(|line| line.starts_with("info depth 8 ")));
-    assert!(engine.is_legal(&format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
     engine.send(&format!("position fen {MIDDLEGAME}"));
     let lines = engine.go("go nodes 50000");
     for line in pv_lines(&lines) {
         assert!(field(line, "nodes").unwrap().parse::<u64>().unwrap() <= 50_000 + 3 * 2048, "{line}");
     }
-    engine.quit();
+    quit(engine);
 }
 
 #[test]
@@ -660,7 +529,7 @@ fn bench_signature_is_the_same_every_run_and_from_the_command_line() {
     engine.send("bench 16 1 3 current perft");
     let perft = engine.until(LONG, |line| line.starts_with("Nodes/second"));
     assert_eq!(signature(&perft), 8_902);
-    engine.quit();
+    quit(engine);
 
     let mut from_cli = Engine::with_args(&["bench", "16", "1", "8"]);
     let third = from_cli.until(LONG, |line| line.starts_with("Nodes/second"));

@@ -32,6 +32,11 @@ pub fn binary() -> &'static str {
 
 /// Runs the binary once with `args` and `input` on stdin (then closed), and returns its output.
 pub fn run(args: &[&str], input: &str) -> Output {
+    run_bytes(args, input.as_bytes())
+}
+
+/// Like [`run`], with input that need not be UTF-8.
+pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(binary())
         .args(args)
         .stdin(Stdio::piped())
@@ -40,13 +45,21 @@ pub fn run(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("the engine starts");
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
+    let input = input.to_vec();
     let writer = thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let output = child.wait_with_output().expect("the engine runs");
     let _ = writer.join();
     output
+}
+
+/// Runs the binary with no arguments and `input` on stdin (the engine must exit by itself on `quit`
+/// or end of input), checks that it exits successfully, and returns its stdout lines.
+pub fn transcript(input: impl AsRef<[u8]>) -> Vec<String> {
+    let output = run_bytes(&[], input.as_ref());
+    assert!(output.status.success(), "engine failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
 }
 
 /// A running engine and the lines it has written.
