@@ -479,7 +479,13 @@ fn wdl_currmove_currline_and_refutations_when_asked() {
     engine.send("setoption name UCI_ShowCurrLine value true");
     engine.send("setoption name UCI_ShowRefutations value true");
     engine.send(&format!("position fen {MIDDLEGAME}"));
-    let lines = engine.go("go movetime 1600");
+    // An infinite search, stopped once the currmove lines (after a second of search) and one
+    // iteration's refutations are out: a fixed movetime may end before either on a loaded machine.
+    engine.send("go infinite");
+    let mut lines = engine.until(LONG, |line| line.contains(" currmove "));
+    lines.extend(engine.until(LONG, |line| line.starts_with("info refutation ")));
+    engine.send("stop");
+    lines.extend(engine.until(LONG, is_bestmove));
     let currmove = lines.iter().find(|line| line.contains(" currmove ")).expect("currmove after a second");
     assert!(field(currmove, "currmovenumber").is_some() && field(currmove, "depth").is_some(), "{currmove}");
     assert!(lines.iter().any(|line| line.starts_with("info currline ")), "currline");
