@@ -1,10 +1,10 @@
 //! The generic search on chess positions with known answers.
 
 use engine::chess::Position;
+use engine::history::PastPosition;
 use engine::search::{
     search, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState, TranspositionTable, TtEntry,
 };
-use engine::history::PastPosition;
 use engine::Score;
 
 #[derive(Default)]

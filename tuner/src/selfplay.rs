@@ -16,8 +16,8 @@
 //! is what the search would trust.
 
 use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
-use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use engine::history::PastPosition;
+use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use engine::{Game, Score};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -186,8 +186,15 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
             break (Outcome::Draw, Ending::TooLong);
         }
         let table = TranspositionTable::new(&player.table, ply as u8);
-        let result =
-            search::search(&position, &past_positions(&keys), &limits, &table, &mut player.state, &LimitsOnly, &mut Silent);
+        let result = search::search(
+            &position,
+            &past_positions(&keys),
+            &limits,
+            &table,
+            &mut player.state,
+            &LimitsOnly,
+            &mut Silent,
+        );
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;
