@@ -282,7 +282,10 @@ mod tests {
         assert!(options.set("Hash", Some("0")).is_err());
         assert!(options.set("Threads", Some("many")).is_err());
         assert!(options.set("Ponder", Some("yes")).is_err());
-        assert!(options.set("UCI_Variant", Some("xiangqi")).is_err());
+        assert_eq!(options.set("UCI_Variant", Some("Xiangqi")), Ok(Change::Variant("xiangqi".into())));
+        assert!(options.set("UCI_Variant", Some("shogi")).is_err());
+        assert_eq!(options.set("nodestime", Some("600")), Ok(Change::Stored));
+        assert_eq!(options.nodestime, 600);
         assert!(options.set("No Such", Some("1")).unwrap_err().contains("unknown option: No Such"));
         assert_eq!(options.set("move overhead", Some("100")), Ok(Change::Stored));
         assert_eq!(options.move_overhead_ms, 100);
