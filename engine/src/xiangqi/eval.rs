@@ -5,7 +5,7 @@
 //! Every weight is in [`weights`]; the tables are written from red's side as the board is drawn
 //! (first row = rank 9, black's back rank; last row = rank 0), and read mirrored for black.
 
-use super::movegen::horse_targets;
+use super::movegen::{elephant_targets, horse_targets};
 use super::position::Position;
 use super::tables;
 use super::types::{Color, PieceKind};
@@ -42,6 +42,27 @@ pub mod weights {
     pub const CANNON_QUIET: (i32, i32) = (2, 2);
     /// Cannon: per enemy piece it can take.
     pub const CANNON_CAPTURE: (i32, i32) = (6, 4);
+    /// King attack units per attacker hitting the enemy palace (king, advisor, elephant, horse,
+    /// rook, cannon, pawn), plus one per palace square hit.
+    pub const ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
+    /// Extra attack units per missing defending advisor.
+    pub const ATTACK_MISSING_ADVISOR: i32 = 2;
+    /// King danger = units^2 / this divisor (middlegame), counted with at least two attackers.
+    pub const ATTACK_DIVISOR: i32 = 4;
+    /// Cap of the king danger.
+    pub const ATTACK_MAX: i32 = 400;
+    /// Enemy cannon on the king's file with nothing between (empty-headed cannon).
+    pub const EMPTY_CANNON: (i32, i32) = (80, 30);
+    /// Enemy cannon on the king's file with two pieces between (central cannon pressure).
+    pub const CENTRAL_CANNON: (i32, i32) = (20, 5);
+    /// Enemy rook on the king's file with one piece between.
+    pub const ROOK_PIN_FILE: (i32, i32) = (15, 10);
+    /// Per enemy piece (not the king) attacked and not defended.
+    pub const HANGING: (i32, i32) = (30, 20);
+    /// Per enemy horse, cannon or rook attacked by a pawn.
+    pub const PAWN_THREAT: (i32, i32) = (40, 30);
+    /// Per enemy rook attacked by a horse or cannon.
+    pub const MINOR_ON_ROOK: (i32, i32) = (40, 30);
     /// The quiet-move count a cannon is worth zero at.
     pub const CANNON_QUIET_BASE: i32 = 8;
 
@@ -175,19 +196,78 @@ fn attackers(position: &Position, color: Color) -> i32 {
     pieces.count_ones() as i32
 }
 
-/// Mobility of `color`'s rooks, horses and cannons: (middlegame, endgame).
+/// The squares one side's pieces attack.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    by_pawn: u128,
+    /// By horses and cannons.
+    by_minor: u128,
+    by_rook: u128,
+    /// By every piece, the king included.
+    all: u128,
+}
+
+/// Threats of the side that attacks as `ours` against `color`'s pieces, defended as `theirs`:
+/// (middlegame, endgame), for the attacking side.
 #[inline(always)]
-fn mobility(position: &Position, color: Color) -> (i32, i32) {
+fn threats(position: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> (i32, i32) {
+    let targets = position.pieces_of(color) & !position.pieces(color, PieceKind::King);
+    let hanging = (targets & ours.all & !theirs.all).count_ones() as i32;
+    let majors = position.pieces(color, PieceKind::Rook);
+    let minors = position.pieces(color, PieceKind::Horse) | position.pieces(color, PieceKind::Cannon);
+    let by_pawn = ((majors | minors) & ours.by_pawn).count_ones() as i32;
+    let on_rook = (majors & ours.by_minor).count_ones() as i32;
+    (
+        hanging * HANGING.0 + by_pawn * PAWN_THREAT.0 + on_rook * MINOR_ON_ROOK.0,
+        hanging * HANGING.1 + by_pawn * PAWN_THREAT.1 + on_rook * MINOR_ON_ROOK.1,
+    )
+}
+
+/// The palace of `color`.
+#[inline(always)]
+fn palace(color: Color) -> u128 {
+    const RED: u128 = 0b111 << 3 | 0b111 << 12 | 0b111 << 21;
+    match color {
+        Color::Red => RED,
+        Color::Black => RED << 63,
+    }
+}
+
+/// Squares a cannon on `from` attacks over `occupied`: beyond the first blocker (the screen) up to
+/// and including the second.
+#[inline(always)]
+fn cannon_attacks(from: usize, occupied: u128, rank_occ: u16, file_occ: u16) -> u128 {
+    let reach = tables::rook_reach(from, rank_occ, file_occ);
+    let without = occupied & !(reach & occupied);
+    let (file, rank) = (from % 9, from / 9);
+    let far = tables::rook_reach(from, tables::rank_bits(without, rank), tables::file_bits(without, file));
+    far & !reach
+}
+
+/// Mobility of `color`'s rooks, horses and cannons and their attack on the enemy king:
+/// (middlegame, endgame).
+#[inline(always)]
+fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
+    let mut attacks = Attacks::default();
     let own = position.pieces_of(color);
     let their = position.pieces_of(!color);
     let occupied = own | their;
+    let zone = palace(!color);
+    let mut units = 0;
+    let mut attackers = 0;
     let (mut mg, mut eg) = (0, 0);
     let mut set = position.pieces(color, PieceKind::Rook);
     while set != 0 {
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         let reach = tables::rook_reach(from, position.rank_occ[from / 9], position.file_occ[from % 9]);
+        attacks.by_rook |= reach;
         let count = (reach & !own).count_ones() as usize;
+        let hits = (reach & zone).count_ones() as i32;
+        if hits > 0 {
+            attackers += 1;
+            units += ATTACK_UNITS[PieceKind::Rook.index()] + hits;
+        }
         mg += i32::from(ROOK_MOB_MG[count.min(17)]);
         eg += i32::from(ROOK_MOB_EG[count.min(17)]);
     }
@@ -195,7 +275,14 @@ fn mobility(position: &Position, color: Color) -> (i32, i32) {
     while set != 0 {
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
-        let count = (horse_targets(from, occupied) & !own).count_ones() as usize;
+        let targets = horse_targets(from, occupied);
+        attacks.by_minor |= targets;
+        let count = (targets & !own).count_ones() as usize;
+        let hits = (targets & zone).count_ones() as i32;
+        if hits > 0 {
+            attackers += 1;
+            units += ATTACK_UNITS[PieceKind::Horse.index()] + hits;
+        }
         mg += i32::from(HORSE_MOB_MG[count.min(8)]);
         eg += i32::from(HORSE_MOB_EG[count.min(8)]);
     }
@@ -209,8 +296,83 @@ fn mobility(position: &Position, color: Color) -> (i32, i32) {
         let captures = (tables::cannon_captures(from, rank_occ, file_occ) & their).count_ones() as i32;
         mg += quiet * CANNON_QUIET.0 + captures * CANNON_CAPTURE.0;
         eg += quiet * CANNON_QUIET.1 + captures * CANNON_CAPTURE.1;
+        let cannon = cannon_attacks(from, occupied, rank_occ, file_occ);
+        attacks.by_minor |= cannon;
+        let hits = (cannon & zone).count_ones() as i32;
+        if hits > 0 {
+            attackers += 1;
+            units += ATTACK_UNITS[PieceKind::Cannon.index()] + hits;
+        }
     }
-    (mg, eg)
+    let mut set = position.pieces(color, PieceKind::Pawn);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let steps = tables::PAWN_STEPS[color.index()][from];
+        attacks.by_pawn |= steps;
+        let hits = (steps & zone).count_ones() as i32;
+        if hits > 0 {
+            attackers += 1;
+            units += ATTACK_UNITS[PieceKind::Pawn.index()] + hits;
+        }
+    }
+    // Lines onto the enemy king's file.
+    let king = position.king_square(!color).index();
+    let (king_file, king_rank) = (king % 9, king / 9);
+    let file_occ = position.file_occ[king_file];
+    let line = tables::FILE_SPREAD[0x3ff] << king_file;
+    let between = |from: usize| {
+        let (low, high) = if from / 9 < king_rank { (from / 9, king_rank) } else { (king_rank, from / 9) };
+        let mask = ((1u16 << high) - 1) & !((1u16 << (low + 1)) - 1);
+        (file_occ & mask).count_ones()
+    };
+    let mut set = position.pieces(color, PieceKind::Cannon) & line;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        match between(from) {
+            0 => {
+                mg += EMPTY_CANNON.0;
+                eg += EMPTY_CANNON.1;
+            }
+            2 => {
+                mg += CENTRAL_CANNON.0;
+                eg += CENTRAL_CANNON.1;
+            }
+            _ => {}
+        }
+    }
+    let mut set = position.pieces(color, PieceKind::Rook) & line;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        if between(from) == 1 {
+            mg += ROOK_PIN_FILE.0;
+            eg += ROOK_PIN_FILE.1;
+        }
+    }
+    let mut set = position.pieces(color, PieceKind::Advisor);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        attacks.all |= tables::ADVISOR_STEPS[from];
+    }
+    let mut set = position.pieces(color, PieceKind::Elephant);
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        attacks.all |= elephant_targets(from, occupied);
+    }
+    attacks.all |= tables::KING_STEPS[position.king_square(color).index()];
+    attacks.all |= attacks.by_pawn | attacks.by_minor | attacks.by_rook;
+    if attackers >= 2 {
+        units +=
+            ATTACK_MISSING_ADVISOR * (2 - position.pieces(!color, PieceKind::Advisor).count_ones() as i32);
+        let danger = (units * units / ATTACK_DIVISOR).min(ATTACK_MAX);
+        mg += danger;
+        eg += danger / 4;
+    }
+    (mg, eg, attacks)
 }
 
 /// Static evaluation, centipawns from the side to move.
@@ -218,6 +380,7 @@ pub fn evaluate(position: &Position) -> Score {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
+    let mut attacks = [Attacks::default(); 2];
     for color in Color::ALL {
         let side = color.index();
         for kind in PieceKind::ALL {
@@ -239,7 +402,8 @@ pub fn evaluate(position: &Position) -> Score {
                 phase += PHASE[kind.index()];
             }
         }
-        let (m_mg, m_eg) = mobility(position, color);
+        let (m_mg, m_eg, side_attacks) = mobility(position, color);
+        attacks[side] = side_attacks;
         mg[side] += m_mg;
         eg[side] += m_eg;
         let enemy_attackers = attackers(position, !color).min(4);
@@ -248,6 +412,12 @@ pub fn evaluate(position: &Position) -> Score {
         let exposure = missing_advisors * MISSING_ADVISOR + missing_elephants * MISSING_ELEPHANT;
         mg[side] -= exposure * enemy_attackers / 4;
         eg[side] -= exposure * enemy_attackers / 8;
+    }
+    for color in Color::ALL {
+        let side = color.index();
+        let (t_mg, t_eg) = threats(position, !color, &attacks[side], &attacks[1 - side]);
+        mg[side] += t_mg;
+        eg[side] += t_eg;
     }
     let phase = phase.min(PHASE_MAX);
     let red = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
