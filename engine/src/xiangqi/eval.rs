@@ -1,9 +1,13 @@
-//! Static evaluation: material and piece-square tables tapered between middlegame and endgame by the
-//! material left, king safety (missing advisors and elephants while the enemy has attackers) and a
-//! tempo bonus; centipawns from the side to move, a pawn before the river = 100.
+//! Static evaluation, tapered between middlegame and endgame by the material left: material and
+//! piece-square tables, mobility of rooks, horses (legs open) and cannons, king safety (attack units
+//! on the palace, empty-headed and central cannons, a rook on the king's file, missing advisors and
+//! elephants), threats (hanging pieces, pawn attacks, a rook attacked by a horse or cannon) and a
+//! tempo bonus; centipawns from the side to move, a pawn before the river = 100. Each term was kept
+//! by a match (`docs/matches.md`).
 //!
-//! Every weight is in [`weights`]; the tables are written from red's side as the board is drawn
-//! (first row = rank 9, black's back rank; last row = rank 0), and read mirrored for black.
+//! Every weight is in [`weights`]; the piece-square tables are drawn from red's side as the board is
+//! drawn (top row rank 9, black's back rank) and `macros::piece_square_table!` stores them per colour
+//! (black's mirrored) in the engine's square order.
 
 use super::movegen::{elephant_targets, horse_targets};
 use super::position::Position;
@@ -66,102 +70,123 @@ pub mod weights {
     /// The quiet-move count a cannon is worth zero at.
     pub const CANNON_QUIET_BASE: i32 = 8;
 
-    /// Piece-square tables, middlegame, per kind, red's view (row 0 = rank 9).
-    #[rustfmt::skip]
-    pub const PSQT_MG: [[i16; 90]; 7] = [
-        // King: at home, on the centre file.
-        [
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, -30, -40, -30, 0, 0, 0,
-            0, 0, 0, -10, -15, -10, 0, 0, 0,
-            0, 0, 0, 0, 10, 0, 0, 0, 0,
-        ],
-        // Advisor: the palace centre is best.
-        [
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, -5, 0, -5, 0, 0, 0,
-            0, 0, 0, 0, 10, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        // Elephant: the centre point of its half guards most.
-        [
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, -5, 0, 0, 0, -5, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            -5, 0, 0, 0, 10, 0, 0, 0, -5,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        // Horse: central and advanced, near the enemy palace; weak on the edge and at home.
-        [
-            4, 8, 16, 12, 4, 12, 16, 8, 4,
-            4, 10, 28, 16, 8, 16, 28, 10, 4,
-            12, 14, 16, 20, 18, 20, 16, 14, 12,
-            8, 24, 18, 24, 20, 24, 18, 24, 8,
-            6, 16, 14, 18, 16, 18, 14, 16, 6,
-            4, 12, 16, 14, 12, 14, 16, 12, 4,
-            2, 6, 8, 6, 10, 6, 8, 6, 2,
-            4, 2, 8, 8, 4, 8, 8, 2, 4,
-            0, 2, 4, 4, -2, 4, 4, 2, 0,
-            0, -4, 0, 0, 0, 0, 0, -4, 0,
-        ],
-        // Rook: open and advanced files, the enemy's rank 7 and 8.
-        [
-            14, 14, 12, 18, 16, 18, 12, 14, 14,
-            16, 20, 18, 24, 26, 24, 18, 20, 16,
-            12, 12, 12, 18, 18, 18, 12, 12, 12,
-            12, 18, 16, 22, 22, 22, 16, 18, 12,
-            12, 14, 12, 18, 18, 18, 12, 14, 12,
-            12, 16, 14, 20, 20, 20, 14, 16, 12,
-            6, 10, 8, 14, 14, 14, 8, 10, 6,
-            4, 8, 6, 14, 12, 14, 6, 8, 4,
-            8, 4, 8, 16, 8, 16, 8, 4, 8,
-            -2, 10, 6, 14, 12, 14, 6, 10, -2,
-        ],
-        // Cannon: the centre file and the back ranks (behind screens).
-        [
-            6, 4, 0, -10, -12, -10, 0, 4, 6,
-            2, 2, 0, -4, -14, -4, 0, 2, 2,
-            2, 2, 0, -10, -8, -10, 0, 2, 2,
-            0, 0, -2, 4, 10, 4, -2, 0, 0,
-            0, 0, 0, 2, 8, 2, 0, 0, 0,
-            -2, 0, 4, 2, 6, 2, 4, 0, -2,
-            0, 0, 0, 2, 4, 2, 0, 0, 0,
-            4, 0, 8, 6, 10, 6, 8, 0, 4,
-            0, 2, 4, 6, 6, 6, 4, 2, 0,
-            0, 0, 2, 6, 6, 6, 2, 0, 0,
-        ],
-        // Pawn: worth about double once across the river, most near the enemy palace, little on the
-        // last rank where it can only step sideways.
-        [
-            0, 3, 6, 9, 12, 9, 6, 3, 0,
-            18, 36, 56, 80, 120, 80, 56, 36, 18,
-            14, 26, 42, 60, 80, 60, 42, 26, 14,
-            10, 20, 30, 34, 40, 34, 30, 20, 10,
-            6, 12, 18, 18, 20, 18, 18, 12, 6,
-            2, 0, 8, 0, 8, 0, 8, 0, 2,
-            0, 0, -2, 0, 4, 0, -2, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ],
-    ];
+    // Piece-square tables, middlegame, drawn from red's side (top row rank 9, left column file a);
+    // `piece_square_table!` stores them per colour in the engine's square order.
+    macros::piece_square_table! {
+        /// King: at home, on the centre file.
+        pub const KING_MG: [[i16; 90]; 2] = [
+            [  0   0   0   0   0   0   0   0   0]  // rank 9
+            [  0   0   0   0   0   0   0   0   0]  // rank 8
+            [  0   0   0   0   0   0   0   0   0]  // rank 7
+            [  0   0   0   0   0   0   0   0   0]  // rank 6
+            [  0   0   0   0   0   0   0   0   0]  // rank 5
+            [  0   0   0   0   0   0   0   0   0]  // rank 4
+            [  0   0   0   0   0   0   0   0   0]  // rank 3
+            [  0   0   0 -30 -40 -30   0   0   0]  // rank 2
+            [  0   0   0 -10 -15 -10   0   0   0]  // rank 1
+            [  0   0   0   0  10   0   0   0   0]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// Advisor: the palace centre is best.
+        pub const ADVISOR_MG: [[i16; 90]; 2] = [
+            [ 0  0  0  0  0  0  0  0  0]  // rank 9
+            [ 0  0  0  0  0  0  0  0  0]  // rank 8
+            [ 0  0  0  0  0  0  0  0  0]  // rank 7
+            [ 0  0  0  0  0  0  0  0  0]  // rank 6
+            [ 0  0  0  0  0  0  0  0  0]  // rank 5
+            [ 0  0  0  0  0  0  0  0  0]  // rank 4
+            [ 0  0  0  0  0  0  0  0  0]  // rank 3
+            [ 0  0  0 -5  0 -5  0  0  0]  // rank 2
+            [ 0  0  0  0 10  0  0  0  0]  // rank 1
+            [ 0  0  0  0  0  0  0  0  0]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// Elephant: the centre point of its half guards most.
+        pub const ELEPHANT_MG: [[i16; 90]; 2] = [
+            [ 0  0  0  0  0  0  0  0  0]  // rank 9
+            [ 0  0  0  0  0  0  0  0  0]  // rank 8
+            [ 0  0  0  0  0  0  0  0  0]  // rank 7
+            [ 0  0  0  0  0  0  0  0  0]  // rank 6
+            [ 0  0  0  0  0  0  0  0  0]  // rank 5
+            [ 0  0 -5  0  0  0 -5  0  0]  // rank 4
+            [ 0  0  0  0  0  0  0  0  0]  // rank 3
+            [-5  0  0  0 10  0  0  0 -5]  // rank 2
+            [ 0  0  0  0  0  0  0  0  0]  // rank 1
+            [ 0  0  0  0  0  0  0  0  0]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// Horse: central and advanced, near the enemy palace; weak on the edge and at home.
+        pub const HORSE_MG: [[i16; 90]; 2] = [
+            [ 4  8 16 12  4 12 16  8  4]  // rank 9
+            [ 4 10 28 16  8 16 28 10  4]  // rank 8
+            [12 14 16 20 18 20 16 14 12]  // rank 7
+            [ 8 24 18 24 20 24 18 24  8]  // rank 6
+            [ 6 16 14 18 16 18 14 16  6]  // rank 5
+            [ 4 12 16 14 12 14 16 12  4]  // rank 4
+            [ 2  6  8  6 10  6  8  6  2]  // rank 3
+            [ 4  2  8  8  4  8  8  2  4]  // rank 2
+            [ 0  2  4  4 -2  4  4  2  0]  // rank 1
+            [ 0 -4  0  0  0  0  0 -4  0]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// Rook: open and advanced files, the enemy's rank 7 and 8.
+        pub const ROOK_MG: [[i16; 90]; 2] = [
+            [14 14 12 18 16 18 12 14 14]  // rank 9
+            [16 20 18 24 26 24 18 20 16]  // rank 8
+            [12 12 12 18 18 18 12 12 12]  // rank 7
+            [12 18 16 22 22 22 16 18 12]  // rank 6
+            [12 14 12 18 18 18 12 14 12]  // rank 5
+            [12 16 14 20 20 20 14 16 12]  // rank 4
+            [ 6 10  8 14 14 14  8 10  6]  // rank 3
+            [ 4  8  6 14 12 14  6  8  4]  // rank 2
+            [ 8  4  8 16  8 16  8  4  8]  // rank 1
+            [-2 10  6 14 12 14  6 10 -2]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// Cannon: the centre file and the back ranks (behind screens).
+        pub const CANNON_MG: [[i16; 90]; 2] = [
+            [  6   4   0 -10 -12 -10   0   4   6]  // rank 9
+            [  2   2   0  -4 -14  -4   0   2   2]  // rank 8
+            [  2   2   0 -10  -8 -10   0   2   2]  // rank 7
+            [  0   0  -2   4  10   4  -2   0   0]  // rank 6
+            [  0   0   0   2   8   2   0   0   0]  // rank 5
+            [ -2   0   4   2   6   2   4   0  -2]  // rank 4
+            [  0   0   0   2   4   2   0   0   0]  // rank 3
+            [  4   0   8   6  10   6   8   0   4]  // rank 2
+            [  0   2   4   6   6   6   4   2   0]  // rank 1
+            [  0   0   2   6   6   6   2   0   0]  // rank 0
+        ];
+    }
+
+    macros::piece_square_table! {
+        /// last rank where it can only step sideways.
+        pub const PAWN_MG: [[i16; 90]; 2] = [
+            [  0   3   6   9  12   9   6   3   0]  // rank 9
+            [ 18  36  56  80 120  80  56  36  18]  // rank 8
+            [ 14  26  42  60  80  60  42  26  14]  // rank 7
+            [ 10  20  30  34  40  34  30  20  10]  // rank 6
+            [  6  12  18  18  20  18  18  12   6]  // rank 5
+            [  2   0   8   0   8   0   8   0   2]  // rank 4
+            [  0   0  -2   0   4   0  -2   0   0]  // rank 3
+            [  0   0   0   0   0   0   0   0   0]  // rank 2
+            [  0   0   0   0   0   0   0   0   0]  // rank 1
+            [  0   0   0   0   0   0   0   0   0]  // rank 0
+        ];
+    }
+
+    /// The middlegame tables per kind, as `[kind][colour][square]`.
+    pub const PSQT_MG: [[[i16; 90]; 2]; 7] =
+        [KING_MG, ADVISOR_MG, ELEPHANT_MG, HORSE_MG, ROOK_MG, CANNON_MG, PAWN_MG];
 
     /// Piece-square tables, endgame: the middlegame ones except the pawn (advanced pawns matter
     /// more, the centre less) and the king (free to step out).
@@ -172,16 +197,6 @@ use weights::*;
 
 /// Exchange values per kind (SEE and capture ordering): the middlegame material.
 pub const PIECE_VALUES: [i32; 7] = MATERIAL_MG;
-
-/// Table index of `square` (0..90) for a piece of `color`.
-#[inline(always)]
-fn table_index(color: Color, square: usize) -> usize {
-    let (file, rank) = (square % 9, square / 9);
-    match color {
-        Color::Red => (9 - rank) * 9 + file,
-        Color::Black => rank * 9 + file,
-    }
-}
 
 /// Attacking pieces of `color`: rooks, horses, cannons and pawns across the river.
 fn attackers(position: &Position, color: Color) -> i32 {
@@ -388,7 +403,7 @@ pub fn evaluate(position: &Position) -> Score {
             while set != 0 {
                 let square = set.trailing_zeros() as usize;
                 set &= set - 1;
-                let psqt = i32::from(PSQT_MG[kind.index()][table_index(color, square)]);
+                let psqt = i32::from(PSQT_MG[kind.index()][side][square]);
                 mg[side] += MATERIAL_MG[kind.index()] + psqt;
                 eg[side] += MATERIAL_EG[kind.index()];
                 eg[side] += match kind {
