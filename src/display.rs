@@ -29,8 +29,8 @@ pub fn board_text(position: &Position) -> String {
     text
 }
 
-/// The xiangqi board as Pikafish's `d` prints it: rank 9 (black's back rank) at the top, then FEN
-/// and key.
+/// The xiangqi board as Pikafish's `d` prints it: rank 9 (black's back rank) at the top, then FEN,
+/// key and the squares of the pieces giving check.
 pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
     use engine::xiangqi::Square as XiangqiSquare;
     let separator = " +---+---+---+---+---+---+---+---+---+\n";
@@ -47,7 +47,16 @@ pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
     }
     text.push_str("   a   b   c   d   e   f   g   h   i\n\n");
     let _ = writeln!(text, "Fen: {}", position.fen());
-    let _ = write!(text, "Key: {:016X}", position.hash());
+    let _ = writeln!(text, "Key: {:016X}", position.hash());
+    text.push_str("Checkers:");
+    let mut checkers = position.checkers();
+    while checkers != 0 {
+        let index = checkers.trailing_zeros() as u8;
+        checkers &= checkers - 1;
+        if let Some(square) = XiangqiSquare::from_index(index) {
+            let _ = write!(text, " {square}");
+        }
+    }
     text
 }
 

@@ -242,3 +242,18 @@ fn evaluation_is_symmetric_and_sane() {
     let up = position("3akab2/9/4b4/9/9/9/9/4B4/4A4/R2AK1B2 w - - 0 1");
     assert!(Game::evaluate(&up).0 > 600);
 }
+
+#[test]
+fn checkers_are_the_pieces_giving_check() {
+    let square = |text: &str| Square::parse(text.as_bytes()).unwrap().bit();
+    // A cannon over the pawn on d3 and a horse with its leg (c1) free both check the king on d0.
+    let double = position("5k3/9/9/9/3c5/9/3P5/2n6/9/3K5 w - - 0 1");
+    assert!(double.in_check());
+    assert_eq!(double.checkers(), square("d5") | square("c2"));
+    // With the leg blocked the horse no longer checks; with no screen the cannon does not either.
+    let single = position("5k3/9/9/9/3c5/9/3P5/2n6/2p6/3K5 w - - 0 1");
+    assert_eq!(single.checkers(), square("d5"));
+    let quiet = position("5k3/9/9/9/3c5/9/9/2n6/2p6/3K5 w - - 0 1");
+    assert!(!quiet.in_check());
+    assert_eq!(quiet.checkers(), 0);
+}

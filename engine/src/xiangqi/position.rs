@@ -299,6 +299,26 @@ impl Position {
         self.is_attacked_by(self.king_square(self.side_to_move), !self.side_to_move)
     }
 
+    /// The squares of the pieces giving check (the enemy king too, on an open file): each enemy
+    /// piece is tested alone, the others standing where they are as screens and blockers.
+    pub fn checkers(&self) -> u128 {
+        let (us, them) = (self.side_to_move, !self.side_to_move);
+        let king = self.king_square(us).index();
+        let (occupied, rank_occ, file_occ) =
+            (self.occupied(), self.rank_occ[king / 9], self.file_occ[king % 9]);
+        let enemies = self.pieces_of(them);
+        let mut checkers = 0;
+        let mut rest = enemies;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if self.attacked_with(king, them, occupied, rank_occ, file_occ, enemies & !bit) {
+                checkers |= bit;
+            }
+        }
+        checkers
+    }
+
     /// The 60-move rule's count of plies (see [`Position::make_move`]).
     pub fn rule60_count(&self) -> u16 {
         self.rule60
