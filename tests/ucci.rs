@@ -109,7 +109,7 @@ fn assert_depths_up_to(lines: &[String], depth: u32) {
 
 /// The FEN `d` shows.
 fn fen(engine: &mut Engine) -> String {
-    let lines = engine.ask_prefix("d", "Key:");
+    let lines = engine.ask_prefix("d", "Checkers:");
     lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
 }
 

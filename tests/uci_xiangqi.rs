@@ -45,7 +45,7 @@ fn legal_moves(engine: &mut Engine) -> Vec<String> {
 
 /// The FEN `d` shows.
 fn fen(engine: &mut Engine) -> String {
-    let lines = engine.ask_prefix("d", "Key:");
+    let lines = engine.ask_prefix("d", "Checkers:");
     lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
 }
 
@@ -227,7 +227,7 @@ fn d_shows_the_fen_and_flip_mirrors_it() {
     engine.send("position startpos moves h2e2");
     let before = fen(&mut engine);
     assert_eq!(before, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
-    let lines = engine.ask_prefix("d", "Key:");
+    let lines = engine.ask_prefix("d", "Checkers:");
     assert!(lines.iter().any(|line| line.trim() == "a   b   c   d   e   f   g   h   i"), "{lines:#?}");
     let eval_before = eval(&mut engine);
     engine.send("flip");
