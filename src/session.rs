@@ -221,14 +221,7 @@ impl<G: Variant> Session<G> {
     /// End of input: a search that ends by itself is allowed to finish (so `echo 'go depth 9' |
     /// triskel` works); `infinite` and ponder searches are stopped.
     pub fn end_of_input(&mut self) {
-        match self.running.take() {
-            Some(running) if !running.waits_for_stop() => self.states = running.join(),
-            Some(running) => {
-                running.stop();
-                self.states = running.join();
-            }
-            None => {}
-        }
+        self.wait_for_search();
     }
 
     /// Takes back the states of a search that ended by itself.
@@ -240,14 +233,14 @@ impl<G: Variant> Session<G> {
         }
     }
 
-    /// Waits for a running search to end by itself (UCCI batch mode); one that would wait for
-    /// `stop` for ever (`infinite`, pondering) is stopped.
+    /// Waits for a running search to end by itself (end of input, UCCI batch mode); one that would
+    /// wait for `stop` for ever (`infinite`, pondering) is stopped.
     fn wait_for_search(&mut self) {
         match self.running.take() {
             Some(running) if !running.waits_for_stop() => self.states = running.join(),
             Some(running) => {
-                self.running = Some(running);
-                self.stop_search();
+                running.stop();
+                self.states = running.join();
             }
             None => {}
         }
