@@ -201,17 +201,11 @@ fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
         }
     };
 
-    let mut set = position.pieces(us, PieceKind::Rook);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Rook)) {
         let reach = tables::rook_reach(from, position.rank_occ[from / 9], position.file_occ[from % 9]);
         emit(from, reach & filter);
     }
-    let mut set = position.pieces(us, PieceKind::Cannon);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Cannon)) {
         let (rank_occ, file_occ) = (position.rank_occ[from / 9], position.file_occ[from % 9]);
         let mut targets = tables::cannon_captures(from, rank_occ, file_occ) & their;
         if !captures_only {
@@ -219,28 +213,16 @@ fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
         }
         emit(from, targets);
     }
-    let mut set = position.pieces(us, PieceKind::Horse);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Horse)) {
         emit(from, horse_targets(from, occupied) & filter);
     }
-    let mut set = position.pieces(us, PieceKind::Pawn);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Pawn)) {
         emit(from, tables::PAWN_STEPS[us.index()][from] & filter);
     }
-    let mut set = position.pieces(us, PieceKind::Elephant);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Elephant)) {
         emit(from, elephant_targets(from, occupied) & filter);
     }
-    let mut set = position.pieces(us, PieceKind::Advisor);
-    while set != 0 {
-        let from = set.trailing_zeros() as usize;
-        set &= set - 1;
+    for from in squares(position.pieces(us, PieceKind::Advisor)) {
         emit(from, tables::ADVISOR_STEPS[from] & filter);
     }
     let mut targets = tables::KING_STEPS[king] & filter;
@@ -251,6 +233,18 @@ fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
             out.one(king as u32, to);
         }
     }
+}
+
+/// The squares of `set`, lowest first.
+#[inline(always)]
+pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let square = set.trailing_zeros() as usize;
+            set &= set - 1;
+            square
+        })
+    })
 }
 
 /// Every legal move, into `moves` (cleared first).
