@@ -11,6 +11,7 @@
 extern crate std;
 
 pub mod chess;
+mod fen_text;
 pub mod game;
 pub mod history;
 pub mod movelist;

@@ -7,6 +7,7 @@
 use super::bitboard::Bitboard;
 use super::position::{castling_bit, Position, LONG, SHORT};
 use super::types::{Color, Piece, PieceKind, Square};
+use crate::fen_text::{fields, parse_number};
 use core::fmt;
 
 /// The standard start position.
@@ -98,18 +99,6 @@ impl fmt::Display for FenError {
 extern crate std;
 #[cfg(feature = "std")]
 impl std::error::Error for FenError {}
-
-/// Splits on ASCII whitespace without allocating.
-fn fields(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(|byte| byte.is_ascii_whitespace()).filter(|field| !field.is_empty())
-}
-
-fn parse_number(field: &[u8]) -> Option<u32> {
-    if field.is_empty() || field.len() > 9 || !field.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(field.iter().fold(0, |value, digit| value * 10 + u32::from(digit - b'0')))
-}
 
 impl Position {
     /// Parses a FEN (or the first four fields of one; the clocks default to `0 1`).

@@ -9,6 +9,7 @@
 
 use super::position::Position;
 use super::types::{in_palace, own_half, Color, Piece, PieceKind, Square};
+use crate::fen_text::{fields, parse_number};
 use core::fmt;
 
 /// The start position.
@@ -85,18 +86,6 @@ impl fmt::Display for FenError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for FenError {}
-
-/// Splits on ASCII whitespace without allocating.
-fn fields(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(|byte| byte.is_ascii_whitespace()).filter(|field| !field.is_empty())
-}
-
-fn parse_number(field: &[u8]) -> Option<u32> {
-    if field.is_empty() || field.len() > 9 || !field.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(field.iter().fold(0, |value, digit| value * 10 + u32::from(digit - b'0')))
-}
 
 /// True if the first field of `fen` is a 9 x 10 board (ten ranks of nine squares each): what the
 /// shell asks to pick xiangqi from a `position fen` line.
