@@ -44,6 +44,18 @@ pub trait Game: Clone {
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
 
+    /// Memory the evaluation keeps per search thread between calls (chess: the pawn cache), `()`
+    /// where it keeps none. Its entries must be exact (never a stale or colliding answer), so it
+    /// is never cleared and a fresh one is its `Default`.
+    type EvalCache: Default + Send;
+
+    /// [`Game::evaluate`] with the search thread's cache: the same score, possibly faster.
+    #[inline(always)]
+    fn evaluate_cached(&self, cache: &mut Self::EvalCache) -> Score {
+        let _ = cache;
+        self.evaluate()
+    }
+
     /// True if the side to move is in check: the search extends checks and never stands pat in check.
     fn in_check(&self) -> bool;
 

@@ -128,6 +128,25 @@ fn mirrored_positions_score_the_same_for_the_side_to_move() {
     }
 }
 
+/// The pawn cache changes the speed, never the score: on a first pass (misses and replacements,
+/// the sample has more pawn structures than the cache has entries) and a second (hits, some
+/// with other pieces around the same pawns, which the passed-pawn terms still see).
+#[test]
+fn the_pawn_cache_gives_the_uncached_score() {
+    let positions = sample_positions(3, 80);
+    assert!(positions.len() > eval::PAWN_CACHE_ENTRIES, "{} positions", positions.len());
+    let mut cache = Box::<eval::PawnCache>::default();
+    for pass in 0..2 {
+        for position in positions.iter().chain(positions.iter().rev()) {
+            let fen = position.fen().to_string();
+            assert_eq!(eval::evaluate_cached(position, &mut cache), evaluate(position), "pass {pass}: {fen}");
+        }
+    }
+    cache.clear();
+    let position = &positions[positions.len() / 2];
+    assert_eq!(eval::evaluate_cached(position, &mut cache), evaluate(position));
+}
+
 #[test]
 fn trace_reproduces_evaluate_term_for_term() {
     for position in sample_positions(3, 80) {

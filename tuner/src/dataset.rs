@@ -19,8 +19,12 @@ pub struct Entry {
     pub len: u16,
     /// Middlegame weight, 0 to [`PHASE_MAX`].
     pub phase: u8,
-    /// Game result from White's view: 1, 0.5 or 0.
+    /// What the evaluation's sigmoid is fitted to: the game result from White's view (1, 0.5 or
+    /// 0), or that blended with the search's score by [`Dataset::blend_scores`].
     pub result: f32,
+    /// The search's score of the position in self-play, centipawns from White's view (NaN when
+    /// the data file has none).
+    pub score: f32,
     /// Untuned middlegame and endgame part, White's view (the king danger).
     pub fixed: [f32; 2],
     /// Added after tapering, White's view (the tempo of the side to move).
@@ -38,22 +42,38 @@ pub struct Dataset {
     pub counts: Vec<i16>,
 }
 
-/// The result of a line `FEN [1.0]` (also `[1-0]`, `[1/2-1/2]`, `[0-1]`, and `0.5` style labels).
-pub fn parse_line(line: &str) -> Option<(&str, f32)> {
+/// One line of a data file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labelled<'a> {
+    /// The position.
+    pub fen: &'a str,
+    /// The game result from White's view.
+    pub result: f32,
+    /// The search's score, White's view, if the line has one.
+    pub score: Option<i32>,
+}
+
+/// The parts of a line `FEN [1.0]` (also `[1-0]`, `[1/2-1/2]`, `[0-1]`, and `0.5` style labels),
+/// optionally followed by the search's score in centipawns from White's view (`FEN [1.0] 35`).
+pub fn parse_line(line: &str) -> Option<Labelled<'_>> {
     let (fen, label) = line.rsplit_once('[')?;
-    let label = label.trim().strip_suffix(']')?.trim();
-    let result = match label {
+    let (label, rest) = label.split_once(']')?;
+    let result = match label.trim() {
         "1-0" => 1.0,
         "0-1" => 0.0,
         "1/2-1/2" => 0.5,
         text => text.parse::<f32>().ok().filter(|value| (0.0..=1.0).contains(value))?,
     };
-    Some((fen.trim(), result))
+    let score = match rest.trim() {
+        "" => None,
+        text => Some(text.parse::<i32>().ok()?),
+    };
+    Some(Labelled { fen: fen.trim(), result, score })
 }
 
 impl Dataset {
-    /// Adds `position` labelled `result`.
-    pub fn push(&mut self, position: &Position, result: f32) {
+    /// Adds `position` labelled `result`, with the search's `score` (White's view) if known.
+    pub fn push(&mut self, position: &Position, result: f32, score: Option<i32>) {
         let model = coefficients(position);
         let start = self.params.len();
         for param in 0..PARAM_COUNT {
@@ -69,6 +89,7 @@ impl Dataset {
             len: (self.params.len() - start) as u16,
             phase: model.phase as u8,
             result,
+            score: score.map_or(f32::NAN, |score| score as f32),
             fixed: [(white.mg - black.mg) as f32, (white.eg - black.eg) as f32],
             tempo: if model.side_to_move == Color::White { TEMPO as f32 } else { -TEMPO as f32 },
         });
@@ -84,11 +105,23 @@ impl Dataset {
                 continue;
             }
             let bad = |why: &str| format!("{path}:{}: {why}: {line}", number + 1);
-            let (fen, result) = parse_line(line).ok_or_else(|| bad("expected `FEN [result]`"))?;
-            let position = Position::from_fen(fen).map_err(|error| bad(&error.to_string()))?;
-            dataset.push(&position, result);
+            let labelled = parse_line(line).ok_or_else(|| bad("expected `FEN [result] [score]`"))?;
+            let position = Position::from_fen(labelled.fen).map_err(|error| bad(&error.to_string()))?;
+            dataset.push(&position, labelled.result, labelled.score);
         }
         Ok(dataset)
+    }
+
+    /// Replaces each result by `(1 - weight) * result + weight * sigmoid(scale * score)`: the search's
+    /// opinion of the position, on the same logistic scale as the evaluation, pulls the label away
+    /// from a game result that a later blunder decided. Positions without a score keep their result.
+    pub fn blend_scores(&mut self, scale: f64, weight: f64) {
+        for entry in &mut self.entries {
+            if !entry.score.is_nan() {
+                let expected = 1.0 / (1.0 + (-scale * f64::from(entry.score)).exp());
+                entry.result = ((1.0 - weight) * f64::from(entry.result) + weight * expected) as f32;
+            }
+        }
     }
 
     /// Number of positions.
@@ -164,12 +197,29 @@ mod tests {
     #[test]
     fn labels_in_every_usual_spelling() {
         let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(parse_line(&format!("{fen} [1.0]")), Some((fen, 1.0)));
-        assert_eq!(parse_line(&format!("{fen} [0.5]")), Some((fen, 0.5)));
-        assert_eq!(parse_line(&format!("{fen} [0-1]")), Some((fen, 0.0)));
-        assert_eq!(parse_line(&format!("{fen} [1/2-1/2]")), Some((fen, 0.5)));
+        let labelled = |result, score| Some(Labelled { fen, result, score });
+        assert_eq!(parse_line(&format!("{fen} [1.0]")), labelled(1.0, None));
+        assert_eq!(parse_line(&format!("{fen} [0.5]")), labelled(0.5, None));
+        assert_eq!(parse_line(&format!("{fen} [0-1]")), labelled(0.0, None));
+        assert_eq!(parse_line(&format!("{fen} [1/2-1/2]")), labelled(0.5, None));
+        assert_eq!(parse_line(&format!("{fen} [1.0] -35")), labelled(1.0, Some(-35)));
         assert_eq!(parse_line(&format!("{fen} [2.0]")), None);
+        assert_eq!(parse_line(&format!("{fen} [1.0] x")), None);
         assert_eq!(parse_line(fen), None);
+    }
+
+    #[test]
+    fn blending_moves_results_towards_the_score() {
+        let position = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut dataset = Dataset::default();
+        dataset.push(&position, 0.0, Some(400));
+        dataset.push(&position, 1.0, Some(0));
+        dataset.push(&position, 0.5, None);
+        dataset.blend_scores(0.01, 0.5);
+        let results: Vec<f32> = dataset.entries.iter().map(|entry| entry.result).collect();
+        let expected = 0.5 / (1.0 + (-4.0f64).exp());
+        assert!((f64::from(results[0]) - expected).abs() < 1e-6, "{results:?}");
+        assert!((results[1] - 0.75).abs() < 1e-6 && results[2] == 0.5, "{results:?}");
     }
 
     #[test]
@@ -184,7 +234,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
         for fen in fens {
-            dataset.push(&Position::from_fen(fen).unwrap(), 0.5);
+            dataset.push(&Position::from_fen(fen).unwrap(), 0.5, None);
         }
         let mut split = Dataset::default();
         std::mem::swap(&mut split, &mut dataset);

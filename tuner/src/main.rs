@@ -5,7 +5,7 @@
 //!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
 //!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-//!            [--l2 LAMBDA] [--force]
+//!            [--l2 LAMBDA] [--score-weight W] [--force]
 //! ```
 //!
 //! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
                  [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-             [--l2 LAMBDA] [--force]";
+             [--l2 LAMBDA] [--score-weight W] [--force]";
 
 /// `--name value` options, and `--name` flags (value `""`).
 struct Options(HashMap<String, String>);
@@ -178,9 +178,9 @@ fn model_gap(path: &str, weights: &[[f64; 2]], limit: usize) -> Result<(usize, f
     let mut worst: f64 = 0.0;
     let mut checked = 0;
     for line in text.lines().filter_map(dataset::parse_line).take(limit) {
-        let position = Position::from_fen(line.0).map_err(|error| error.to_string())?;
+        let position = Position::from_fen(line.fen).map_err(|error| error.to_string())?;
         let mut single = Dataset::default();
-        single.push(&position, line.1);
+        single.push(&position, line.result, line.score);
         let model = eval(&single, &single.entries[0], weights);
         worst = worst.max((model - f64::from(white_score(&position, evaluate(&position)))).abs());
         checked += 1;
@@ -203,6 +203,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
             "validation",
             "min-positions",
             "l2",
+            "score-weight",
         ],
     )?;
     let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
@@ -238,7 +239,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let mut train = Dataset::load(positions)?;
     let held_out = ((train.len() as f64) * validation.clamp(0.0, 0.9)) as usize;
-    let test = train.split_off(train.len() - held_out);
+    let mut test = train.split_off(train.len() - held_out);
     println!(
         "tune: {} positions ({} for training, the last {} held out), {} tuned values, loaded in {:.1} s",
         train.len() + test.len(),
@@ -270,6 +271,13 @@ fn tune_command(args: &[String]) -> Result<(), String> {
         schedule.min_positions
     );
     let k = tune::fit_k(&train, &start, threads);
+    let score_weight: f64 = options.number("score-weight", 0.0)?;
+    if score_weight > 0.0 {
+        // K comes from the game results alone; the scores then join the labels on its scale.
+        train.blend_scores(tune::scale_of(k), score_weight.min(1.0));
+        test.blend_scores(tune::scale_of(k), score_weight.min(1.0));
+        println!("tune: labels blend the results with the self-play scores, weight {score_weight}");
+    }
     let before = (tune::error(&train, &start, k, threads), tune::error(&test, &start, k, threads));
     println!("tune: K = {k:.4}; error before: training {:.6}, held out {:.6}", before.0, before.1);
     let mut weights = start.clone();

@@ -13,7 +13,9 @@
 //! A position is kept when it is past the first [`Config::skip_plies`] plies of the game (opening
 //! and random plies count), the side to move is not in check, the search's best move is neither a
 //! capture nor a promotion, and the score is not a mate: quiet positions, whose static evaluation
-//! is what the search would trust.
+//! is what the search would trust. A kept position is written as `FEN [result] score`, the score
+//! being the search's, in centipawns from White's view: `tune --score-weight` can blend it into the
+//! label.
 
 use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
 use engine::history::PastPosition;
@@ -111,8 +113,8 @@ pub struct GameRecord {
     pub ending: Ending,
     /// Plies played from the opening position (random plies included).
     pub plies: usize,
-    /// FENs of the kept positions.
-    pub positions: Vec<String>,
+    /// FENs of the kept positions, each with the search's score of it from White's view.
+    pub positions: Vec<(String, i32)>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -198,11 +200,11 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;
+        let white = if position.side_to_move() == Color::White { score } else { -score };
         if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
         {
-            record.positions.push(position.fen().to_string());
+            record.positions.push((position.fen().to_string(), white.0));
         }
-        let white = if position.side_to_move() == Color::White { score } else { -score };
         white_ahead = if white >= Score(WIN_SCORE) { white_ahead + 1 } else { 0 };
         black_ahead = if white <= Score(-WIN_SCORE) { black_ahead + 1 } else { 0 };
         level = if white.0.abs() <= DRAW_SCORE { level + 1 } else { 0 };
@@ -294,8 +296,8 @@ pub fn run(config: &Config) -> Result<String, String> {
             let opening = &config.openings[index % config.openings.len()];
             let Some(record) = play_game(config, &mut player, index, opening) else { continue };
             let mut text = String::new();
-            for fen in &record.positions {
-                writeln!(text, "{fen} [{}]", record.outcome.label()).unwrap();
+            for (fen, score) in &record.positions {
+                writeln!(text, "{fen} [{}] {score}", record.outcome.label()).unwrap();
             }
             {
                 let mut out = out.lock().unwrap();
@@ -373,7 +375,7 @@ mod tests {
         let other = play_game(&config, &mut player, 4, opening).unwrap();
         assert_eq!(first.positions, again.positions);
         assert_ne!(first.positions.first(), other.positions.first());
-        for fen in &first.positions {
+        for (fen, _) in &first.positions {
             assert!(!Position::from_fen(fen).unwrap().in_check(), "{fen}");
         }
     }

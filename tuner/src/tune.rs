@@ -262,7 +262,7 @@ mod tests {
             ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", 0.0),
             ("4k3/8/2n5/1P6/8/8/8/4K3 w - - 0 1", 1.0),
         ] {
-            dataset.push(&Position::from_fen(fen).unwrap(), result);
+            dataset.push(&Position::from_fen(fen).unwrap(), result, None);
         }
         let weights =
             compiled_weights().iter().map(|weight| [f64::from(weight.mg), f64::from(weight.eg)]).collect();

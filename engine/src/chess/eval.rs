@@ -25,8 +25,11 @@
 //! sink counts the uses per parameter. The one nonlinear term, the king-danger penalty, reaches the
 //! sinks as a finished value (`add_fixed`). Material and tables are computed separately by each
 //! (mailbox and packed table in [`evaluate`], bitboards and unpacked tables in [`trace`]), which
-//! cross-checks the two views of the board. There is no pawn hash table: the core would need
-//! caller-provided memory for it, and the pawn terms are cheap bitboard work.
+//! cross-checks the two views of the board.
+//!
+//! The search evaluates through [`evaluate_cached`] with a per-thread [`PawnCache`] (the pawn hash
+//! table, memory owned by the search state): the pawn-only terms come from it, exactly; the trace
+//! and the tuner always compute everything.
 
 use core::fmt;
 
@@ -40,10 +43,12 @@ use crate::score::Score;
 #[doc(hidden)]
 pub mod coefficients;
 mod king;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod weights;
 
+pub use pawn_cache::{PawnCache, PAWN_CACHE_ENTRIES};
 pub use weights::TEMPO;
 use weights::{Param, S, WEIGHT_TABLE};
 
@@ -129,6 +134,17 @@ fn finish(mg: i32, eg: i32, phase: i32, side_to_move: Color) -> i32 {
 
 /// Static evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(position: &Position) -> Score {
+    evaluate_with(position, None)
+}
+
+/// [`evaluate`], taking the pawn-structure terms from `cache` (the search's per-thread pawn
+/// cache): the same score, faster.
+pub fn evaluate_cached(position: &Position, cache: &mut PawnCache) -> Score {
+    evaluate_with(position, Some(cache))
+}
+
+#[inline(always)]
+fn evaluate_with(position: &Position, cache: Option<&mut PawnCache>) -> Score {
     let mut packed = 0i32;
     for square in position.occupied() {
         if let Some(piece) = position.mailbox[square.index()] {
@@ -136,7 +152,7 @@ pub fn evaluate(position: &Position) -> Score {
         }
     }
     let mut sink = Packed(S(packed));
-    evaluate_terms(position, &mut sink);
+    evaluate_terms(position, &mut sink, cache);
     let phase = game_phase(position);
     let total = sink.0;
     Score(finish(total.mg(), total.eg(), phase, position.side_to_move()))
@@ -391,15 +407,28 @@ impl EvalInfo {
 
 /// Every term beyond material and tables, into `sink`. The order matters: king safety and threats
 /// read the attack sets the piece pass fills in.
+/// With a pawn cache (only ever given with the [`Packed`] sink, whose sums the cache keeps), the
+/// pawn-only terms come from it as one White-view value.
 #[inline(always)]
-fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K) {
+fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K, cache: Option<&mut PawnCache>) {
     // Written out per colour (rather than a loop over `Color::ALL`) so that every colour test in the
     // inlined term code folds to a constant.
     let mut info = EvalInfo::new(position);
     pieces::pieces(position, &mut info, Color::White, sink);
     pieces::pieces(position, &mut info, Color::Black, sink);
-    pawns::pawns(position, &info, Color::White, sink);
-    pawns::pawns(position, &info, Color::Black, sink);
+    match cache {
+        Some(cache) => {
+            let (structure, passed) = cache.probe(info.pawns);
+            sink.add_fixed(Color::White, Term::PawnStructure, structure);
+            let white = passed & info.pawns[Color::White.index()];
+            pawns::passers(position, &info, Color::White, white, sink);
+            pawns::passers(position, &info, Color::Black, passed & !white, sink);
+        }
+        None => {
+            pawns::pawns(position, &info, Color::White, sink);
+            pawns::pawns(position, &info, Color::Black, sink);
+        }
+    }
     king::king(position, &info, Color::White, sink);
     king::king(position, &info, Color::Black, sink);
     pieces::threats(position, &info, Color::White, sink);
@@ -503,7 +532,7 @@ pub fn trace(position: &Position) -> EvalTrace {
         }
     }
     let mut terms = Terms([[MgEg::default(); Term::COUNT]; 2]);
-    evaluate_terms(position, &mut terms);
+    evaluate_terms(position, &mut terms, None);
     let phase = game_phase(position);
     let side_to_move = position.side_to_move();
     let mut trace = EvalTrace {

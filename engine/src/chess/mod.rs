@@ -61,6 +61,13 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
+    type EvalCache = eval::PawnCache;
+
+    #[inline(always)]
+    fn evaluate_cached(&self, cache: &mut eval::PawnCache) -> Score {
+        eval::evaluate_cached(self, cache)
+    }
+
     #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)

@@ -88,6 +88,8 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
+    type EvalCache = ();
+
     fn in_check(&self) -> bool {
         false
     }

@@ -105,6 +105,8 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
+    type EvalCache = ();
+
     #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)

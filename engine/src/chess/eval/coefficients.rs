@@ -74,7 +74,7 @@ pub fn coefficients(position: &Position) -> Coefficients {
             }
         }
     }
-    evaluate_terms(position, &mut model);
+    evaluate_terms(position, &mut model, None);
     model
 }
 

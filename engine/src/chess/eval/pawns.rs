@@ -3,7 +3,8 @@
 
 use super::weights::*;
 use super::{
-    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, EvalInfo, Sink, Term,
+    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, EvalInfo,
+    Sink, Term,
 };
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
@@ -12,20 +13,30 @@ use crate::chess::types::{Color, Square};
 /// `us`'s pawn structure and passed pawns.
 #[inline(always)]
 pub(super) fn pawns<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sink: &mut K) {
-    let ours = info.pawns[us.index()];
+    let passed = structure(info.pawns, us, sink);
+    passers(position, info, us, passed, sink);
+}
+
+/// The part of `us`'s pawn terms that depends on nothing but the pawns (both sides'): doubled,
+/// isolated, backward, supported and phalanx pawns and the passed pawns' rank bonus. Returns
+/// `us`'s passed pawns. This is what the pawn cache keeps (see `pawn_cache.rs`).
+#[inline(always)]
+pub(super) fn structure<K: Sink>(pawns: [Bitboard; 2], us: Color, sink: &mut K) -> Bitboard {
+    let ours = pawns[us.index()];
     if ours.is_empty() {
-        return;
+        return Bitboard::EMPTY;
     }
     let them = !us;
-    let theirs = info.pawns[them.index()];
+    let theirs = pawns[them.index()];
+    let their_attacks = pawn_attacks(them, theirs);
+    let our_attacks = pawn_attacks(us, ours);
 
     // Pawns with an own pawn somewhere in front of them.
     let doubled = ours & fill_backward(us, backward(us, ours));
     let isolated = ours & !beside(file_fill(ours));
     // No own pawn beside or behind on a neighbouring file, and the stop square attacked by a pawn.
-    let backward_pawns =
-        ours & !fill_forward(us, beside(ours)) & backward(us, info.pawn_attacks[them.index()]) & !isolated;
-    let supported = ours & info.pawn_attacks[us.index()];
+    let backward_pawns = ours & !fill_forward(us, beside(ours)) & backward(us, their_attacks) & !isolated;
+    let supported = ours & our_attacks;
     let phalanx = ours & beside(ours);
 
     sink.add(us, Term::PawnStructure, DOUBLED, doubled.count() as i32);
@@ -44,19 +55,36 @@ pub(super) fn pawns<K: Sink>(position: &Position, info: &EvalInfo, us: Color, si
     // Passed: no enemy pawn in front on the same or a neighbouring file, no own pawn in front.
     let enemy_front = fill_forward(them, forward(them, theirs));
     let passed = ours & !(enemy_front | beside(enemy_front)) & !doubled;
+    for square in passed {
+        sink.add(us, Term::PassedPawns, PASSED.at(square.relative_to(us).rank() as usize), 1);
+    }
+    passed
+}
+
+/// The part of `us`'s passed-pawn terms that depends on the rest of the board: blocked or free
+/// path, king distances, the rule of the square.
+#[inline(always)]
+pub(super) fn passers<K: Sink>(
+    position: &Position,
+    info: &EvalInfo,
+    us: Color,
+    passed: Bitboard,
+    sink: &mut K,
+) {
     if passed.is_empty() {
         return;
     }
+    let them = !us;
     let occupied = info.occupied;
     let our_king = info.king[us.index()];
     let their_king = info.king[them.index()];
-    let enemy_has_pieces = position.pieces_of(them) != theirs | Bitboard::from_square(their_king);
+    let enemy_has_pieces =
+        position.pieces_of(them) != info.pawns[them.index()] | Bitboard::from_square(their_king);
     for square in passed {
         let rank = square.relative_to(us).rank() as usize;
         let pawn = Bitboard::from_square(square);
         let stop = forward(us, pawn);
         let path = fill_forward(us, stop);
-        sink.add(us, Term::PassedPawns, PASSED.at(rank), 1);
         let free = (path & occupied).is_empty();
         if (stop & occupied).non_empty() {
             sink.add(us, Term::PassedPawns, PASSED_BLOCKED.at(rank), 1);
