@@ -5,7 +5,7 @@
 //!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
 //!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-//!            [--l2 LAMBDA] [--score-weight W] [--force]
+//!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
 //! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
                  [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
-             [--l2 LAMBDA] [--score-weight W] [--force]";
+             [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]";
 
 /// `--name value` options, and `--name` flags (value `""`).
 struct Options(HashMap<String, String>);
@@ -204,6 +204,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
             "min-positions",
             "l2",
             "score-weight",
+            "freeze",
         ],
     )?;
     let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
@@ -239,7 +240,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let mut train = Dataset::load(positions)?;
     let held_out = ((train.len() as f64) * validation.clamp(0.0, 0.9)) as usize;
-    let mut test = train.split_off(train.len() - held_out);
+    let test = train.split_off(train.len() - held_out);
     println!(
         "tune: {} positions ({} for training, the last {} held out), {} tuned values, loaded in {:.1} s",
         train.len() + test.len(),
@@ -273,16 +274,28 @@ fn tune_command(args: &[String]) -> Result<(), String> {
     let k = tune::fit_k(&train, &start, threads);
     let score_weight: f64 = options.number("score-weight", 0.0)?;
     if score_weight > 0.0 {
-        // K comes from the game results alone; the scores then join the labels on its scale.
+        // K comes from the game results alone; the scores then join the training labels on its
+        // scale. The held-out positions keep their results: their error stays the honest measure
+        // of how well the evaluation predicts games it has not seen.
         train.blend_scores(tune::scale_of(k), score_weight.min(1.0));
-        test.blend_scores(tune::scale_of(k), score_weight.min(1.0));
         println!("tune: labels blend the results with the self-play scores, weight {score_weight}");
     }
     let before = (tune::error(&train, &start, k, threads), tune::error(&test, &start, k, threads));
     println!("tune: K = {k:.4}; error before: training {:.6}, held out {:.6}", before.0, before.1);
+    // `--freeze MATERIAL,PSQT` keeps every value whose name starts with one of the prefixes.
+    let prefixes: Vec<&str> =
+        options.text("freeze").unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+    let pinned: Vec<bool> = data
+        .param_names()
+        .iter()
+        .map(|name| prefixes.iter().any(|prefix| name.starts_with(prefix)))
+        .collect();
+    if !prefixes.is_empty() {
+        println!("tune: {} values frozen by --freeze", pinned.iter().filter(|&&pin| pin).count());
+    }
     let mut weights = start.clone();
     let descent_start = Instant::now();
-    let report = tune::descend(&train, &mut weights, k, &schedule, |epoch, planned, error| {
+    let report = tune::descend(&train, &mut weights, &pinned, k, &schedule, |epoch, planned, error| {
         if epoch % 500 == 0 || epoch == planned {
             println!(
                 "tune: epoch {epoch}/{planned}: training error {error:.6} ({:.0} s)",

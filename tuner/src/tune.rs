@@ -203,9 +203,11 @@ pub struct Report {
 
 /// Descends from `weights` on `train` at constant `k`. The epoch budget shrinks to what fits the
 /// time limit once the first epochs are timed, so the learning-rate decay always completes.
+/// Values marked in `pinned` keep their starting value, like those too few positions use.
 pub fn descend(
     train: &Dataset,
     weights: &mut [[f64; 2]],
+    pinned: &[bool],
     k: f64,
     schedule: &Schedule,
     mut progress: impl FnMut(usize, usize, f64),
@@ -213,7 +215,12 @@ pub fn descend(
     let started = Instant::now();
     let mut adam = Adam::new(weights.len());
     let start = weights.to_vec();
-    let frozen: Vec<bool> = train.usage().iter().map(|&used| used < schedule.min_positions).collect();
+    let frozen: Vec<bool> = train
+        .usage()
+        .iter()
+        .enumerate()
+        .map(|(param, &used)| used < schedule.min_positions || pinned.get(param) == Some(&true))
+        .collect();
     let mut planned = schedule.epochs;
     let mut last_error = f64::NAN;
     let mut epoch = 0;
@@ -301,7 +308,7 @@ mod tests {
         let start = weights.clone();
         let usage = dataset.usage();
         let schedule = Schedule { epochs: 20, time: None, rate: 2.0, threads: 1, min_positions: 3, l2: 0.0 };
-        descend(&dataset, &mut weights, 1.0, &schedule, |_, _, _| {});
+        descend(&dataset, &mut weights, &[], 1.0, &schedule, |_, _, _| {});
         for (param, &used) in usage.iter().enumerate() {
             if used < 3 {
                 assert_eq!(weights[param], start[param], "{param} is used by {used} positions");
@@ -314,13 +321,24 @@ mod tests {
     }
 
     #[test]
+    fn pinned_values_keep_their_start() {
+        let (dataset, mut weights) = tiny();
+        let start = weights.clone();
+        let pinned: Vec<bool> = (0..weights.len()).map(|param| param < 100).collect();
+        let schedule = Schedule { epochs: 20, time: None, rate: 2.0, threads: 1, min_positions: 1, l2: 0.0 };
+        descend(&dataset, &mut weights, &pinned, 1.0, &schedule, |_, _, _| {});
+        assert_eq!(weights[..100], start[..100]);
+        assert_ne!(weights[100..], start[100..]);
+    }
+
+    #[test]
     fn the_pull_to_the_start_keeps_values_closer() {
         let (dataset, start) = tiny();
         let k = 1.0;
         let distance = |l2: f64| {
             let mut weights = start.clone();
             let schedule = Schedule { epochs: 300, time: None, rate: 2.0, threads: 1, min_positions: 1, l2 };
-            descend(&dataset, &mut weights, k, &schedule, |_, _, _| {});
+            descend(&dataset, &mut weights, &[], k, &schedule, |_, _, _| {});
             weights
                 .iter()
                 .zip(&start)
@@ -350,7 +368,7 @@ mod tests {
             at_k <= error(&dataset, &weights, k * 1.05, 1) && at_k <= error(&dataset, &weights, k * 0.95, 1)
         );
         let schedule = Schedule { epochs: 200, time: None, rate: 2.0, threads: 1, min_positions: 1, l2: 0.0 };
-        let report = descend(&dataset, &mut weights, k, &schedule, |_, _, _| {});
+        let report = descend(&dataset, &mut weights, &[], k, &schedule, |_, _, _| {});
         assert_eq!(report.epochs, 200);
         assert!(report.last_error < at_k);
         assert!(
