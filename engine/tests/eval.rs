@@ -268,7 +268,8 @@ fn insufficient_material_is_only_claimed_for_dead_positions() {
 }
 
 /// `better` and `worse` differ only in the feature `term` measures: White's `term` is larger in
-/// `better` (in the middlegame or endgame half, as `half` picks), and so is the whole evaluation.
+/// `better` (in the middlegame or endgame half, as `half` picks), and so is the whole evaluation
+/// from White's point of view.
 /// Both positions are also checked against their colour-flipped mirrors, since the random games
 /// of the symmetry test rarely reach such positions.
 fn assert_term_better(term: Term, endgame: bool, better: &str, worse: &str) {
@@ -277,18 +278,11 @@ fn assert_term_better(term: Term, endgame: bool, better: &str, worse: &str) {
     let pick = |value: eval::MgEg| if endgame { value.eg } else { value.mg };
     let good_term = pick(good_trace.term(Color::White, term)) - pick(good_trace.term(Color::Black, term));
     let bad_term = pick(bad_trace.term(Color::White, term)) - pick(bad_trace.term(Color::Black, term));
-    println!(
-        "{term:?}: {good_term} vs {bad_term}; evaluate {} vs {} ({better} | {worse})",
-        evaluate(&good).0,
-        evaluate(&bad).0
-    );
+    // White's view: `evaluate` answers for the side to move, which may be Black.
+    let (good_white, bad_white) = (good_trace.white, bad_trace.white);
+    println!("{term:?}: {good_term} vs {bad_term}; evaluate (White) {good_white:?} vs {bad_white:?} ({better} | {worse})");
     assert!(good_term > bad_term, "{term:?}: {good_term} <= {bad_term}\n{good_trace}\n{bad_trace}");
-    assert!(
-        evaluate(&good) > evaluate(&bad),
-        "{better}: {:?} <= {worse}: {:?}",
-        evaluate(&good),
-        evaluate(&bad)
-    );
+    assert!(good_white > bad_white, "{better}: {good_white:?} <= {worse}: {bad_white:?}");
     for fen in [better, worse] {
         let mirror = position(&flip_fen(fen));
         assert_eq!(evaluate(&position(fen)), evaluate(&mirror), "{fen}");
