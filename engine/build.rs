@@ -6,9 +6,11 @@
 //! evaluation's weights rendered from `data/chess_eval.txt` (included by
 //! `src/chess/eval/weights.rs`, what `cargo run -p tablegen -- eval` prints); `othello_eval.rs`
 //! and its weights blob `othello_eval.bin`, from `data/othello_eval.bin` (included by
-//! `src/othello/eval/weights.rs`, what `cargo run -p tablegen -- othello-eval` prints); and
+//! `src/othello/eval/weights.rs`, what `cargo run -p tablegen -- othello-eval` prints);
 //! `xiangqi_tables.rs` (included by `src/xiangqi/tables.rs`, what `cargo run -p tablegen -- xiangqi`
-//! prints).
+//! prints); and `xiangqi_eval.rs`, the xiangqi evaluation's weights rendered from
+//! `data/xiangqi_eval.txt` (included by `src/xiangqi/eval/weights.rs`, what
+//! `cargo run -p tablegen -- xiangqi-eval` prints).
 
 use std::path::PathBuf;
 
@@ -16,6 +18,8 @@ use std::path::PathBuf;
 const EVAL_DATA: &str = "data/chess_eval.txt";
 /// The Othello evaluation's weights, relative to this package.
 const OTHELLO_EVAL_DATA: &str = "data/othello_eval.bin";
+/// The xiangqi evaluation's weights, relative to this package.
+const XIANGQI_EVAL_DATA: &str = "data/xiangqi_eval.txt";
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -38,7 +42,11 @@ fn main() {
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join(tablegen::othello_eval::BLOB_NAME), tablegen::othello_eval::blob(&othello))
         .expect("OUT_DIR is writable");
+    let xiangqi = tablegen::xiangqi_eval::load(XIANGQI_EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
+    std::fs::write(out_dir.join("xiangqi_eval.rs"), tablegen::xiangqi_eval::emit(&xiangqi))
+        .expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={EVAL_DATA}");
     println!("cargo:rerun-if-changed={OTHELLO_EVAL_DATA}");
+    println!("cargo:rerun-if-changed={XIANGQI_EVAL_DATA}");
 }

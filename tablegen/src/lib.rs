@@ -15,3 +15,4 @@ pub mod othello_eval;
 pub mod prng;
 pub mod search;
 pub mod xiangqi;
+pub mod xiangqi_eval;

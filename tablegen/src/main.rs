@@ -1,7 +1,8 @@
 //! `tablegen`: prints any generated table as the Rust source the engine compiles.
 //!
 //! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`; `eval` renders
-//! `engine/data/chess_eval.txt`).
+//! `engine/data/chess_eval.txt`, `xiangqi-eval` renders
+//! `engine/data/xiangqi_eval.txt`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -26,6 +27,7 @@ fn usage() -> String {
     text.push_str("  search           every search table (engine/build.rs's search_tables.rs)\n");
     text.push_str("  othello          every Othello table (engine/build.rs's othello_tables.rs)\n");
     text.push_str("  xiangqi          every xiangqi table (engine/build.rs's xiangqi_tables.rs)\n");
+    text.push_str("  xiangqi-eval     the xiangqi evaluation's weights (engine/data/xiangqi_eval.txt)\n");
     text
 }
 
@@ -46,6 +48,13 @@ fn main() -> ExitCode {
             // Read from a file, so the one table that can fail for reasons outside this program.
             "eval" => match tablegen::chess_eval::load(tablegen::chess_eval::DATA_PATH) {
                 Ok(data) => output.push_str(&tablegen::chess_eval::emit(&data)),
+                Err(error) => {
+                    eprintln!("tablegen: {error}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "xiangqi-eval" => match tablegen::xiangqi_eval::load(tablegen::xiangqi_eval::DATA_PATH) {
+                Ok(data) => output.push_str(&tablegen::xiangqi_eval::emit(&data)),
                 Err(error) => {
                     eprintln!("tablegen: {error}");
                     return ExitCode::FAILURE;

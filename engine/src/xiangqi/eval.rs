@@ -5,9 +5,15 @@
 //! tempo bonus; centipawns from the side to move, a pawn before the river = 100. Each term was kept
 //! by a match (`docs/matches.md`).
 //!
-//! Every weight is in [`weights`]; the piece-square tables are drawn from red's side as the board is
-//! drawn (top row rank 9, black's back rank) and `macros::piece_square_table!` stores them per colour
-//! (black's mirrored) in the engine's square order.
+//! Every weight is data (`engine/data/xiangqi_eval.txt`), compiled into [`weights`]. [`evaluate`]
+//! and the tuner's [`coefficients`] run the same term code, generic over a `Sink`: the term code
+//! names every tuned weight it uses by its [`weights::Param`] and a count, and the fast path adds
+//! the weight times the count to its sums (the indices are constants or small offsets, so this is
+//! the table lookup and add the hand-written sums did), while the coefficient sink counts the uses
+//! per parameter. The two terms that are not linear in their numbers, the king-danger penalty and
+//! the exposure penalty, reach the sinks as finished values (`add_fixed`). Material and tables are
+//! computed separately by each (one folded table in [`evaluate`], counts per square in
+//! [`coefficients`]).
 
 use super::movegen::{elephant_targets, horse_targets};
 use super::position::Position;
@@ -15,185 +21,92 @@ use super::tables;
 use super::types::{Color, PieceKind};
 use crate::score::Score;
 
-/// Every number the evaluation uses.
-pub mod weights {
-    /// Middlegame material per kind (king, advisor, elephant, horse, rook, cannon, pawn).
-    pub const MATERIAL_MG: [i32; 7] = [0, 200, 200, 400, 950, 450, 100];
-    /// Endgame material per kind.
-    pub const MATERIAL_EG: [i32; 7] = [0, 200, 200, 450, 1000, 420, 150];
-    /// Phase weight per kind: the middlegame fraction is `phase / PHASE_MAX`.
-    pub const PHASE: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
-    /// The phase of the full initial material (2 x (2 horses + 2 x 2 rooks + 2 cannons)).
-    pub const PHASE_MAX: i32 = 16;
-    /// Penalty per missing advisor, scaled by the enemy's attackers (out of 4).
-    pub const MISSING_ADVISOR: i32 = 30;
-    /// Penalty per missing elephant, scaled by the enemy's attackers (out of 4).
-    pub const MISSING_ELEPHANT: i32 = 25;
-    /// Bonus of the side to move.
-    pub const TEMPO: i32 = 10;
+#[doc(hidden)]
+pub mod coefficients;
+pub mod weights;
 
-    /// Rook mobility (squares reached, own pieces excluded), by count, middlegame and endgame.
-    pub const ROOK_MOB_MG: [i16; 18] =
-        [-40, -32, -24, -16, -10, -5, 0, 4, 8, 11, 14, 17, 19, 21, 23, 25, 26, 27];
-    /// Rook mobility, endgame.
-    pub const ROOK_MOB_EG: [i16; 18] =
-        [-50, -40, -30, -20, -12, -6, 0, 5, 10, 14, 18, 21, 24, 26, 28, 30, 31, 32];
-    /// Horse mobility (open legs onto squares not held by its own side), by count.
-    pub const HORSE_MOB_MG: [i16; 9] = [-50, -28, -10, 0, 8, 14, 18, 21, 24];
-    /// Horse mobility, endgame.
-    pub const HORSE_MOB_EG: [i16; 9] = [-60, -32, -12, 0, 8, 14, 18, 21, 24];
-    /// Cannon: per quiet move (empty squares along its lines) and per enemy piece it can take.
-    pub const CANNON_QUIET: (i32, i32) = (2, 2);
-    /// Cannon: per enemy piece it can take.
-    pub const CANNON_CAPTURE: (i32, i32) = (6, 4);
-    /// King attack units per attacker hitting the enemy palace (king, advisor, elephant, horse,
-    /// rook, cannon, pawn), plus one per palace square hit.
-    pub const ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
-    /// Extra attack units per missing defending advisor.
-    pub const ATTACK_MISSING_ADVISOR: i32 = 2;
-    /// King danger = units^2 / this divisor (middlegame), counted with at least two attackers.
-    pub const ATTACK_DIVISOR: i32 = 4;
-    /// Cap of the king danger.
-    pub const ATTACK_MAX: i32 = 400;
-    /// Enemy cannon on the king's file with nothing between (empty-headed cannon).
-    pub const EMPTY_CANNON: (i32, i32) = (80, 30);
-    /// Enemy cannon on the king's file with two pieces between (central cannon pressure).
-    pub const CENTRAL_CANNON: (i32, i32) = (20, 5);
-    /// Enemy rook on the king's file with one piece between.
-    pub const ROOK_PIN_FILE: (i32, i32) = (15, 10);
-    /// Per enemy piece (not the king) attacked and not defended.
-    pub const HANGING: (i32, i32) = (30, 20);
-    /// Per enemy horse, cannon or rook attacked by a pawn.
-    pub const PAWN_THREAT: (i32, i32) = (40, 30);
-    /// Per enemy rook attacked by a horse or cannon.
-    pub const MINOR_ON_ROOK: (i32, i32) = (40, 30);
-    /// The quiet-move count a cannon is worth zero at.
-    pub const CANNON_QUIET_BASE: i32 = 8;
+use weights::{
+    Param, ATTACK_DIVISOR, ATTACK_MAX, ATTACK_MISSING_ADVISOR, ATTACK_UNITS, CANNON_CAPTURE, CANNON_QUIET,
+    CANNON_QUIET_BASE, CENTRAL_CANNON, EMPTY_CANNON, HANGING, MATERIAL_EG, MATERIAL_MG, MINOR_ON_ROOK,
+    MISSING_ADVISOR, MISSING_ELEPHANT, MOBILITY_HORSE, MOBILITY_ROOK, PAWN_THREAT, PHASE, PHASE_MAX, PSQT_EG,
+    PSQT_MG, ROOK_PIN_FILE, S, TEMPO, WEIGHT_TABLE,
+};
 
-    // Piece-square tables, middlegame, drawn from red's side (top row rank 9, left column file a);
-    // `piece_square_table!` stores them per colour in the engine's square order.
-    macros::piece_square_table! {
-        /// King: at home, on the centre file.
-        pub const KING_MG: [[i16; 90]; 2] = [
-            [  0   0   0   0   0   0   0   0   0]  // rank 9
-            [  0   0   0   0   0   0   0   0   0]  // rank 8
-            [  0   0   0   0   0   0   0   0   0]  // rank 7
-            [  0   0   0   0   0   0   0   0   0]  // rank 6
-            [  0   0   0   0   0   0   0   0   0]  // rank 5
-            [  0   0   0   0   0   0   0   0   0]  // rank 4
-            [  0   0   0   0   0   0   0   0   0]  // rank 3
-            [  0   0   0 -30 -40 -30   0   0   0]  // rank 2
-            [  0   0   0 -10 -15 -10   0   0   0]  // rank 1
-            [  0   0   0   0  10   0   0   0   0]  // rank 0
-        ];
-    }
+/// Where the term code puts its values: per-side sums (the evaluation) or per-parameter counts (the
+/// tuner's coefficients).
+trait Sink {
+    /// `count` times the tuned weight `param`, good for `color`.
+    fn add(&mut self, color: Color, param: Param, count: i32);
 
-    macros::piece_square_table! {
-        /// Advisor: the palace centre is best.
-        pub const ADVISOR_MG: [[i16; 90]; 2] = [
-            [ 0  0  0  0  0  0  0  0  0]  // rank 9
-            [ 0  0  0  0  0  0  0  0  0]  // rank 8
-            [ 0  0  0  0  0  0  0  0  0]  // rank 7
-            [ 0  0  0  0  0  0  0  0  0]  // rank 6
-            [ 0  0  0  0  0  0  0  0  0]  // rank 5
-            [ 0  0  0  0  0  0  0  0  0]  // rank 4
-            [ 0  0  0  0  0  0  0  0  0]  // rank 3
-            [ 0  0  0 -5  0 -5  0  0  0]  // rank 2
-            [ 0  0  0  0 10  0  0  0  0]  // rank 1
-            [ 0  0  0  0  0  0  0  0  0]  // rank 0
-        ];
-    }
-
-    macros::piece_square_table! {
-        /// Elephant: the centre point of its half guards most.
-        pub const ELEPHANT_MG: [[i16; 90]; 2] = [
-            [ 0  0  0  0  0  0  0  0  0]  // rank 9
-            [ 0  0  0  0  0  0  0  0  0]  // rank 8
-            [ 0  0  0  0  0  0  0  0  0]  // rank 7
-            [ 0  0  0  0  0  0  0  0  0]  // rank 6
-            [ 0  0  0  0  0  0  0  0  0]  // rank 5
-            [ 0  0 -5  0  0  0 -5  0  0]  // rank 4
-            [ 0  0  0  0  0  0  0  0  0]  // rank 3
-            [-5  0  0  0 10  0  0  0 -5]  // rank 2
-            [ 0  0  0  0  0  0  0  0  0]  // rank 1
-            [ 0  0  0  0  0  0  0  0  0]  // rank 0
-        ];
-    }
-
-    macros::piece_square_table! {
-        /// Horse: central and advanced, near the enemy palace; weak on the edge and at home.
-        pub const HORSE_MG: [[i16; 90]; 2] = [
-            [ 4  8 16 12  4 12 16  8  4]  // rank 9
-            [ 4 10 28 16  8 16 28 10  4]  // rank 8
-            [12 14 16 20 18 20 16 14 12]  // rank 7
-            [ 8 24 18 24 20 24 18 24  8]  // rank 6
-            [ 6 16 14 18 16 18 14 16  6]  // rank 5
-            [ 4 12 16 14 12 14 16 12  4]  // rank 4
-            [ 2  6  8  6 10  6  8  6  2]  // rank 3
-            [ 4  2  8  8  4  8  8  2  4]  // rank 2
-            [ 0  2  4  4 -2  4  4  2  0]  // rank 1
-            [ 0 -4  0  0  0  0  0 -4  0]  // rank 0
-        ];
-    }
-
-    macros::piece_square_table! {
-        /// Rook: open and advanced files, the enemy's rank 7 and 8.
-        pub const ROOK_MG: [[i16; 90]; 2] = [
-            [14 14 12 18 16 18 12 14 14]  // rank 9
-            [16 20 18 24 26 24 18 20 16]  // rank 8
-            [12 12 12 18 18 18 12 12 12]  // rank 7
-            [12 18 16 22 22 22 16 18 12]  // rank 6
-            [12 14 12 18 18 18 12 14 12]  // rank 5
-            [12 16 14 20 20 20 14 16 12]  // rank 4
-            [ 6 10  8 14 14 14  8 10  6]  // rank 3
-            [ 4  8  6 14 12 14  6  8  4]  // rank 2
-            [ 8  4  8 16  8 16  8  4  8]  // rank 1
-            [-2 10  6 14 12 14  6 10 -2]  // rank 0
-        ];
-    }
-
-    macros::piece_square_table! {
-        /// Cannon: the centre file and the back ranks (behind screens).
-        pub const CANNON_MG: [[i16; 90]; 2] = [
-            [  6   4   0 -10 -12 -10   0   4   6]  // rank 9
-            [  2   2   0  -4 -14  -4   0   2   2]  // rank 8
-            [  2   2   0 -10  -8 -10   0   2   2]  // rank 7
-            [  0   0  -2   4  10   4  -2   0   0]  // rank 6
-            [  0   0   0   2   8   2   0   0   0]  // rank 5
-            [ -2   0   4   2   6   2   4   0  -2]  // rank 4
-            [  0   0   0   2   4   2   0   0   0]  // rank 3
-            [  4   0   8   6  10   6   8   0   4]  // rank 2
-            [  0   2   4   6   6   6   4   2   0]  // rank 1
-            [  0   0   2   6   6   6   2   0   0]  // rank 0
-        ];
-    }
-
-    macros::piece_square_table! {
-        /// last rank where it can only step sideways.
-        pub const PAWN_MG: [[i16; 90]; 2] = [
-            [  0   3   6   9  12   9   6   3   0]  // rank 9
-            [ 18  36  56  80 120  80  56  36  18]  // rank 8
-            [ 14  26  42  60  80  60  42  26  14]  // rank 7
-            [ 10  20  30  34  40  34  30  20  10]  // rank 6
-            [  6  12  18  18  20  18  18  12   6]  // rank 5
-            [  2   0   8   0   8   0   8   0   2]  // rank 4
-            [  0   0  -2   0   4   0  -2   0   0]  // rank 3
-            [  0   0   0   0   0   0   0   0   0]  // rank 2
-            [  0   0   0   0   0   0   0   0   0]  // rank 1
-            [  0   0   0   0   0   0   0   0   0]  // rank 0
-        ];
-    }
-
-    /// The middlegame tables per kind, as `[kind][colour][square]`.
-    pub const PSQT_MG: [[[i16; 90]; 2]; 7] =
-        [KING_MG, ADVISOR_MG, ELEPHANT_MG, HORSE_MG, ROOK_MG, CANNON_MG, PAWN_MG];
-
-    /// Piece-square tables, endgame: the middlegame ones except the pawn (advanced pawns matter
-    /// more, the centre less) and the king (free to step out).
-    pub const PSQT_EG_PAWN: [i16; 10] = [0, 0, 0, 0, 0, 60, 70, 80, 80, 20];
+    /// A finished value of a term that is not linear in its numbers, good for `color`.
+    fn add_fixed(&mut self, color: Color, mg: i32, eg: i32);
 }
 
-use weights::*;
+/// The fast path: middlegame and endgame sums per side.
+#[derive(Default)]
+struct Sums {
+    mg: [i32; 2],
+    eg: [i32; 2],
+}
+
+impl Sink for Sums {
+    #[inline(always)]
+    fn add(&mut self, color: Color, param: Param, count: i32) {
+        let weight = WEIGHT_TABLE[param.index()];
+        self.mg[color.index()] += weight.mg * count;
+        self.eg[color.index()] += weight.eg * count;
+    }
+
+    #[inline(always)]
+    fn add_fixed(&mut self, color: Color, mg: i32, eg: i32) {
+        self.mg[color.index()] += mg;
+        self.eg[color.index()] += eg;
+    }
+}
+
+/// Material plus table value of every piece on every square, per colour, from the piece's owner's
+/// point of view: `PIECE_SQUARE[colour][kind][square]`.
+static PIECE_SQUARE: [[[S; 90]; 7]; 2] = {
+    let mut table = [[[S::new(0, 0); 90]; 7]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut kind = 0;
+        while kind < 7 {
+            let mut square = 0;
+            while square < 90 {
+                table[color][kind][square] = S::new(
+                    MATERIAL_MG[kind] + PSQT_MG[kind][color][square] as i32,
+                    MATERIAL_EG[kind] + PSQT_EG[kind][color][square] as i32,
+                );
+                square += 1;
+            }
+            kind += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
+/// The square of red's view whose table value a piece of `color` on `square` gets: black's tables
+/// are red's mirrored rank for rank.
+#[inline(always)]
+const fn red_view(color: Color, square: usize) -> usize {
+    match color {
+        Color::Red => square,
+        Color::Black => (9 - square / 9) * 9 + square % 9,
+    }
+}
+
+/// From the red-view middlegame and endgame sums to the side to move's score: taper (rounding
+/// towards zero), turn to the side to move, add the tempo. Shared by [`evaluate`] and the
+/// coefficient model.
+#[inline(always)]
+fn finish(mg: i32, eg: i32, phase: i32, side_to_move: Color) -> i32 {
+    let phase = phase.min(PHASE_MAX);
+    let red = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    let score = if side_to_move == Color::Red { red } else { -red };
+    score + TEMPO
+}
 
 /// Exchange values per kind (SEE and capture ordering): the middlegame material.
 pub const PIECE_VALUES: [i32; 7] = MATERIAL_MG;
@@ -222,20 +135,20 @@ struct Attacks {
     all: u128,
 }
 
-/// Threats of the side that attacks as `ours` against `color`'s pieces, defended as `theirs`:
-/// (middlegame, endgame), for the attacking side.
+/// Threats of `attacker`, which attacks as `ours`, against the other side's pieces, defended as
+/// `theirs`.
 #[inline(always)]
-fn threats(position: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> (i32, i32) {
+fn threats<K: Sink>(position: &Position, attacker: Color, ours: &Attacks, theirs: &Attacks, sink: &mut K) {
+    let color = !attacker;
     let targets = position.pieces_of(color) & !position.pieces(color, PieceKind::King);
     let hanging = (targets & ours.all & !theirs.all).count_ones() as i32;
     let majors = position.pieces(color, PieceKind::Rook);
     let minors = position.pieces(color, PieceKind::Horse) | position.pieces(color, PieceKind::Cannon);
     let by_pawn = ((majors | minors) & ours.by_pawn).count_ones() as i32;
     let on_rook = (majors & ours.by_minor).count_ones() as i32;
-    (
-        hanging * HANGING.0 + by_pawn * PAWN_THREAT.0 + on_rook * MINOR_ON_ROOK.0,
-        hanging * HANGING.1 + by_pawn * PAWN_THREAT.1 + on_rook * MINOR_ON_ROOK.1,
-    )
+    sink.add(attacker, HANGING, hanging);
+    sink.add(attacker, PAWN_THREAT, by_pawn);
+    sink.add(attacker, MINOR_ON_ROOK, on_rook);
 }
 
 /// The palace of `color`.
@@ -259,10 +172,10 @@ fn cannon_attacks(from: usize, occupied: u128, rank_occ: u16, file_occ: u16) -> 
     far & !reach
 }
 
-/// Mobility of `color`'s rooks, horses and cannons and their attack on the enemy king:
-/// (middlegame, endgame).
+/// Mobility of `color`'s rooks, horses and cannons, their lines onto the enemy king's file and
+/// their attack on the enemy king; the squares `color` attacks.
 #[inline(always)]
-fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
+fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks {
     let mut attacks = Attacks::default();
     let own = position.pieces_of(color);
     let their = position.pieces_of(!color);
@@ -270,7 +183,6 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
     let zone = palace(!color);
     let mut units = 0;
     let mut attackers = 0;
-    let (mut mg, mut eg) = (0, 0);
     let mut set = position.pieces(color, PieceKind::Rook);
     while set != 0 {
         let from = set.trailing_zeros() as usize;
@@ -283,8 +195,7 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
             attackers += 1;
             units += ATTACK_UNITS[PieceKind::Rook.index()] + hits;
         }
-        mg += i32::from(ROOK_MOB_MG[count.min(17)]);
-        eg += i32::from(ROOK_MOB_EG[count.min(17)]);
+        sink.add(color, MOBILITY_ROOK.at(count.min(17)), 1);
     }
     let mut set = position.pieces(color, PieceKind::Horse);
     while set != 0 {
@@ -298,8 +209,7 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
             attackers += 1;
             units += ATTACK_UNITS[PieceKind::Horse.index()] + hits;
         }
-        mg += i32::from(HORSE_MOB_MG[count.min(8)]);
-        eg += i32::from(HORSE_MOB_EG[count.min(8)]);
+        sink.add(color, MOBILITY_HORSE.at(count.min(8)), 1);
     }
     let mut set = position.pieces(color, PieceKind::Cannon);
     while set != 0 {
@@ -309,8 +219,8 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
         let quiet = (tables::rook_reach(from, rank_occ, file_occ) & !occupied).count_ones() as i32
             - CANNON_QUIET_BASE;
         let captures = (tables::cannon_captures(from, rank_occ, file_occ) & their).count_ones() as i32;
-        mg += quiet * CANNON_QUIET.0 + captures * CANNON_CAPTURE.0;
-        eg += quiet * CANNON_QUIET.1 + captures * CANNON_CAPTURE.1;
+        sink.add(color, CANNON_QUIET, quiet);
+        sink.add(color, CANNON_CAPTURE, captures);
         let cannon = cannon_attacks(from, occupied, rank_occ, file_occ);
         attacks.by_minor |= cannon;
         let hits = (cannon & zone).count_ones() as i32;
@@ -346,14 +256,8 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         match between(from) {
-            0 => {
-                mg += EMPTY_CANNON.0;
-                eg += EMPTY_CANNON.1;
-            }
-            2 => {
-                mg += CENTRAL_CANNON.0;
-                eg += CENTRAL_CANNON.1;
-            }
+            0 => sink.add(color, EMPTY_CANNON, 1),
+            2 => sink.add(color, CENTRAL_CANNON, 1),
             _ => {}
         }
     }
@@ -362,8 +266,7 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         if between(from) == 1 {
-            mg += ROOK_PIN_FILE.0;
-            eg += ROOK_PIN_FILE.1;
+            sink.add(color, ROOK_PIN_FILE, 1);
         }
     }
     let mut set = position.pieces(color, PieceKind::Advisor);
@@ -384,18 +287,34 @@ fn mobility(position: &Position, color: Color) -> (i32, i32, Attacks) {
         units +=
             ATTACK_MISSING_ADVISOR * (2 - position.pieces(!color, PieceKind::Advisor).count_ones() as i32);
         let danger = (units * units / ATTACK_DIVISOR).min(ATTACK_MAX);
-        mg += danger;
-        eg += danger / 4;
+        sink.add_fixed(color, danger, danger / 4);
     }
-    (mg, eg, attacks)
+    attacks
+}
+
+/// Every term beyond material and tables, into `sink`.
+#[inline(always)]
+fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K) {
+    let mut attacks = [Attacks::default(); 2];
+    for color in Color::ALL {
+        attacks[color.index()] = mobility(position, color, sink);
+        // Exposure: not linear in its weights (the sum is scaled and rounded), so a fixed value.
+        let enemy_attackers = attackers(position, !color).min(4);
+        let missing_advisors = 2 - position.pieces(color, PieceKind::Advisor).count_ones() as i32;
+        let missing_elephants = 2 - position.pieces(color, PieceKind::Elephant).count_ones() as i32;
+        let exposure = missing_advisors * MISSING_ADVISOR + missing_elephants * MISSING_ELEPHANT;
+        sink.add_fixed(color, -(exposure * enemy_attackers / 4), -(exposure * enemy_attackers / 8));
+    }
+    for color in Color::ALL {
+        let side = color.index();
+        threats(position, color, &attacks[side], &attacks[1 - side], sink);
+    }
 }
 
 /// Static evaluation, centipawns from the side to move.
 pub fn evaluate(position: &Position) -> Score {
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
+    let mut sums = Sums::default();
     let mut phase = 0;
-    let mut attacks = [Attacks::default(); 2];
     for color in Color::ALL {
         let side = color.index();
         for kind in PieceKind::ALL {
@@ -403,41 +322,16 @@ pub fn evaluate(position: &Position) -> Score {
             while set != 0 {
                 let square = set.trailing_zeros() as usize;
                 set &= set - 1;
-                let psqt = i32::from(PSQT_MG[kind.index()][side][square]);
-                mg[side] += MATERIAL_MG[kind.index()] + psqt;
-                eg[side] += MATERIAL_EG[kind.index()];
-                eg[side] += match kind {
-                    PieceKind::Pawn => {
-                        let relative = if color == Color::Red { square / 9 } else { 9 - square / 9 };
-                        i32::from(PSQT_EG_PAWN[relative]) + psqt / 2
-                    }
-                    PieceKind::King => 0,
-                    _ => psqt,
-                };
+                let value = PIECE_SQUARE[side][kind.index()][square];
+                sums.mg[side] += value.mg;
+                sums.eg[side] += value.eg;
                 phase += PHASE[kind.index()];
             }
         }
-        let (m_mg, m_eg, side_attacks) = mobility(position, color);
-        attacks[side] = side_attacks;
-        mg[side] += m_mg;
-        eg[side] += m_eg;
-        let enemy_attackers = attackers(position, !color).min(4);
-        let missing_advisors = 2 - position.pieces(color, PieceKind::Advisor).count_ones() as i32;
-        let missing_elephants = 2 - position.pieces(color, PieceKind::Elephant).count_ones() as i32;
-        let exposure = missing_advisors * MISSING_ADVISOR + missing_elephants * MISSING_ELEPHANT;
-        mg[side] -= exposure * enemy_attackers / 4;
-        eg[side] -= exposure * enemy_attackers / 8;
     }
-    for color in Color::ALL {
-        let side = color.index();
-        let (t_mg, t_eg) = threats(position, !color, &attacks[side], &attacks[1 - side]);
-        mg[side] += t_mg;
-        eg[side] += t_eg;
-    }
-    let phase = phase.min(PHASE_MAX);
-    let red = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
-    let score = if position.side_to_move() == Color::Red { red } else { -red };
-    Score(score + TEMPO)
+    evaluate_terms(position, &mut sums);
+    let (mg, eg) = (sums.mg[0] - sums.mg[1], sums.eg[0] - sums.eg[1]);
+    Score(finish(mg, eg, phase, position.side_to_move()))
 }
 
 /// True when neither side has a piece that can give mate: no rook, horse, cannon or pawn.
