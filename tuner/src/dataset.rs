@@ -1,14 +1,11 @@
 //! Labelled positions as sparse coefficient vectors, built once and read every epoch.
 //!
-//! A position becomes its nonzero parameter counts (White's minus Black's, from the engine's
-//! [`coefficients`]), the untuned rest (king danger, tempo), its phase and its result. The counts
-//! of all positions sit in two flat arrays, so an epoch is a linear walk through memory.
+//! A position becomes its nonzero parameter counts (the first player's minus the second's, from
+//! the game's linear model, see [`crate::games`]), the untuned rest (king danger, tempo), its
+//! phase and its result. The counts of all positions sit in two flat arrays, so an epoch is a
+//! linear walk through memory.
 
-use engine::chess::eval::coefficients::{coefficients, PARAM_COUNT};
-use engine::chess::eval::TEMPO;
-use engine::chess::psqt::PHASE_MAX;
-use engine::chess::{Color, Position};
-use engine::Score;
+use crate::games::{Linear, Tunable};
 
 /// One position: where its counts are, and what is not tuned.
 #[derive(Clone, Copy, Debug)]
@@ -17,23 +14,25 @@ pub struct Entry {
     pub start: u32,
     /// Number of nonzero counts.
     pub len: u16,
-    /// Middlegame weight, 0 to [`PHASE_MAX`].
-    pub phase: u8,
+    /// Middlegame fraction, 0 to 1.
+    pub phase: f32,
     /// What the evaluation's sigmoid is fitted to: the game result from White's view (1, 0.5 or
     /// 0), or that blended with the search's score by [`Dataset::blend_scores`].
     pub result: f32,
     /// The search's score of the position in self-play, centipawns from White's view (NaN when
     /// the data file has none).
     pub score: f32,
-    /// Untuned middlegame and endgame part, White's view (the king danger).
+    /// Untuned middlegame and endgame part, first player's view (the king danger).
     pub fixed: [f32; 2],
-    /// Added after tapering, White's view (the tempo of the side to move).
+    /// Added after tapering, first player's view (the tempo of the side to move).
     pub tempo: f32,
 }
 
 /// Every position of a data file.
 #[derive(Default)]
 pub struct Dataset {
+    /// Number of tuned values of the game's model.
+    pub param_count: usize,
     /// The positions.
     pub entries: Vec<Entry>,
     /// Parameter index of each count.
@@ -72,33 +71,35 @@ pub fn parse_line(line: &str) -> Option<Labelled<'_>> {
 }
 
 impl Dataset {
-    /// Adds `position` labelled `result`, with the search's `score` (White's view) if known.
-    pub fn push(&mut self, position: &Position, result: f32, score: Option<i32>) {
-        let model = coefficients(position);
+    /// An empty dataset for a model of `param_count` values.
+    pub fn new(param_count: usize) -> Dataset {
+        Dataset { param_count, ..Dataset::default() }
+    }
+
+    /// Adds a position's linear model labelled `result`, with the search's `score` (first
+    /// player's view) if known.
+    pub fn push(&mut self, linear: Linear, result: f32, score: Option<i32>) {
         let start = self.params.len();
-        for param in 0..PARAM_COUNT {
-            let count = model.counts[0][param] - model.counts[1][param];
-            if count != 0 {
-                self.params.push(param as u16);
-                self.counts.push(count as i16);
-            }
+        for (param, count) in linear.counts {
+            self.params.push(param);
+            self.counts.push(count);
         }
-        let [white, black] = model.fixed;
         self.entries.push(Entry {
             start: start as u32,
             len: (self.params.len() - start) as u16,
-            phase: model.phase as u8,
+            phase: linear.phase,
             result,
             score: score.map_or(f32::NAN, |score| score as f32),
-            fixed: [(white.mg - black.mg) as f32, (white.eg - black.eg) as f32],
-            tempo: if model.side_to_move == Color::White { TEMPO as f32 } else { -TEMPO as f32 },
+            fixed: linear.fixed,
+            tempo: linear.tempo,
         });
     }
 
-    /// Reads `FEN [result]` lines; blank lines and `#` comments are skipped, a bad line is an error.
-    pub fn load(path: &str) -> Result<Dataset, String> {
+    /// Reads `FEN [result] [score]` lines of game `G`; blank lines and `#` comments are skipped, a
+    /// bad line is an error.
+    pub fn load<G: Tunable>(path: &str) -> Result<Dataset, String> {
         let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
-        let mut dataset = Dataset::default();
+        let mut dataset = Dataset::new(G::PARAM_COUNT);
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -106,8 +107,8 @@ impl Dataset {
             }
             let bad = |why: &str| format!("{path}:{}: {why}: {line}", number + 1);
             let labelled = parse_line(line).ok_or_else(|| bad("expected `FEN [result] [score]`"))?;
-            let position = Position::from_fen(labelled.fen).map_err(|error| bad(&error.to_string()))?;
-            dataset.push(&position, labelled.result, labelled.score);
+            let position = G::from_fen(labelled.fen).map_err(|error| bad(&error))?;
+            dataset.push(position.linear(), labelled.result, labelled.score);
         }
         Ok(dataset)
     }
@@ -146,7 +147,7 @@ impl Dataset {
 
     /// How many positions use each parameter (have a nonzero count for it).
     pub fn usage(&self) -> Vec<usize> {
-        let mut usage = vec![0; PARAM_COUNT];
+        let mut usage = vec![0; self.param_count];
         for &param in &self.params {
             usage[param as usize] += 1;
         }
@@ -156,18 +157,18 @@ impl Dataset {
     /// The positions from `from` on, moved into a dataset of their own (the first `from` stay).
     pub fn split_off(&mut self, from: usize) -> Dataset {
         let tail = self.entries.split_off(from);
-        let Some(first) = tail.first() else { return Dataset::default() };
+        let Some(first) = tail.first() else { return Dataset::new(self.param_count) };
         let offset = first.start as usize;
         let params = self.params.split_off(offset);
         let counts = self.counts.split_off(offset);
         let entries =
             tail.into_iter().map(|entry| Entry { start: entry.start - offset as u32, ..entry }).collect();
-        Dataset { entries, params, counts }
+        Dataset { param_count: self.param_count, entries, params, counts }
     }
 }
 
-/// The White-view evaluation of `entry` with `weights` (middlegame, endgame per parameter), tapered
-/// without the engine's rounding: the tuner's smooth stand-in for [`Score`]s.
+/// The first player's evaluation of `entry` with `weights` (middlegame, endgame per parameter),
+/// tapered without the engine's rounding: the tuner's smooth stand-in for [`engine::Score`]s.
 #[inline]
 pub fn eval(dataset: &Dataset, entry: &Entry, weights: &[[f64; 2]]) -> f64 {
     let (mut mg, mut eg) = (f64::from(entry.fixed[0]), f64::from(entry.fixed[1]));
@@ -175,24 +176,14 @@ pub fn eval(dataset: &Dataset, entry: &Entry, weights: &[[f64; 2]]) -> f64 {
         mg += weights[param][0] * count;
         eg += weights[param][1] * count;
     }
-    let phase = f64::from(entry.phase) / f64::from(PHASE_MAX);
+    let phase = f64::from(entry.phase);
     mg * phase + eg * (1.0 - phase) + f64::from(entry.tempo)
-}
-
-/// The engine's own score of `position` from White's view, for checking the model.
-pub fn white_score(position: &Position, score: Score) -> i32 {
-    if position.side_to_move() == Color::White {
-        score.0
-    } else {
-        -score.0
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::chess::eval::coefficients::compiled_weights;
-    use engine::chess::eval::evaluate;
+    use crate::games::first_player_score;
 
     #[test]
     fn labels_in_every_usual_spelling() {
@@ -210,11 +201,11 @@ mod tests {
 
     #[test]
     fn blending_moves_results_towards_the_score() {
-        let position = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let mut dataset = Dataset::default();
-        dataset.push(&position, 0.0, Some(400));
-        dataset.push(&position, 1.0, Some(0));
-        dataset.push(&position, 0.5, None);
+        let position = engine::chess::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut dataset = Dataset::new(engine::chess::eval::coefficients::PARAM_COUNT);
+        dataset.push(position.linear(), 0.0, Some(400));
+        dataset.push(position.linear(), 1.0, Some(0));
+        dataset.push(position.linear(), 0.5, None);
         dataset.blend_scores(0.01, 0.5);
         let results: Vec<f32> = dataset.entries.iter().map(|entry| entry.result).collect();
         let expected = 0.5 / (1.0 + (-4.0f64).exp());
@@ -222,32 +213,40 @@ mod tests {
         assert!((results[1] - 0.75).abs() < 1e-6 && results[2] == 0.5, "{results:?}");
     }
 
-    #[test]
-    fn the_sparse_model_with_the_compiled_weights_is_the_engine_up_to_rounding() {
-        let weights: Vec<[f64; 2]> =
-            compiled_weights().iter().map(|weight| [f64::from(weight.mg), f64::from(weight.eg)]).collect();
-        let mut dataset = Dataset::default();
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "6k1/5ppp/8/8/6q1/8/5PPP/r4RK1 w - - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ];
+    /// The sparse model with the compiled weights is the engine's evaluation up to the taper's
+    /// rounding, also in the two halves of a split dataset.
+    fn model_matches_the_engine<G: Tunable>(fens: &[&str]) {
+        let weights = G::compiled_weights();
+        let mut dataset = Dataset::new(G::PARAM_COUNT);
         for fen in fens {
-            dataset.push(&Position::from_fen(fen).unwrap(), 0.5, None);
+            dataset.push(G::from_fen(fen).unwrap().linear(), 0.5, None);
         }
-        let mut split = Dataset::default();
-        std::mem::swap(&mut split, &mut dataset);
-        let tail = split.split_off(2);
-        assert_eq!((split.len(), tail.len()), (2, 2));
+        let tail = dataset.split_off(2);
+        assert_eq!((dataset.len(), tail.len()), (2, fens.len() - 2));
         for (index, fen) in fens.iter().enumerate() {
             let (set, entry) =
-                if index < 2 { (&split, split.entries[index]) } else { (&tail, tail.entries[index - 2]) };
-            let position = Position::from_fen(fen).unwrap();
-            let engine = white_score(&position, evaluate(&position));
+                if index < 2 { (&dataset, dataset.entries[index]) } else { (&tail, tail.entries[index - 2]) };
+            let position = G::from_fen(fen).unwrap();
+            let engine = first_player_score(&position, position.evaluate());
             let model = eval(set, &entry, &weights);
             // The engine truncates the taper to an integer; the model does not.
             assert!((model - f64::from(engine)).abs() < 1.0, "{fen}: {model} vs {engine}");
         }
+    }
+
+    #[test]
+    fn the_sparse_model_with_the_compiled_weights_is_the_engine_up_to_rounding() {
+        model_matches_the_engine::<engine::chess::Position>(&[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "6k1/5ppp/8/8/6q1/8/5PPP/r4RK1 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ]);
+        model_matches_the_engine::<engine::xiangqi::Position>(&[
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "rnbakabnr/9/7c1/p1p1p1pCp/9/6P2/PcP1P3P/1C7/9/RNBAKABNR b - - 3 2",
+            "rnbak1b1r/4a4/6nc1/p1p1p1p1p/1c7/1CP6/P3P1P1P/4B2C1/9/RNBAKA1NR w - - 6 4",
+            "3k5/4a4/9/9/9/9/9/9/4R4/4K4 b - - 0 1",
+        ]);
     }
 }

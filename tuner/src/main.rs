@@ -1,35 +1,35 @@
-//! `tuner`: fits the chess evaluation's weights to the engine's own games (Texel's method).
+//! `tuner`: fits the chess or xiangqi evaluation's weights to the engine's own games (Texel's
+//! method). `--game xiangqi` picks xiangqi (positions, data file `engine/data/xiangqi_eval.txt`).
 //!
 //! ```text
-//! tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
-//!                [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
-//! tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
+//! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
+//!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+//! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
 //!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
 //!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
 //! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
-//! reads them and a data file (by default the committed `engine/data/chess_eval.txt`), and writes
+//! reads them and a data file (by default the committed `engine/data/<game>_eval.txt`), and writes
 //! the tuned weights as a data file of the same layout to `--out` (see [`tune`]). Rebuilding the
 //! engine with that file in place of the committed one gives the tuned engine.
 
 mod dataset;
+mod games;
 mod selfplay;
 mod tune;
 
-use dataset::{eval, white_score, Dataset};
-use engine::chess::eval::coefficients::{compiled_weights, PARAM_COUNT, WEIGHTS_BASE};
-use engine::chess::eval::{evaluate, weights};
-use engine::chess::Position;
+use dataset::{eval, Dataset};
+use games::{first_player_score, Tunable, WeightsFile};
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use tablegen::chess_eval::{self, EvalData, Pair, Value, VALUE_LIMIT};
+use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 
 const USAGE: &str = "usage:
-  tuner selfplay --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
-                 [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
-  tuner tune --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
+  tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
+                 [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+  tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
              [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]";
 
@@ -76,11 +76,12 @@ impl Options {
     }
 }
 
-fn selfplay_command(args: &[String]) -> Result<(), String> {
+fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
         &[],
         &[
+            "game",
             "openings",
             "out",
             "games",
@@ -102,7 +103,7 @@ fn selfplay_command(args: &[String]) -> Result<(), String> {
         .map(String::from)
         .collect();
     for fen in &openings {
-        Position::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
+        G::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
     }
     let config = selfplay::Config {
         openings,
@@ -121,7 +122,8 @@ fn selfplay_command(args: &[String]) -> Result<(), String> {
         out: options.required("out")?.to_string(),
     };
     eprintln!(
-        "selfplay: {} games at {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
+        "selfplay ({}): {} games at {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
+        G::NAME,
         config.games,
         config.nodes,
         config.openings.len(),
@@ -130,69 +132,32 @@ fn selfplay_command(args: &[String]) -> Result<(), String> {
         config.threads,
         config.out
     );
-    println!("{}", selfplay::run(&config)?);
-    Ok(())
-}
-
-/// Stops if the data file's `fixed` values are not the ones this tuner was compiled with: the
-/// coefficients (king danger, tempo) come from the compiled engine.
-fn check_fixed(data: &EvalData) -> Result<(), String> {
-    let compiled: [(&str, &[i32]); 7] = [
-        ("TEMPO", &[weights::TEMPO]),
-        ("KING_ATTACK_UNITS", &weights::KING_ATTACK_UNITS),
-        ("SAFE_CHECK_UNITS", &weights::SAFE_CHECK_UNITS),
-        ("KING_DANGER_MIN_ATTACKERS", &[weights::KING_DANGER_MIN_ATTACKERS]),
-        ("KING_DANGER_MIN_PHASE", &[weights::KING_DANGER_MIN_PHASE]),
-        ("KING_DANGER_DIVISOR", &[weights::KING_DANGER_DIVISOR]),
-        ("KING_DANGER_MAX", &[weights::KING_DANGER_MAX]),
-    ];
-    for item in data.items() {
-        let values = match &item.value {
-            Value::Fixed(value) => vec![*value],
-            Value::FixedArray(values) => values.clone(),
-            _ => continue,
-        };
-        match compiled.iter().find(|(name, _)| *name == item.name) {
-            Some((_, expected)) if *expected == values.as_slice() => {}
-            Some(_) => {
-                return Err(format!(
-                    "fixed {} differs from the value the tuner was built with: rebuild the tuner with this data file",
-                    item.name
-                ))
-            }
-            None => return Err(format!("fixed {} is unknown to this tuner", item.name)),
-        }
-    }
-    if data.params().len() != PARAM_COUNT {
-        return Err(format!(
-            "the data file has {} tuned values, the compiled engine {PARAM_COUNT}: rebuild the tuner with it",
-            data.params().len()
-        ));
-    }
+    println!("{}", selfplay::run::<G>(&config)?);
     Ok(())
 }
 
 /// The engine's score and the model's for the first `limit` positions of `path`: the largest gap.
-fn model_gap(path: &str, weights: &[[f64; 2]], limit: usize) -> Result<(usize, f64), String> {
+fn model_gap<G: Tunable>(path: &str, weights: &[[f64; 2]], limit: usize) -> Result<(usize, f64), String> {
     let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
     let mut worst: f64 = 0.0;
     let mut checked = 0;
     for line in text.lines().filter_map(dataset::parse_line).take(limit) {
-        let position = Position::from_fen(line.fen).map_err(|error| error.to_string())?;
-        let mut single = Dataset::default();
-        single.push(&position, line.result, line.score);
+        let position = G::from_fen(line.fen)?;
+        let mut single = Dataset::new(G::PARAM_COUNT);
+        single.push(position.linear(), line.result, line.score);
         let model = eval(&single, &single.entries[0], weights);
-        worst = worst.max((model - f64::from(white_score(&position, evaluate(&position)))).abs());
+        worst = worst.max((model - f64::from(first_player_score(&position, position.evaluate()))).abs());
         checked += 1;
     }
     Ok((checked, worst))
 }
 
-fn tune_command(args: &[String]) -> Result<(), String> {
+fn tune_command<G: Tunable>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
         &["force"],
         &[
+            "game",
             "positions",
             "out",
             "data",
@@ -207,7 +172,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
             "freeze",
         ],
     )?;
-    let data_path = options.text("data").unwrap_or(chess_eval::DATA_PATH);
+    let data_path = options.text("data").unwrap_or(G::DATA_PATH);
     let out = options.required("out")?;
     let positions = options.required("positions")?;
     let threads = options.number("threads", 1usize)?.max(1);
@@ -229,16 +194,16 @@ fn tune_command(args: &[String]) -> Result<(), String> {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
-    if !options.flag("force") && (same(out, data_path) || same(out, chess_eval::DATA_PATH)) {
+    if !options.flag("force") && (same(out, data_path) || same(out, G::DATA_PATH)) {
         return Err(format!("--out {out} is the data file itself; pass --force to overwrite it"));
     }
 
-    let mut data = chess_eval::load(data_path)?;
-    check_fixed(&data)?;
+    let mut data = G::load_data(data_path)?;
+    G::check_fixed(&data)?;
     let start: Vec<[f64; 2]> =
         data.params().iter().map(|pair| [f64::from(pair.mg), f64::from(pair.eg)]).collect();
     let started = Instant::now();
-    let mut train = Dataset::load(positions)?;
+    let mut train = Dataset::load::<G>(positions)?;
     let held_out = ((train.len() as f64) * validation.clamp(0.0, 0.9)) as usize;
     let test = train.split_off(train.len() - held_out);
     println!(
@@ -246,16 +211,14 @@ fn tune_command(args: &[String]) -> Result<(), String> {
         train.len() + test.len(),
         train.len(),
         test.len(),
-        PARAM_COUNT,
+        G::PARAM_COUNT,
         started.elapsed().as_secs_f64()
     );
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let compiled: Vec<[f64; 2]> =
-        compiled_weights().iter().map(|weight| [f64::from(weight.mg), f64::from(weight.eg)]).collect();
-    if compiled == start {
-        let (checked, gap) = model_gap(positions, &start, 2000)?;
+    if G::compiled_weights() == start {
+        let (checked, gap) = model_gap::<G>(positions, &start, 2000)?;
         println!(
             "tune: model check: the linear model is within {gap:.2} cp of evaluate() on {checked} positions"
         );
@@ -336,7 +299,7 @@ fn tune_command(args: &[String]) -> Result<(), String> {
     }
     let unchanged = changes.iter().filter(|(change, _)| *change == 0).count();
     let weights_changed =
-        changes.iter().filter(|&&(change, index)| change != 0 && index >= WEIGHTS_BASE).count();
+        changes.iter().filter(|&&(change, index)| change != 0 && index >= G::WEIGHTS_BASE).count();
     println!("tune: {unchanged} values unchanged, {weights_changed} term weights changed");
 
     data.set_params(&rounded);
@@ -350,10 +313,24 @@ fn tune_command(args: &[String]) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("selfplay") => selfplay_command(&args[1..]),
-        Some("tune") => tune_command(&args[1..]),
-        Some("help" | "--help" | "-h") => {
+    // `--game` may stand anywhere among a command's options.
+    let game = args.iter().position(|arg| arg == "--game").and_then(|index| args.get(index + 1));
+    let xiangqi = match game.map(String::as_str) {
+        None | Some("chess") => false,
+        Some("xiangqi") => true,
+        Some(other) => {
+            eprintln!("tuner: --game takes chess or xiangqi, not `{other}`");
+            return ExitCode::from(2);
+        }
+    };
+    type Chess = engine::chess::Position;
+    type Xiangqi = engine::xiangqi::Position;
+    let result = match (args.first().map(String::as_str), xiangqi) {
+        (Some("selfplay"), false) => selfplay_command::<Chess>(&args[1..]),
+        (Some("selfplay"), true) => selfplay_command::<Xiangqi>(&args[1..]),
+        (Some("tune"), false) => tune_command::<Chess>(&args[1..]),
+        (Some("tune"), true) => tune_command::<Xiangqi>(&args[1..]),
+        (Some("help" | "--help" | "-h"), _) => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }

@@ -1,6 +1,11 @@
 //! `tuner selfplay`: games of the engine against itself, in process, at a fixed node count per move,
 //! written out as quiet positions labelled with the game's result.
 //!
+//! Generic over the game ([`Tunable`]): chess and xiangqi play by the same loop, the game's own
+//! rules deciding mates, stalemates (a loss in xiangqi) and rule draws; a third repetition is a
+//! draw in both (as the match referees judge it), though the search itself scores a xiangqi
+//! perpetual check as a loss for the checker.
+//!
 //! Each game starts from a line of the openings file (game `g` takes line `g mod lines`), plays a few
 //! random legal plies from a generator seeded by the run's seed and `g` (so two games from one line
 //! differ, and a rerun with the same seed and one thread repeats every game), then searches every
@@ -17,10 +22,10 @@
 //! being the search's, in centipawns from White's view: `tune --score-weight` can blend it into the
 //! label.
 
-use engine::chess::{generate_moves, ChessMoveList, Color, Move, Position};
+use crate::games::{first_player_score, Tunable};
 use engine::history::PastPosition;
 use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
-use engine::{Game, Score};
+use engine::Score;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -68,7 +73,7 @@ pub struct Config {
     pub out: String,
 }
 
-/// How a game ended, from White's view.
+/// How a game ended, from the first player's (White's, red's) view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// White won.
@@ -113,55 +118,55 @@ pub struct GameRecord {
     pub ending: Ending,
     /// Plies played from the opening position (random plies included).
     pub plies: usize,
-    /// FENs of the kept positions, each with the search's score of it from White's view.
+    /// FENs of the kept positions, each with the search's score of it from the first player's view.
     pub positions: Vec<(String, i32)>,
     /// Nodes searched.
     pub nodes: u64,
 }
 
 /// The reusable memory of one game thread.
-pub struct Player {
+pub struct Player<G: Tunable> {
     table: Vec<TtEntry>,
-    state: Box<SearchState<Position>>,
+    state: Box<SearchState<G>>,
 }
 
-impl Player {
+impl<G: Tunable> Player<G> {
     /// A player with a table of `hash_mb` MiB.
-    pub fn new(hash_mb: usize) -> Player {
+    pub fn new(hash_mb: usize) -> Player<G> {
         let entries = (hash_mb << 20) / std::mem::size_of::<TtEntry>();
         Player { table: (0..entries).map(|_| TtEntry::new()).collect(), state: SearchState::boxed() }
     }
 }
 
-/// The game so far as the search takes it (chess has no perpetual-check rule: keys only).
-fn past_positions(keys: &[u64]) -> Vec<PastPosition> {
-    keys.iter().map(|&key| PastPosition::key_only(key)).collect()
-}
-
-/// True when the position has occurred twice before among `keys` within the reversible plies.
-fn threefold(position: &Position, keys: &[u64]) -> bool {
-    let reversible = position.reversible_plies().min(keys.len());
-    keys[keys.len() - reversible..].iter().filter(|&&key| key == position.hash()).count() >= 2
+/// True when the position has occurred twice before among `past` within the reversible plies.
+fn threefold<G: Tunable>(position: &G, past: &[PastPosition]) -> bool {
+    let reversible = position.reversible_plies().min(past.len());
+    past[past.len() - reversible..].iter().filter(|past| past.key == position.hash()).count() >= 2
 }
 
 /// Plays game `index` from `opening`. `None` if the opening or its random plies leave no game.
-pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &str) -> Option<GameRecord> {
+pub fn play_game<G: Tunable>(
+    config: &Config,
+    player: &mut Player<G>,
+    index: usize,
+    opening: &str,
+) -> Option<GameRecord> {
     let mut rng = SplitMix64::new(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut position = Position::from_fen(opening).ok()?;
-    let mut keys: Vec<u64> = Vec::new();
-    let mut moves = ChessMoveList::new();
+    let mut position = G::from_fen(opening).ok()?;
+    let mut past: Vec<PastPosition> = Vec::new();
+    let mut moves = G::MoveList::default();
     for _ in 0..config.random_plies {
-        generate_moves(&position, &mut moves);
+        position.generate_moves(&mut moves);
         if moves.is_empty() {
             return None;
         }
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        keys.push(position.hash());
+        past.push(position.past());
         position.make_move(mv);
     }
     tt::clear(&player.table);
     player.state.clear();
-    let limits = Limits::<Move> { nodes: Some(config.nodes), ..Limits::default() };
+    let limits = Limits::<G::Move> { nodes: Some(config.nodes), ..Limits::default() };
     let mut record = GameRecord {
         outcome: Outcome::Draw,
         ending: Ending::TooLong,
@@ -172,38 +177,33 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
     let (mut white_ahead, mut black_ahead, mut level) = (0, 0, 0);
     let mut ply = config.random_plies;
     let (outcome, ending) = loop {
-        generate_moves(&position, &mut moves);
+        position.generate_moves(&mut moves);
         if moves.is_empty() {
-            let outcome = match (position.in_check(), position.side_to_move()) {
+            // The game's own verdict: mated, or stalemated (a draw in chess, a loss in xiangqi).
+            let mover_lost = position.no_move_score(0) < Score::DRAW;
+            let outcome = match (mover_lost, position.first_to_move()) {
                 (false, _) => Outcome::Draw,
-                (true, Color::White) => Outcome::BlackWins,
-                (true, Color::Black) => Outcome::WhiteWins,
+                (true, true) => Outcome::BlackWins,
+                (true, false) => Outcome::WhiteWins,
             };
             break (outcome, Ending::NoMoves);
         }
-        if position.is_rule_draw() || threefold(&position, &keys) {
+        if position.is_rule_draw() || threefold(&position, &past) {
             break (Outcome::Draw, Ending::RuleDraw);
         }
         if ply >= MAX_PLIES {
             break (Outcome::Draw, Ending::TooLong);
         }
         let table = TranspositionTable::new(&player.table, ply as u8);
-        let result = search::search(
-            &position,
-            &past_positions(&keys),
-            &limits,
-            &table,
-            &mut player.state,
-            &LimitsOnly,
-            &mut Silent,
-        );
+        let result =
+            search::search(&position, &past, &limits, &table, &mut player.state, &LimitsOnly, &mut Silent);
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;
-        let white = if position.side_to_move() == Color::White { score } else { -score };
+        let white = Score(first_player_score(&position, score));
         if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
         {
-            record.positions.push((position.fen().to_string(), white.0));
+            record.positions.push((position.fen_text(), white.0));
         }
         white_ahead = if white >= Score(WIN_SCORE) { white_ahead + 1 } else { 0 };
         black_ahead = if white <= Score(-WIN_SCORE) { black_ahead + 1 } else { 0 };
@@ -217,7 +217,7 @@ pub fn play_game(config: &Config, player: &mut Player, index: usize, opening: &s
         if ply >= DRAW_FROM_PLY && level >= DRAW_PLIES {
             break (Outcome::Draw, Ending::AdjudicatedDraw);
         }
-        keys.push(position.hash());
+        past.push(position.past());
         position.make_move(best);
         ply += 1;
     };
@@ -253,7 +253,7 @@ impl Totals {
     fn summary(&self, elapsed: Duration) -> String {
         let seconds = elapsed.as_secs_f64().max(1e-9);
         format!(
-            "{} games ({:.1}/s), {} positions, +{} ={} -{} (White's view), {:.0} plies/game, {:.0} knps; \
+            "{} games ({:.1}/s), {} positions, +{} ={} -{} (first player's view), {:.0} plies/game, {:.0} knps; \
              endings: {} mate/stalemate, {} rule draws, {} adjudicated wins, {} adjudicated draws, {} too long",
             self.games,
             self.games as f64 / seconds,
@@ -274,7 +274,7 @@ impl Totals {
 
 /// Plays the games on `config.threads` threads and appends each game's positions to `config.out` as
 /// it ends, so an interrupted run keeps what it finished. Returns the summary line.
-pub fn run(config: &Config) -> Result<String, String> {
+pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
     if config.openings.is_empty() {
         return Err("selfplay: the openings file has no positions".into());
     }
@@ -284,7 +284,7 @@ pub fn run(config: &Config) -> Result<String, String> {
     let next = AtomicUsize::new(0);
     let started = Instant::now();
     let worker = || -> Result<(), String> {
-        let mut player = Player::new(config.hash_mb);
+        let mut player = Player::<G>::new(config.hash_mb);
         loop {
             if config.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
                 return Ok(());
@@ -354,10 +354,13 @@ mod tests {
         }
     }
 
+    use engine::chess::Position;
+    use engine::Game;
+
     #[test]
     fn a_mate_in_one_ends_the_game_for_the_side_that_mates() {
         // White mates with Ra8; every kept position is quiet.
-        let mut player = Player::new(1);
+        let mut player = Player::<Position>::new(1);
         let record = play_game(&config(0), &mut player, 0, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         assert_eq!((record.outcome, record.ending), (Outcome::WhiteWins, Ending::NoMoves));
         assert_eq!(record.plies, 1);
@@ -368,7 +371,7 @@ mod tests {
     #[test]
     fn games_are_repeatable_and_random_plies_make_them_differ() {
         let opening = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let mut player = Player::new(1);
+        let mut player = Player::<Position>::new(1);
         let config = Config { nodes: 500, ..config(4) };
         let first = play_game(&config, &mut player, 3, opening).unwrap();
         let again = play_game(&config, &mut player, 3, opening).unwrap();
@@ -383,13 +386,37 @@ mod tests {
     #[test]
     fn threefold_repetition_counts_only_reversible_plies() {
         let mut position = Position::from_fen("6k1/8/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let mut keys = Vec::new();
+        let mut past = Vec::new();
         for text in ["a1a2", "g8h8", "a2a1", "h8g8", "a1a2", "g8h8", "a2a1", "h8g8"] {
-            assert!(!threefold(&position, &keys), "{text}");
+            assert!(!threefold(&position, &past), "{text}");
             let mv = position.parse_uci_move(text).unwrap();
-            keys.push(position.hash());
+            past.push(position.past());
             position.make_move(mv);
         }
-        assert!(threefold(&position, &keys));
+        assert!(threefold(&position, &past));
+    }
+
+    /// Xiangqi plays by the same loop: a stalemated side loses there, and whole games from the
+    /// start position end and keep quiet positions of the right game.
+    #[test]
+    fn xiangqi_games_end_by_its_rules() {
+        use engine::xiangqi::Position as Xiangqi;
+        let mut player = Player::<Xiangqi>::new(1);
+        // Black to move has no legal move and is not in check: stalemate, a loss in xiangqi.
+        let stalemate = "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1";
+        let position = Xiangqi::from_fen(stalemate).unwrap();
+        let mut moves = <Xiangqi as Game>::MoveList::default();
+        position.generate_moves(&mut moves);
+        assert!(moves.is_empty() && !position.in_check(), "not a stalemate");
+        let record = play_game(&config(0), &mut player, 0, stalemate).unwrap();
+        assert_eq!((record.outcome, record.ending), (Outcome::WhiteWins, Ending::NoMoves));
+
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let config = Config { nodes: 300, skip_plies: 4, ..config(2) };
+        let record = play_game(&config, &mut player, 1, start).unwrap();
+        assert!(record.plies > 4 && !record.positions.is_empty(), "{} plies", record.plies);
+        for (fen, _) in &record.positions {
+            assert!(!Xiangqi::from_fen(fen).unwrap().in_check(), "{fen}");
+        }
     }
 }

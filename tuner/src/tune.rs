@@ -5,7 +5,6 @@
 //! (the evaluation is linear in the weights, see [`crate::dataset`]) and summed over threads.
 
 use crate::dataset::{eval, Dataset};
-use engine::chess::psqt::PHASE_MAX;
 use std::time::{Duration, Instant};
 
 /// Converts the Texel `K` (base-10 sigmoid over 400 centipawns) into the natural-log scale the
@@ -41,7 +40,7 @@ fn partial(
         if with_gradient {
             // d(residual^2)/d(eval) = -2 * residual * sigmoid' * scale.
             let slope = -2.0 * residual * predicted * (1.0 - predicted) * scale;
-            let phase = f64::from(entry.phase) / f64::from(PHASE_MAX);
+            let phase = f64::from(entry.phase);
             let (mg, eg) = (slope * phase, slope * (1.0 - phase));
             for (param, count) in dataset.terms(entry) {
                 gradient[param][0] += mg * count;
@@ -256,11 +255,11 @@ pub fn descend(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::chess::eval::coefficients::compiled_weights;
+    use crate::games::Tunable;
     use engine::chess::Position;
 
     fn tiny() -> (Dataset, Vec<[f64; 2]>) {
-        let mut dataset = Dataset::default();
+        let mut dataset = Dataset::new(Position::PARAM_COUNT);
         for (fen, result) in [
             ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 0.5),
             ("6k1/5ppp/8/8/6q1/8/5PPP/r4RK1 w - - 0 1", 0.0),
@@ -269,11 +268,9 @@ mod tests {
             ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", 0.0),
             ("4k3/8/2n5/1P6/8/8/8/4K3 w - - 0 1", 1.0),
         ] {
-            dataset.push(&Position::from_fen(fen).unwrap(), result, None);
+            dataset.push(Position::from_fen(fen).unwrap().linear(), result, None);
         }
-        let weights =
-            compiled_weights().iter().map(|weight| [f64::from(weight.mg), f64::from(weight.eg)]).collect();
-        (dataset, weights)
+        (dataset, Position::compiled_weights())
     }
 
     #[test]

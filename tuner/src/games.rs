@@ -1,0 +1,256 @@
+//! What the tuner needs from a game: its position text, its evaluation as a linear model, and its
+//! weights file. Chess and xiangqi implement [`Tunable`]; `selfplay` and `tune` are generic over it,
+//! so the two games share one self-play loop, one dataset and one descent.
+//!
+//! "First player" is White in chess and red in xiangqi: labels, scores and counts are from its
+//! point of view.
+
+use engine::history::PastPosition;
+use engine::Game;
+use tablegen::chess_eval::Pair;
+
+/// One position's evaluation as the linear model sees it, first player's view.
+pub struct Linear {
+    /// Nonzero `(parameter, first player's count minus second player's)`.
+    pub counts: Vec<(u16, i16)>,
+    /// Middlegame fraction, 0 to 1.
+    pub phase: f32,
+    /// Untuned middlegame and endgame part (king danger and the like).
+    pub fixed: [f32; 2],
+    /// Added after tapering (the tempo of the side to move).
+    pub tempo: f32,
+}
+
+/// A weights data file (`engine/data/*_eval.txt`), as `tablegen` reads and writes it.
+pub trait WeightsFile {
+    /// Every tuned value, in the model's parameter order.
+    fn params(&self) -> Vec<Pair>;
+    /// The name of each tuned value, same order.
+    fn param_names(&self) -> Vec<String>;
+    /// Replaces every tuned value.
+    fn set_params(&mut self, params: &[Pair]);
+    /// The file's text.
+    fn write(&self) -> String;
+}
+
+impl WeightsFile for tablegen::chess_eval::EvalData {
+    fn params(&self) -> Vec<Pair> {
+        tablegen::chess_eval::EvalData::params(self)
+    }
+    fn param_names(&self) -> Vec<String> {
+        tablegen::chess_eval::EvalData::param_names(self)
+    }
+    fn set_params(&mut self, params: &[Pair]) {
+        tablegen::chess_eval::EvalData::set_params(self, params)
+    }
+    fn write(&self) -> String {
+        tablegen::chess_eval::EvalData::write(self)
+    }
+}
+
+impl WeightsFile for tablegen::xiangqi_eval::EvalData {
+    fn params(&self) -> Vec<Pair> {
+        tablegen::xiangqi_eval::EvalData::params(self)
+    }
+    fn param_names(&self) -> Vec<String> {
+        tablegen::xiangqi_eval::EvalData::param_names(self)
+    }
+    fn set_params(&mut self, params: &[Pair]) {
+        tablegen::xiangqi_eval::EvalData::set_params(self, params)
+    }
+    fn write(&self) -> String {
+        tablegen::xiangqi_eval::EvalData::write(self)
+    }
+}
+
+/// A game the tuner can play and fit.
+pub trait Tunable: Game + Copy + Send {
+    /// The name `--game` takes.
+    const NAME: &'static str;
+    /// Number of tuned values of the compiled evaluation.
+    const PARAM_COUNT: usize;
+    /// Index of the first value after material and tables (the term weights).
+    const WEIGHTS_BASE: usize;
+    /// The committed weights file.
+    const DATA_PATH: &'static str;
+    /// Its parsed form.
+    type Data: WeightsFile;
+
+    /// Reads a position.
+    fn from_fen(fen: &str) -> Result<Self, String>;
+    /// Writes it.
+    fn fen_text(&self) -> String;
+    /// True when the first player (White, red) is to move.
+    fn first_to_move(&self) -> bool;
+    /// The evaluation's linear model.
+    fn linear(&self) -> Linear;
+    /// The compiled weights, in the model's order.
+    fn compiled_weights() -> Vec<[f64; 2]>;
+    /// Reads a weights file.
+    fn load_data(path: &str) -> Result<Self::Data, String>;
+    /// Stops when the file's untuned (`fixed`) values are not the ones the engine was compiled
+    /// with: the model's fixed part comes from the compiled engine.
+    fn check_fixed(data: &Self::Data) -> Result<(), String>;
+    /// This position as the search's history sees a past position.
+    fn past(&self) -> PastPosition {
+        if Self::PERPETUAL_CHECK_LOSES {
+            PastPosition { key: self.hash(), in_check: self.in_check() }
+        } else {
+            PastPosition::key_only(self.hash())
+        }
+    }
+}
+
+/// The sparse difference of a two-sided count table.
+fn sparse<const N: usize>(counts: &[[i32; N]; 2]) -> Vec<(u16, i16)> {
+    (0..N)
+        .filter_map(|param| {
+            let count = counts[0][param] - counts[1][param];
+            (count != 0).then_some((param as u16, count as i16))
+        })
+        .collect()
+}
+
+impl Tunable for engine::chess::Position {
+    const NAME: &'static str = "chess";
+    const PARAM_COUNT: usize = engine::chess::eval::coefficients::PARAM_COUNT;
+    const WEIGHTS_BASE: usize = engine::chess::eval::coefficients::WEIGHTS_BASE;
+    const DATA_PATH: &'static str = tablegen::chess_eval::DATA_PATH;
+    type Data = tablegen::chess_eval::EvalData;
+
+    fn from_fen(fen: &str) -> Result<Self, String> {
+        engine::chess::Position::from_fen(fen).map_err(|error| error.to_string())
+    }
+    fn fen_text(&self) -> String {
+        self.fen().to_string()
+    }
+    fn first_to_move(&self) -> bool {
+        self.side_to_move() == engine::chess::Color::White
+    }
+    fn linear(&self) -> Linear {
+        use engine::chess::eval::TEMPO;
+        let model = engine::chess::eval::coefficients::coefficients(self);
+        let [white, black] = model.fixed;
+        Linear {
+            counts: sparse(&model.counts),
+            phase: model.phase as f32 / engine::chess::psqt::PHASE_MAX as f32,
+            fixed: [(white.mg - black.mg) as f32, (white.eg - black.eg) as f32],
+            tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+        }
+    }
+    fn compiled_weights() -> Vec<[f64; 2]> {
+        engine::chess::eval::coefficients::compiled_weights()
+            .iter()
+            .map(|weight| [f64::from(weight.mg), f64::from(weight.eg)])
+            .collect()
+    }
+    fn load_data(path: &str) -> Result<Self::Data, String> {
+        tablegen::chess_eval::load(path)
+    }
+    fn check_fixed(data: &Self::Data) -> Result<(), String> {
+        use engine::chess::eval::weights;
+        use tablegen::chess_eval::Value;
+        let compiled: [(&str, &[i32]); 7] = [
+            ("TEMPO", &[weights::TEMPO]),
+            ("KING_ATTACK_UNITS", &weights::KING_ATTACK_UNITS),
+            ("SAFE_CHECK_UNITS", &weights::SAFE_CHECK_UNITS),
+            ("KING_DANGER_MIN_ATTACKERS", &[weights::KING_DANGER_MIN_ATTACKERS]),
+            ("KING_DANGER_MIN_PHASE", &[weights::KING_DANGER_MIN_PHASE]),
+            ("KING_DANGER_DIVISOR", &[weights::KING_DANGER_DIVISOR]),
+            ("KING_DANGER_MAX", &[weights::KING_DANGER_MAX]),
+        ];
+        for item in data.items() {
+            let values = match &item.value {
+                Value::Fixed(value) => vec![*value],
+                Value::FixedArray(values) => values.clone(),
+                _ => continue,
+            };
+            match compiled.iter().find(|(name, _)| *name == item.name) {
+                Some((_, expected)) if *expected == values.as_slice() => {}
+                Some(_) => return Err(differs(&item.name)),
+                None => return Err(format!("fixed {} is unknown to this tuner", item.name)),
+            }
+        }
+        check_count(data.params().len(), Self::PARAM_COUNT)
+    }
+}
+
+impl Tunable for engine::xiangqi::Position {
+    const NAME: &'static str = "xiangqi";
+    const PARAM_COUNT: usize = engine::xiangqi::eval::coefficients::PARAM_COUNT;
+    const WEIGHTS_BASE: usize = engine::xiangqi::eval::coefficients::WEIGHTS_BASE;
+    const DATA_PATH: &'static str = tablegen::xiangqi_eval::DATA_PATH;
+    type Data = tablegen::xiangqi_eval::EvalData;
+
+    fn from_fen(fen: &str) -> Result<Self, String> {
+        engine::xiangqi::Position::from_fen(fen).map_err(|error| error.to_string())
+    }
+    fn fen_text(&self) -> String {
+        self.fen().to_string()
+    }
+    fn first_to_move(&self) -> bool {
+        self.side_to_move() == engine::xiangqi::Color::Red
+    }
+    fn linear(&self) -> Linear {
+        use engine::xiangqi::eval::weights::{PHASE_MAX, TEMPO};
+        let model = engine::xiangqi::eval::coefficients::coefficients(self);
+        let [red, black] = model.fixed;
+        Linear {
+            counts: sparse(&model.counts),
+            phase: model.phase as f32 / PHASE_MAX as f32,
+            fixed: [(red.mg - black.mg) as f32, (red.eg - black.eg) as f32],
+            tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+        }
+    }
+    fn compiled_weights() -> Vec<[f64; 2]> {
+        engine::xiangqi::eval::coefficients::compiled_weights()
+            .iter()
+            .map(|weight| [f64::from(weight.mg), f64::from(weight.eg)])
+            .collect()
+    }
+    fn load_data(path: &str) -> Result<Self::Data, String> {
+        tablegen::xiangqi_eval::load(path)
+    }
+    /// The engine's fixed values are those of the committed file it was built from.
+    fn check_fixed(data: &Self::Data) -> Result<(), String> {
+        use tablegen::xiangqi_eval::Value;
+        let committed = tablegen::xiangqi_eval::load(Self::DATA_PATH)?;
+        let fixed = |data: &Self::Data| -> Vec<(String, Vec<i32>)> {
+            data.items()
+                .filter_map(|item| match &item.value {
+                    Value::Fixed(value) => Some((item.name.clone(), vec![*value])),
+                    Value::FixedArray(values) => Some((item.name.clone(), values.clone())),
+                    _ => None,
+                })
+                .collect()
+        };
+        let (ours, theirs) = (fixed(data), fixed(&committed));
+        if let Some((name, _)) = ours.iter().find(|item| !theirs.contains(item)) {
+            return Err(differs(name));
+        }
+        check_count(data.params().len(), Self::PARAM_COUNT)
+    }
+}
+
+fn differs(name: &str) -> String {
+    format!(
+        "fixed {name} differs from the value the tuner was built with: rebuild the tuner with this data file"
+    )
+}
+
+fn check_count(file: usize, compiled: usize) -> Result<(), String> {
+    if file == compiled {
+        Ok(())
+    } else {
+        Err(format!("the data file has {file} tuned values, the compiled engine {compiled}: rebuild the tuner with it"))
+    }
+}
+
+/// The first player's view of a side-to-move score.
+pub fn first_player_score<G: Tunable>(position: &G, score: engine::Score) -> i32 {
+    if position.first_to_move() {
+        score.0
+    } else {
+        -score.0
+    }
+}
