@@ -11,19 +11,24 @@
 //! * 2, 3 and 4 empties: dedicated routines over the listed squares, odd quadrants first;
 //! * up to [`SHALLOW_EMPTIES`]: alpha-beta without hashing, moves in parity order (odd quadrants
 //!   first, then corners, edges, centre, C- and X-squares);
-//! * above: principal-variation search with a transposition table (bounds and best move),
-//!   stability cut-offs (the opponent's stable discs cap the score) and fastest-first ordering
-//!   (fewest opponent replies, corners counted twice).
+//! * above: principal-variation search with a transposition table (bounds and best move,
+//!   children's buckets prefetched together), stability cut-offs (the opponent's stable discs
+//!   cap the score) and fastest-first ordering (fewest opponent replies, corners counted twice).
+//!
+//! [`solve_exact`] starts from a narrow window around a midgame estimate (an aspiration window)
+//! and widens it only on the side where the score fell.
 //!
 //! Memory and time belong to the caller: the transposition table is a slice of
 //! [`EndgameEntry`], and a [`SolveControl`] is asked every [`POLL_INTERVAL`] nodes whether to stop.
 
 pub mod flips;
+mod last_flip;
 pub mod stability;
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use self::flips::{flips, last_flip_count};
+use self::flips::flips;
+use self::last_flip::last_flip_count;
 pub use self::stability::stable_discs;
 use super::board::{legal_moves, Color, Move, Square};
 use super::position::Position;
@@ -135,8 +140,10 @@ pub fn solve_win_loss(
     solve(position, -1, 1, table, control)
 }
 
-/// The exact score and a best move: win/loss/draw first, then the exact margin within the side
-/// that result leaves open (a win's first search has already shown a move that wins).
+/// The exact score and a best move: first a search of a narrow window around a midgame
+/// estimate, then, when the score falls outside it, of the rest of the range on that side, whose
+/// bound the first search has already narrowed. A window of a few discs prunes much more than the
+/// win/loss/draw window followed by the whole winning or losing side.
 pub fn solve_exact(
     position: &Position,
     table: &mut [EndgameEntry],
@@ -144,14 +151,16 @@ pub fn solve_exact(
 ) -> Option<Solution> {
     let mut solver = Solver::new(table, control);
     let (p, o) = (position.player(), position.opponent());
-    let (score, best) = solver.root(p, o, -1, 1);
+    let guess = solver.estimate(p, o);
+    let (low, high) = ((guess - ASPIRATION).max(-MAX_SCORE - 1), (guess + ASPIRATION).min(MAX_SCORE + 1));
+    let (score, best) = solver.root(p, o, low, high);
     if solver.stopped {
         return None;
     }
-    let (score, best) = if score > 0 {
-        solver.root(p, o, 1, MAX_SCORE + 1)
-    } else if score < 0 {
-        solver.root(p, o, -MAX_SCORE - 1, -1)
+    let (score, best) = if score <= low {
+        solver.root(p, o, -MAX_SCORE - 1, score + 1)
+    } else if score >= high {
+        solver.root(p, o, score - 1, MAX_SCORE + 1)
     } else {
         (score, best)
     };
@@ -269,16 +278,25 @@ const ETC_EMPTIES: u32 = 11;
 
 /// From this many empties up, moves are ordered by a shallow search with an evaluation
 /// ([`order_eval`]) beside fastest-first, as Edax orders them: below, the subtrees are too small
-/// to pay for it.
-const SORT_EMPTIES: u32 = 15;
+/// to pay for it. With [`sort_depth`], 13 took least time on FFO #40-#47 (12 and 15 more).
+const SORT_EMPTIES: u32 = 13;
+
+/// The depth of the midgame search behind the estimate [`solve_exact`] starts from: deeper
+/// searches guessed no better on the FFO positions.
+const ESTIMATE_DEPTH: u32 = 6;
+
+/// Half the width, in discs, of the first window of [`solve_exact`]: the estimate is often a few
+/// discs off, and 5 searched fewest nodes on FFO #40-#47 (3 and 7 searched more).
+const ASPIRATION: i32 = 5;
 
 /// Discs below alpha under which the ordering search only bounds a move's value.
 const SORT_MARGIN: i32 = 8;
 
-/// The depth of the ordering search of a child at `n` empties (the child has `n - 1`).
+/// The depth of the ordering search of a child at `n` empties (the child has `n - 1`): one ply
+/// more every three empties, Edax's rate, here from 16 empties (from 15 or 18 was slower).
 #[inline(always)]
 fn sort_depth(n: u32) -> u32 {
-    (n.saturating_sub(15) / 3).min(3)
+    (n.saturating_sub(13) / 3).min(3)
 }
 
 /// The evaluation behind the ordering search, in centidiscs from the side to move `p`. Only
@@ -297,6 +315,34 @@ fn neighbours(discs: u64) -> u64 {
     sides | (sides << 8) | (sides >> 8)
 }
 
+/// The squares next to each square.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+        const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let bit = 1u64 << square;
+        let sides = ((bit << 1) & NOT_A) | ((bit >> 1) & NOT_H) | bit;
+        table[square] = (sides | (sides << 8) | (sides >> 8)) & !bit;
+        square += 1;
+    }
+    table
+}
+
+/// [`flips`], skipping the ray arithmetic when no opponent disc touches `square` (then nothing
+/// can flip): near the end most empty squares are illegal for one side or the other.
+#[inline(always)]
+fn flips_near(p: u64, o: u64, square: usize) -> u64 {
+    if o & NEIGHBOURS[square] == 0 {
+        0
+    } else {
+        flips(p, o, square)
+    }
+}
+
 /// Discs on corners and on the edge squares beside a corner of the same colour: the stable
 /// discs a move cheaply gains.
 #[inline(always)]
@@ -307,6 +353,19 @@ fn corner_stability(discs: u64) -> u32 {
         | ((corners & 0x0000_0000_0000_0081) << 8)
         | ((corners & 0x8100_0000_0000_0000) >> 8);
     (corners | (beside & discs)).count_ones()
+}
+
+/// A hint to the processor that `entry` will be read soon; nothing on other targets.
+#[inline(always)]
+fn prefetch_read(entry: &EndgameEntry) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: prefetching is only a hint and never faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const EndgameEntry).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = entry;
 }
 
 struct Solver<'a, C: ?Sized> {
@@ -324,6 +383,15 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
 
     fn finish(&self, score: i32, best: u8) -> Option<Solution> {
         (!self.stopped).then(|| Solution { score, best_move: square_move(best), nodes: self.nodes })
+    }
+
+    /// A guess at the exact score, in discs: a shallow midgame search. Only the speed of
+    /// [`solve_exact`] depends on it.
+    fn estimate(&mut self, p: u64, o: u64) -> i32 {
+        let depth = ESTIMATE_DEPTH.min((!(p | o)).count_ones());
+        let value = self.order_search(p, o, depth, -INFINITY * DISC, INFINITY * DISC);
+        // The nearest even number of discs: every final score is even.
+        (2 * ((value + DISC * value.signum()) / (2 * DISC))).clamp(-MAX_SCORE, MAX_SCORE)
     }
 
     /// The exact score, win/loss/draw first (as [`solve_exact`]), without a best move.
@@ -383,7 +451,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 self.nodes += 1;
                 final_score(p, o)
             }
-            1 => self.solve_1(p, empty.trailing_zeros() as usize),
+            1 => self.solve_1(p, alpha, empty.trailing_zeros() as usize),
             2 => {
                 let x1 = empty.trailing_zeros() as usize;
                 let x2 = 63 - empty.leading_zeros() as usize;
@@ -403,8 +471,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     }
 
     /// One empty square `x`: whoever can plays it, and the count of flips gives the score.
+    /// When `p` cannot play, the score only falls if the opponent does, so a score already at
+    /// or below `alpha` is a bound good enough without counting the opponent's flips.
     #[inline(always)]
-    fn solve_1(&mut self, p: u64, x: usize) -> i32 {
+    fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
         self.nodes += 1;
         // With one empty square, the opponent holds the 63 - discs(p) others.
         let discs = p.count_ones() as i32;
@@ -412,36 +482,37 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         if flipped > 0 {
             return 2 * (discs + flipped) - 62;
         }
+        // Nobody else can play either: the empty square goes to the winner (63 discs cannot
+        // tie).
+        let unplayed = if discs > 31 { 2 * discs - 62 } else { 2 * discs - 64 };
+        if unplayed <= alpha {
+            return unplayed;
+        }
         let flipped = last_flip_count(!p & !(1 << x), x) as i32;
         if flipped > 0 {
             return 2 * (discs - flipped) - 64;
         }
-        // Nobody can play: the empty square goes to the winner (63 discs cannot tie).
-        if discs > 31 {
-            2 * discs - 62
-        } else {
-            2 * discs - 64
-        }
+        unplayed
     }
 
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INFINITY;
-        let f = flips(p, o, x1);
+        let f = flips_near(p, o, x1);
         if f != 0 {
-            best = -self.solve_1(o ^ f, x2);
+            best = -self.solve_1(o ^ f, -beta, x2);
             if best >= beta {
                 return best;
             }
         }
-        let f = flips(p, o, x2);
+        let f = flips_near(p, o, x2);
         if f != 0 {
-            return best.max(-self.solve_1(o ^ f, x1));
+            return best.max(-self.solve_1(o ^ f, -beta, x1));
         }
         if best > -INFINITY {
             return best;
         }
-        if flips(o, p, x1) | flips(o, p, x2) != 0 {
+        if flips_near(o, p, x1) | flips_near(o, p, x2) != 0 {
             -self.solve_2(o, p, -beta, -alpha, x1, x2)
         } else {
             final_score(p, o)
@@ -461,7 +532,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
         for (x, y, z) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
-            let f = flips(p, o, x);
+            let f = flips_near(p, o, x);
             if f != 0 {
                 let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
                 if score > best {
@@ -476,7 +547,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         if best > -INFINITY {
             return best;
         }
-        if flips(o, p, x1) | flips(o, p, x2) | flips(o, p, x3) != 0 {
+        if flips_near(o, p, x1) | flips_near(o, p, x2) | flips_near(o, p, x3) != 0 {
             -self.solve_3(o, p, -beta, -alpha, [x1, x2, x3])
         } else {
             final_score(p, o)
@@ -485,6 +556,12 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
 
     fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
+        if alpha >= STABILITY_THRESHOLD[4] {
+            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
+            if ceiling <= alpha {
+                return ceiling;
+            }
+        }
         // Odd quadrants first (with four empties: the singletons of a 2-1-1 split).
         let odd = odd_quadrants(empty);
         let mut squares = [0usize; 4];
@@ -501,7 +578,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut alpha_now = alpha;
         for i in 0..4 {
             let x = squares[i];
-            let f = flips(p, o, x);
+            let f = flips_near(p, o, x);
             if f != 0 {
                 let mut rest = [0usize; 3];
                 let mut k = 0;
@@ -524,7 +601,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         if best > -INFINITY {
             return best;
         }
-        if squares.iter().any(|&x| flips(o, p, x) != 0) {
+        if squares.iter().any(|&x| flips_near(o, p, x) != 0) {
             -self.solve_4(o, p, -beta, -alpha, empty)
         } else {
             final_score(p, o)
@@ -534,6 +611,12 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     /// A few empties: plain fail-soft alpha-beta, odd quadrants first, then by square class.
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
+        if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
+            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
+            if ceiling <= alpha {
+                return ceiling;
+            }
+        }
         let odd = odd_quadrants(empty);
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
@@ -543,7 +626,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 while squares != 0 {
                     let x = squares.trailing_zeros() as usize;
                     squares &= squares - 1;
-                    let f = flips(p, o, x);
+                    let f = flips_near(p, o, x);
                     if f == 0 {
                         continue;
                     }
@@ -624,10 +707,21 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut list = [(0i32, 0u8, 0u64); 32];
         let mut count = 0;
         let mut squares = moves;
+        // Children with a table of their own: their buckets are fetched from memory all at once
+        // here, while the moves are scored, rather than one cache miss at a time later.
+        let prefetch = n > SHALLOW_EMPTIES + 1;
         while squares != 0 {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
             let f = flips(p, o, x);
+            if prefetch {
+                self.prefetch(o ^ f, p | f | (1 << x));
+            }
+            list[count] = (0, x as u8, f);
+            count += 1;
+        }
+        for item in list.iter_mut().take(count) {
+            let (x, f) = (item.1 as usize, item.2);
             let (np, no) = (o ^ f, p | f | (1 << x));
             if n >= ETC_EMPTIES && !root {
                 if let Some(upper) = self.upper_bound(np, no) {
@@ -659,8 +753,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 }
                 score
             };
-            list[count] = (score, x as u8, f);
-            count += 1;
+            item.0 = score;
         }
 
         let alpha_start = alpha;
@@ -737,6 +830,15 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
         }
         best
+    }
+
+    /// Starts loading the bucket of (p, o) into the cache.
+    #[inline(always)]
+    fn prefetch(&self, p: u64, o: u64) {
+        if let Some((a, b)) = self.slots(p, o) {
+            prefetch_read(&self.table[a]);
+            prefetch_read(&self.table[b]);
+        }
     }
 
     /// The upper bound the table holds for a position, if any.
