@@ -35,9 +35,10 @@ impl State {
 }
 
 /// Most empties solved exactly at a given `set depth`: the exact solve replaces the midgame
-/// search once it costs about what a `depth`-ply search does.
+/// search once it costs about what a `depth`-ply search does. At most 26 (FFO #49, 26 empties,
+/// takes about 35 s of CPU): deeper solves take minutes, and the clock would cut most of them.
 fn exact_empties(depth: u32) -> u32 {
-    (depth + 8).min(24)
+    (depth + 8).min(26)
 }
 
 /// Most empties solved for win/loss/draw (a cheaper solve, two empties more).
