@@ -565,7 +565,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if let Some(previous) = self.state.played[ply] {
             self.state.counter_moves[previous] = mv;
         }
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        // Large enough that a few cut-offs move a history by thousands: the reduction and pruning
+        // thresholds read the histories in those units.
+        let bonus = (16 * depth * depth + 128 * depth - 128).clamp(16, HISTORY_MAX / 8);
         let rows = self.continuation_rows(ply);
         self.update_quiet_history(position.history_index(mv), rows, bonus);
         for &other in tried {
@@ -763,6 +765,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 if !tactical {
                     if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
                         skip_quiets = true;
+                        continue;
+                    }
+                    // History pruning: a quiet move that has kept failing here and after these
+                    // moves (its histories far below zero) is not worth a shallow search.
+                    if depth <= 3 && scores[index] < -3000 * depth {
                         continue;
                     }
                     if depth <= 5 && !position.see_at_least(mv, -25 * depth * depth) {
