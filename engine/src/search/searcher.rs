@@ -246,6 +246,10 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
             break;
         }
         completed_depth = depth;
+        // Each line is searched with the lines before it fixed, so a later line can still come out
+        // better than an earlier one: the lines are reported, and the next iteration starts, best
+        // first.
+        searcher.sort_root_range(0, multipv, |root| root.score);
         for moves in searcher.state.root_moves[..root_count].iter_mut() {
             moves.previous_score = moves.score;
         }
@@ -320,7 +324,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
     /// Stable insertion sort of `root_moves[from..]`, best key first (few moves, mostly in order).
     fn sort_root_moves(&mut self, from: usize, key: impl Fn(&RootMove<G::Move>) -> Score) {
-        let moves = &mut self.state.root_moves[from..self.state.root_count];
+        self.sort_root_range(from, self.state.root_count, key);
+    }
+
+    /// The same for `root_moves[from..to]`.
+    fn sort_root_range(&mut self, from: usize, to: usize, key: impl Fn(&RootMove<G::Move>) -> Score) {
+        let moves = &mut self.state.root_moves[from..to];
         for i in 1..moves.len() {
             let mut j = i;
             while j > 0 && key(&moves[j - 1]) < key(&moves[j]) {
