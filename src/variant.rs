@@ -53,7 +53,7 @@ pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync 
 
     /// The position as the game history of a later search remembers it.
     fn past(&self) -> PastPosition {
-        PastPosition { key: self.hash(), in_check: Self::PERPETUAL_CHECK_LOSES && self.in_check() }
+        PastPosition::of(self)
     }
 }
 

@@ -23,6 +23,12 @@ impl PastPosition {
     pub const fn key_only(key: u64) -> PastPosition {
         PastPosition { key, in_check: false }
     }
+
+    /// `position` as the game history of a later search remembers it: with its check status only
+    /// where the game judges perpetual check (elsewhere that costs a check test for nothing).
+    pub fn of<G: crate::game::Game>(position: &G) -> PastPosition {
+        PastPosition { key: position.hash(), in_check: G::PERPETUAL_CHECK_LOSES && position.in_check() }
+    }
 }
 
 /// Keys of the positions played so far, newest last, at most `N` of them remembered.

@@ -93,11 +93,7 @@ pub trait Tunable: Game + Copy + Send {
     fn check_fixed(data: &Self::Data) -> Result<(), String>;
     /// This position as the search's history sees a past position.
     fn past(&self) -> PastPosition {
-        if Self::PERPETUAL_CHECK_LOSES {
-            PastPosition { key: self.hash(), in_check: self.in_check() }
-        } else {
-            PastPosition::key_only(self.hash())
-        }
+        PastPosition::of(self)
     }
 }
 

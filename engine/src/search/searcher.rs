@@ -467,8 +467,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// where the game's rules judge perpetual check: elsewhere that costs a check test for nothing).
     #[inline]
     fn remember(&mut self, position: &G) {
-        let in_check = G::PERPETUAL_CHECK_LOSES && position.in_check();
-        self.state.keys.push_checked(position.hash(), in_check);
+        let past = PastPosition::of(position);
+        self.state.keys.push_checked(past.key, past.in_check);
     }
 
     /// The score of a position that repeats one earlier in the game or the search, `ply` plies from
