@@ -205,14 +205,20 @@ fn assert_see(fen: &str, text: &str, value: i32) {
 
 #[test]
 fn static_exchange_on_hand_positions() {
+    // The exchange values are the evaluation's middlegame material (tuned data).
+    let value = |kind: PieceKind| engine::xiangqi::eval::PIECE_VALUES[kind.index()];
     // An undefended horse.
-    assert_see("4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1", "e1e5", 400);
+    assert_see("4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1", "e1e5", value(PieceKind::Horse));
     // A pawn defended by a horse: the rook is lost for it.
-    assert_see("4k4/9/9/2n6/9/R2p5/9/9/9/3K5 w - - 0 1", "a4d4", 100 - 950);
+    assert_see(
+        "4k4/9/9/2n6/9/R2p5/9/9/9/3K5 w - - 0 1",
+        "a4d4",
+        value(PieceKind::Pawn) - value(PieceKind::Rook),
+    );
     // A rook defended by a cannon through its screen: rook for rook.
     assert_see("4k4/2c6/2n6/9/2r6/9/9/9/2R6/3K5 w - - 0 1", "c1c5", 0);
     // The same, with a red cannon behind an elephant screen to take back the cannon.
-    assert_see("4k4/2c6/2n6/9/R1r6/2B6/9/9/9/2CK5 w - - 0 1", "a5c5", 450);
+    assert_see("4k4/2c6/2n6/9/R1r6/2B6/9/9/9/2CK5 w - - 0 1", "a5c5", value(PieceKind::Cannon));
 }
 
 #[test]
