@@ -23,17 +23,8 @@ fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
 }
 
-/// A small xorshift generator for playouts: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod support;
+use support::Rng;
 
 #[test]
 fn fen_round_trips_over_the_perft_suite() {

@@ -12,17 +12,8 @@ use engine::xiangqi::{generate_moves, Color, PieceKind, Position, XiangqiMoveLis
 
 const PERFT: &str = include_str!("../../tests/data/xiangqi/perft.epd");
 
-/// A small xorshift generator for playouts: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod support;
+use support::Rng;
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
