@@ -2,14 +2,16 @@
 //!
 //! Everything here is plain `std` Rust that runs at build time (from `engine/build.rs`) or on demand
 //! (the `tablegen` command). Nothing is random beyond a seeded [`prng::SplitMix64`], so two runs on
-//! any machine produce byte-identical output. The evaluation's weights are data
-//! (`engine/data/chess_eval.txt`), which [`chess_eval`] parses, rewrites and turns into source.
+//! any machine produce byte-identical output. The chess and xiangqi evaluations' weights are data
+//! (`engine/data/chess_eval.txt`, `engine/data/xiangqi_eval.txt`), which [`eval_data`] parses,
+//! rewrites and turns into source for the layouts of [`chess_eval`] and [`xiangqi_eval`].
 
 #![deny(missing_docs)]
 
 pub mod chess;
 pub mod chess_eval;
 pub mod emit;
+pub mod eval_data;
 pub mod othello;
 pub mod othello_eval;
 pub mod prng;

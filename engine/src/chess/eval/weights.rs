@@ -20,6 +20,7 @@
 //! first rank to 7 for the last.
 
 use super::pack;
+use crate::eval_weights::{self, Weight};
 
 /// A middlegame and an endgame value packed into one `i32` (endgame in the high half), so that sums
 /// and small multiples of weights are one integer operation.
@@ -68,56 +69,15 @@ impl core::ops::AddAssign for S {
     }
 }
 
-/// One tunable weight, named by its index in [`WEIGHTS`]: the term code hands the index to its sink,
-/// which either adds the weight (the evaluation) or counts the use (the tuner's coefficients).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Param(usize);
-
-impl Param {
-    /// The weight at `index` of [`WEIGHTS`].
-    pub const fn new(index: usize) -> Param {
-        Param(index)
-    }
-
-    /// Index in [`WEIGHTS`].
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0
-    }
-
-    /// The weight's compiled value.
-    pub const fn weight(self) -> S {
-        WEIGHTS[self.0]
-    }
+impl Weight for S {
+    const WEIGHTS: &'static [S] = &WEIGHTS;
 }
 
-/// `N` consecutive tunable weights (a weight per count or per rank): [`Params::at`] picks one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Params<const N: usize>(usize);
+/// One tunable weight of the chess evaluation, named by its index in [`WEIGHTS`].
+pub type Param = eval_weights::Param<S>;
 
-impl<const N: usize> Params<N> {
-    /// The `N` weights from `first` on in [`WEIGHTS`].
-    pub const fn new(first: usize) -> Params<N> {
-        Params(first)
-    }
-
-    /// How many weights there are.
-    pub const fn len(self) -> usize {
-        N
-    }
-
-    /// Never: an array item of the data file has at least one value.
-    pub const fn is_empty(self) -> bool {
-        N == 0
-    }
-
-    /// The `index`-th weight.
-    #[inline(always)]
-    pub const fn at(self, index: usize) -> Param {
-        debug_assert!(index < N);
-        Param(self.0 + index)
-    }
-}
+/// `N` consecutive tunable weights of the chess evaluation (a weight per count or per rank).
+pub type Params<const N: usize> = eval_weights::Params<S, N>;
 
 include!(concat!(env!("OUT_DIR"), "/chess_eval.rs"));
 

@@ -14,6 +14,8 @@
 //!   the exposure penalty (not linear in their numbers), the cannon's quiet-move offset and the
 //!   tempo bonus.
 
+use crate::eval_weights::{self, Weight};
+
 /// A middlegame and an endgame value in centipawns. Unpacked, unlike chess's: the xiangqi terms add
 /// per side into two sums, and the tables are few enough that packing would buy nothing measurable.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -32,56 +34,15 @@ impl S {
     }
 }
 
-/// One tunable weight, named by its index in [`WEIGHTS`]: the term code hands the index to its sink,
-/// which either adds the weight (the evaluation) or counts the use (the tuner's coefficients).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Param(usize);
-
-impl Param {
-    /// The weight at `index` of [`WEIGHTS`].
-    pub const fn new(index: usize) -> Param {
-        Param(index)
-    }
-
-    /// Index in [`WEIGHTS`].
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0
-    }
-
-    /// The weight's compiled value.
-    pub const fn weight(self) -> S {
-        WEIGHTS[self.0]
-    }
+impl Weight for S {
+    const WEIGHTS: &'static [S] = &WEIGHTS;
 }
 
-/// `N` consecutive tunable weights (a weight per count): [`Params::at`] picks one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Params<const N: usize>(usize);
+/// One tunable weight of the xiangqi evaluation, named by its index in [`WEIGHTS`].
+pub type Param = eval_weights::Param<S>;
 
-impl<const N: usize> Params<N> {
-    /// The `N` weights from `first` on in [`WEIGHTS`].
-    pub const fn new(first: usize) -> Params<N> {
-        Params(first)
-    }
-
-    /// How many weights there are.
-    pub const fn len(self) -> usize {
-        N
-    }
-
-    /// Never: an array item of the data file has at least one value.
-    pub const fn is_empty(self) -> bool {
-        N == 0
-    }
-
-    /// The `index`-th weight.
-    #[inline(always)]
-    pub const fn at(self, index: usize) -> Param {
-        debug_assert!(index < N);
-        Param(self.0 + index)
-    }
-}
+/// `N` consecutive tunable weights of the xiangqi evaluation (a weight per count).
+pub type Params<const N: usize> = eval_weights::Params<S, N>;
 
 include!(concat!(env!("OUT_DIR"), "/xiangqi_eval.rs"));
 

@@ -1,0 +1,840 @@
+//! The text format of an evaluation's weights, shared by chess ([`crate::chess_eval`]) and xiangqi
+//! ([`crate::xiangqi_eval`]): one parser, writer and emitter, so that the two data files, their
+//! error messages and the source the engine compiles from them cannot drift apart. What differs
+//! between the games is an [`EvalGame`]: the [`Layout`] of the board and pieces, and the
+//! [`DataFile`].
+//!
+//! The writer produces one canonical layout, and `write(parse(text)) == text` for a file in that
+//! layout (the committed files are), so a tuned copy differs from the original only where the
+//! numbers do.
+
+use std::fmt::{self, Write};
+use std::marker::PhantomData;
+
+/// The board and pieces that a data file's tables and material describe. A table is drawn from the
+/// first player's side, last rank first; the engine numbers squares from the first player's first
+/// rank, file a first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Layout {
+    /// Files of the board: the cells of a table row.
+    pub files: usize,
+    /// Ranks of the board: the rows of a table.
+    pub ranks: usize,
+    /// The number of the first rank in square names (`a1` in chess, `a0` in xiangqi).
+    pub first_rank_number: usize,
+    /// Piece kinds in the engine's order, which is the order of the material values; a table is
+    /// named `KIND_MG` or `KIND_EG` after one of them.
+    pub kinds: &'static [&'static str],
+}
+
+impl Layout {
+    /// Squares of the board: the cells of a table.
+    pub const fn squares(&self) -> usize {
+        self.files * self.ranks
+    }
+
+    /// Index into a table's written cells (last rank first) of engine square `square` (file a of
+    /// the first rank = 0).
+    fn written_cell(&self, square: usize) -> usize {
+        (self.ranks - 1 - square / self.files) * self.files + square % self.files
+    }
+
+    /// `pawn to king`: the order of the material values, for messages.
+    fn material_order(&self) -> String {
+        let (first, last) = (self.kinds[0], self.kinds[self.kinds.len() - 1]);
+        format!("{} to {}", first.to_lowercase(), last.to_lowercase())
+    }
+}
+
+/// Where a game's committed data file is, and how to see the source generated from it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DataFile {
+    /// The file (this crate's path on the machine that built it).
+    pub path: &'static str,
+    /// The `tablegen` argument that prints the generated source.
+    pub command: &'static str,
+}
+
+/// A game whose evaluation's weights are a data file in this format. (A unit type: the bounds let
+/// [`EvalData`] derive its traits for every game.)
+pub trait EvalGame: Copy + Eq + fmt::Debug {
+    /// Its board and pieces.
+    const LAYOUT: Layout;
+    /// Its committed data file.
+    const FILE: DataFile;
+}
+
+/// Largest magnitude of a tuned value: packed middlegame/endgame sums must stay within `i16`.
+pub const VALUE_LIMIT: i32 = 4_000;
+
+/// A middlegame and an endgame value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Pair {
+    /// Middlegame centipawns.
+    pub mg: i32,
+    /// Endgame centipawns.
+    pub eg: i32,
+}
+
+impl Pair {
+    /// The pair `mg`, `eg`.
+    pub const fn new(mg: i32, eg: i32) -> Pair {
+        Pair { mg, eg }
+    }
+}
+
+impl fmt::Display for Pair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&format!("{},{}", self.mg, self.eg))
+    }
+}
+
+/// What an item holds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Value {
+    /// `fixed NAME v`.
+    Fixed(i32),
+    /// `fixed NAME[n] v ...`.
+    FixedArray(Vec<i32>),
+    /// `weight NAME mg,eg`.
+    Weight(Pair),
+    /// `weight NAME[n] mg,eg ...`.
+    WeightArray(Vec<Pair>),
+    /// `material mg,eg ...`: one per piece kind, in [`Layout::kinds`] order.
+    Material(Vec<Pair>),
+    /// `table NAME`: one cell per square in written order (last rank first, file a first within a
+    /// rank).
+    Table(Box<[i32]>),
+}
+
+/// One named item with its documentation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Item {
+    /// The comment lines right above it, without the leading `# `.
+    pub doc: Vec<String>,
+    /// The constant's name (`MATERIAL` for the material item).
+    pub name: String,
+    /// The numbers.
+    pub value: Value,
+}
+
+/// A plain comment block or an item, in file order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Entry {
+    /// Comment lines followed by a blank line, without the leading `# `.
+    Comment(Vec<String>),
+    /// A documented item.
+    Item(Item),
+}
+
+/// The whole data file of game `G`. The game is part of the type so that one game's weights cannot
+/// be handed to the other's tuner.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EvalData<G> {
+    /// Comments and items in file order.
+    pub entries: Vec<Entry>,
+    game: PhantomData<G>,
+}
+
+/// A problem in the data file, at a 1-based line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError {
+    /// Line of the problem (the item's first line for problems of a whole item; 0 for the file).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+fn error<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError { line, message: message.into() })
+}
+
+/// Reads a data file; on a problem the message names the file and line.
+pub fn load<G: EvalGame>(path: &str) -> Result<EvalData<G>, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    parse(&text).map_err(|error| format!("{path}:{}: {}", error.line, error.message))
+}
+
+/// Parses the data file's text and checks it (names, array lengths, value ranges, every table
+/// present once, every item documented).
+pub fn parse<G: EvalGame>(text: &str) -> Result<EvalData<G>, ParseError> {
+    let mut entries = Vec::new();
+    let mut comments: Vec<String> = Vec::new();
+    // The item being read: its first line, header words and continuation words.
+    let mut pending: Option<(usize, Vec<String>, Vec<String>)> = None;
+    let finish = |pending: &mut Option<(usize, Vec<String>, Vec<String>)>,
+                  entries: &mut Vec<Entry>|
+     -> Result<(), ParseError> {
+        if let Some((line, header, doc)) = pending.take() {
+            entries.push(Entry::Item(parse_item(&G::LAYOUT, line, &header, doc)?));
+        }
+        Ok(())
+    };
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            finish(&mut pending, &mut entries)?;
+            if !comments.is_empty() {
+                entries.push(Entry::Comment(std::mem::take(&mut comments)));
+            }
+        } else if let Some(comment) = line.trim_start().strip_prefix('#') {
+            finish(&mut pending, &mut entries)?;
+            comments.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
+        } else if line.starts_with(char::is_whitespace) {
+            match &mut pending {
+                Some((_, words, _)) => words.extend(line.split_whitespace().map(String::from)),
+                None => return error(number, "a continuation line (it starts with a space) follows no item"),
+            }
+        } else {
+            finish(&mut pending, &mut entries)?;
+            let words = line.split_whitespace().map(String::from).collect();
+            pending = Some((number, words, std::mem::take(&mut comments)));
+        }
+    }
+    finish(&mut pending, &mut entries)?;
+    if !comments.is_empty() {
+        entries.push(Entry::Comment(comments));
+    }
+    let data = EvalData { entries, game: PhantomData };
+    data.check()?;
+    Ok(data)
+}
+
+fn parse_int(line: usize, word: &str) -> Result<i32, ParseError> {
+    word.parse().or_else(|_| error(line, format!("`{word}` is not an integer")))
+}
+
+fn parse_pair(line: usize, word: &str) -> Result<Pair, ParseError> {
+    let Some((mg, eg)) = word.split_once(',') else {
+        return error(line, format!("`{word}` is not a middlegame,endgame pair like `-12,30`"));
+    };
+    Ok(Pair::new(parse_int(line, mg)?, parse_int(line, eg)?))
+}
+
+/// `NAME` or `NAME[n]`.
+fn parse_name(line: usize, word: &str) -> Result<(String, Option<usize>), ParseError> {
+    let (name, length) = match word.split_once('[') {
+        Some((name, rest)) => {
+            let Some(length) = rest.strip_suffix(']') else {
+                return error(line, format!("`{word}`: an array is written `NAME[length]`"));
+            };
+            let length = length
+                .parse::<usize>()
+                .ok()
+                .filter(|&length| length > 0)
+                .map_or_else(|| error(line, format!("`{word}`: bad array length")), Ok)?;
+            (name, Some(length))
+        }
+        None => (word, None),
+    };
+    let valid = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if !valid {
+        return error(line, format!("`{name}` is not a constant name (A-Z, 0-9 and _)"));
+    }
+    Ok((name.to_string(), length))
+}
+
+fn parse_item(layout: &Layout, line: usize, words: &[String], doc: Vec<String>) -> Result<Item, ParseError> {
+    let keyword = words[0].as_str();
+    let rest = &words[1..];
+    let named = |rest: &[String]| -> Result<(String, Option<usize>, Vec<String>), ParseError> {
+        let Some(first) = rest.first() else {
+            return error(line, format!("`{keyword}` needs a name"));
+        };
+        let (name, length) = parse_name(line, first)?;
+        Ok((name, length, rest[1..].to_vec()))
+    };
+    let count = |length: Option<usize>, values: &[String]| -> Result<(), ParseError> {
+        let expected = length.unwrap_or(1);
+        if values.len() != expected {
+            return error(line, format!("expected {expected} value(s), found {}", values.len()));
+        }
+        Ok(())
+    };
+    let (files, ranks, squares) = (layout.files, layout.ranks, layout.squares());
+    let (name, value) = match keyword {
+        "fixed" => {
+            let (name, length, values) = named(rest)?;
+            count(length, &values)?;
+            let values = values.iter().map(|word| parse_int(line, word)).collect::<Result<Vec<_>, _>>()?;
+            (name, if length.is_some() { Value::FixedArray(values) } else { Value::Fixed(values[0]) })
+        }
+        "weight" => {
+            let (name, length, values) = named(rest)?;
+            count(length, &values)?;
+            let values = values.iter().map(|word| parse_pair(line, word)).collect::<Result<Vec<_>, _>>()?;
+            (name, if length.is_some() { Value::WeightArray(values) } else { Value::Weight(values[0]) })
+        }
+        "material" => {
+            let kinds = layout.kinds.len();
+            if rest.len() != kinds {
+                let order = layout.material_order();
+                return error(line, format!("material needs {kinds} values, {order}, found {}", rest.len()));
+            }
+            let pairs = rest.iter().map(|word| parse_pair(line, word)).collect::<Result<Vec<_>, _>>()?;
+            ("MATERIAL".to_string(), Value::Material(pairs))
+        }
+        "table" => {
+            let (name, length, values) = named(rest)?;
+            if length.is_some() {
+                return error(line, format!("a table has no length: it is always {ranks} rows of {files}"));
+            }
+            if values.len() != squares {
+                return error(
+                    line,
+                    format!(
+                        "table {name} needs {squares} values ({ranks} rows of {files}), found {}",
+                        values.len()
+                    ),
+                );
+            }
+            let cells = values.iter().map(|word| parse_int(line, word)).collect::<Result<Box<[_]>, _>>()?;
+            (name, Value::Table(cells))
+        }
+        other => {
+            return error(line, format!("unknown item `{other}` (fixed, weight, material or table)"));
+        }
+    };
+    if doc.is_empty() {
+        return error(line, format!("{name} has no documentation: put a comment line right above it"));
+    }
+    let item = Item { doc, name, value };
+    item.check_ranges().map_or(Ok(item), |message| error(line, message))
+}
+
+impl Item {
+    /// A message if a tuned value is too large to pack.
+    fn check_ranges(&self) -> Option<String> {
+        let bad = |value: i32| value.abs() > VALUE_LIMIT;
+        let pair_bad = |pair: &Pair| bad(pair.mg) || bad(pair.eg);
+        let out_of_range = match &self.value {
+            Value::Fixed(_) | Value::FixedArray(_) => false,
+            Value::Weight(pair) => pair_bad(pair),
+            Value::WeightArray(pairs) | Value::Material(pairs) => pairs.iter().any(pair_bad),
+            Value::Table(cells) => cells.iter().copied().any(bad),
+        };
+        out_of_range.then(|| format!("{}: a tuned value beyond ±{VALUE_LIMIT}", self.name))
+    }
+}
+
+impl<G: EvalGame> EvalData<G> {
+    /// Every item, in file order.
+    pub fn items(&self) -> impl Iterator<Item = &Item> {
+        self.entries.iter().filter_map(|entry| match entry {
+            Entry::Item(item) => Some(item),
+            Entry::Comment(_) => None,
+        })
+    }
+
+    fn items_mut(&mut self) -> impl Iterator<Item = &mut Item> {
+        self.entries.iter_mut().filter_map(|entry| match entry {
+            Entry::Item(item) => Some(item),
+            Entry::Comment(_) => None,
+        })
+    }
+
+    /// The item named `name`.
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.items().find(|item| item.name == name)
+    }
+
+    fn check(&self) -> Result<(), ParseError> {
+        let mut seen = std::collections::HashSet::new();
+        for item in self.items() {
+            if !seen.insert(item.name.as_str()) {
+                return error(0, format!("{} is defined twice", item.name));
+            }
+            if let Value::Table(_) = item.value {
+                let known = G::LAYOUT
+                    .kinds
+                    .iter()
+                    .any(|kind| [format!("{kind}_MG"), format!("{kind}_EG")].contains(&item.name));
+                if !known {
+                    return error(0, format!("table {} is not named KIND_MG or KIND_EG", item.name));
+                }
+            }
+        }
+        if !self.items().any(|item| matches!(item.value, Value::Material(_))) {
+            return error(0, "no `material` item");
+        }
+        for kind in G::LAYOUT.kinds {
+            for half in ["MG", "EG"] {
+                if !matches!(self.item(&format!("{kind}_{half}")), Some(Item { value: Value::Table(_), .. }))
+                {
+                    return error(0, format!("table {kind}_{half} is missing"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn table(&self, name: &str) -> &[i32] {
+        match self.item(name) {
+            Some(Item { value: Value::Table(cells), .. }) => cells,
+            _ => unreachable!("parse checks that every table is there"),
+        }
+    }
+
+    /// Every tuned value, in the order of the game's module documentation: material, the tables
+    /// kind by kind in the engine's square order, then every `weight`.
+    pub fn params(&self) -> Vec<Pair> {
+        let mut params = Vec::new();
+        for item in self.items() {
+            if let Value::Material(pairs) = &item.value {
+                params.extend(pairs);
+            }
+        }
+        let layout = &G::LAYOUT;
+        for kind in layout.kinds {
+            let (mg, eg) = (self.table(&format!("{kind}_MG")), self.table(&format!("{kind}_EG")));
+            params.extend((0..layout.squares()).map(|square| {
+                let cell = layout.written_cell(square);
+                Pair::new(mg[cell], eg[cell])
+            }));
+        }
+        params.extend(self.weights().map(|(_, pair)| pair));
+        params
+    }
+
+    /// A readable name for every tuned value, in the order of [`EvalData::params`]: `MATERIAL[ROOK]`,
+    /// `PSQT[ROOK][c2]`, `MOBILITY_ROOK[6]`.
+    pub fn param_names(&self) -> Vec<String> {
+        let layout = &G::LAYOUT;
+        let mut names: Vec<String> = layout.kinds.iter().map(|kind| format!("MATERIAL[{kind}]")).collect();
+        for kind in layout.kinds {
+            for square in 0..layout.squares() {
+                let file = (b'a' + (square % layout.files) as u8) as char;
+                let rank = square / layout.files + layout.first_rank_number;
+                names.push(format!("PSQT[{kind}][{file}{rank}]"));
+            }
+        }
+        names.extend(self.weights().map(|(name, _)| name));
+        names
+    }
+
+    /// Replaces every tuned value by `params` (in the order of [`EvalData::params`]).
+    ///
+    /// # Panics
+    /// If `params` has the wrong length.
+    pub fn set_params(&mut self, params: &[Pair]) {
+        assert_eq!(params.len(), self.params().len(), "one value per tuned parameter");
+        let layout = &G::LAYOUT;
+        let squares = layout.squares();
+        let (material, psqt) = params.split_at(layout.kinds.len());
+        let (psqt, weights) = psqt.split_at(layout.kinds.len() * squares);
+        let mut weights = weights.iter();
+        for item in self.items_mut() {
+            match &mut item.value {
+                Value::Material(pairs) => pairs.copy_from_slice(material),
+                Value::Table(cells) => {
+                    let (kind_name, half) = item.name.rsplit_once('_').expect("a checked table name");
+                    let kind = layout
+                        .kinds
+                        .iter()
+                        .position(|&kind| kind == kind_name)
+                        .expect("a checked table name");
+                    let table = &psqt[kind * squares..(kind + 1) * squares];
+                    for (square, pair) in table.iter().enumerate() {
+                        cells[layout.written_cell(square)] = if half == "MG" { pair.mg } else { pair.eg };
+                    }
+                }
+                Value::Weight(pair) => *pair = *weights.next().expect("as many values as weights"),
+                Value::WeightArray(pairs) => {
+                    for pair in pairs {
+                        *pair = *weights.next().expect("as many values as weights");
+                    }
+                }
+                Value::Fixed(_) | Value::FixedArray(_) => {}
+            }
+        }
+    }
+
+    /// Every `weight` value with its name (`NAME` or `NAME[i]`), in file order.
+    fn weights(&self) -> impl Iterator<Item = (String, Pair)> + '_ {
+        self.items().flat_map(|item| -> Vec<(String, Pair)> {
+            match &item.value {
+                Value::Weight(pair) => vec![(item.name.clone(), *pair)],
+                Value::WeightArray(pairs) => pairs
+                    .iter()
+                    .enumerate()
+                    .map(|(index, pair)| (format!("{}[{index}]", item.name), *pair))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        })
+    }
+
+    /// The data file's text, in the canonical layout.
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        let comment = |out: &mut String, text: &str| {
+            out.push('#');
+            if !text.is_empty() {
+                out.push(' ');
+                out.push_str(text);
+            }
+            out.push('\n');
+        };
+        for entry in &self.entries {
+            match entry {
+                Entry::Comment(lines) => {
+                    if !out.is_empty() && !out.ends_with("\n\n") {
+                        out.push('\n');
+                    }
+                    for line in lines {
+                        comment(&mut out, line);
+                    }
+                    out.push('\n');
+                }
+                Entry::Item(item) => {
+                    for line in &item.doc {
+                        comment(&mut out, line);
+                    }
+                    write_item(&G::LAYOUT, &mut out, item);
+                }
+            }
+        }
+        while out.ends_with("\n\n") {
+            out.pop();
+        }
+        out
+    }
+}
+
+/// Values per continuation row of a long array.
+const ROW_VALUES: usize = 8;
+
+fn write_values<T: fmt::Display>(out: &mut String, values: &[T], width: usize) {
+    if values.len() <= ROW_VALUES {
+        for value in values {
+            write!(out, " {value}").unwrap();
+        }
+        out.push('\n');
+        return;
+    }
+    out.push('\n');
+    for row in values.chunks(ROW_VALUES) {
+        out.push_str("  ");
+        for value in row {
+            write!(out, " {value:>width$}").unwrap();
+        }
+        out.push('\n');
+    }
+}
+
+fn write_item(layout: &Layout, out: &mut String, item: &Item) {
+    let name = &item.name;
+    match &item.value {
+        Value::Fixed(value) => writeln!(out, "fixed {name} {value}").unwrap(),
+        Value::FixedArray(values) => {
+            write!(out, "fixed {name}[{}]", values.len()).unwrap();
+            write_values(out, values, 5);
+        }
+        Value::Weight(pair) => writeln!(out, "weight {name} {pair}").unwrap(),
+        Value::WeightArray(pairs) => {
+            write!(out, "weight {name}[{}]", pairs.len()).unwrap();
+            write_values(out, pairs, 8);
+        }
+        Value::Material(pairs) => {
+            out.push_str("material");
+            write_values(out, pairs, 8);
+        }
+        Value::Table(cells) => {
+            writeln!(out, "table {name}").unwrap();
+            for row in cells.chunks(layout.files) {
+                out.push_str("   ");
+                for cell in row {
+                    write!(out, "{cell:>5}").unwrap();
+                }
+                out.push('\n');
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rust source.
+
+fn doc_comment(out: &mut String, lines: &[String], indent: &str) {
+    for line in lines {
+        if line.is_empty() {
+            writeln!(out, "{indent}///").unwrap();
+        } else {
+            writeln!(out, "{indent}/// {line}").unwrap();
+        }
+    }
+}
+
+fn list<T: fmt::Display>(values: &[T]) -> String {
+    values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The Rust source of the evaluation's weights, for `include!` in the game's
+/// `engine/src/<game>/eval/weights.rs` (which defines the `S`, `Param` and `Params` types it names):
+///
+/// - `MATERIAL_MG`/`MATERIAL_EG: [i32; kinds]`, and a middlegame and an endgame table per kind as
+///   `macros::piece_square_table!` invocations (`PAWN_MG: [[i16; squares]; 2]` and so on), so the
+///   generated source reads as the data file's diagrams;
+/// - a `fixed` becomes an `i32` or `[i32; n]` constant;
+/// - a `weight` becomes a `Param` or `Params<n>` constant, an index into `WEIGHTS: [S; _]`, which
+///   holds every weight's value in file order;
+/// - plain comments become `//` comments, documentation becomes doc comments.
+pub fn emit<G: EvalGame>(data: &EvalData<G>) -> String {
+    let workspace = concat!(env!("CARGO_MANIFEST_DIR"), "/../");
+    let file = G::FILE.path.strip_prefix(workspace).expect("the data file is in the workspace");
+    let mut out = format!(
+        "// @generated by tablegen from {file}: do not edit; run\n\
+         // `cargo run -p tablegen -- {}` to see it.\n\n",
+        G::FILE.command
+    );
+    let mut weights: Vec<(String, Pair)> = Vec::new();
+    for entry in &data.entries {
+        match entry {
+            Entry::Comment(lines) => {
+                for line in lines {
+                    if line.is_empty() {
+                        out.push_str("//\n");
+                    } else {
+                        writeln!(out, "// {line}").unwrap();
+                    }
+                }
+                out.push('\n');
+            }
+            Entry::Item(item) => emit_item(&G::LAYOUT, &mut out, item, &mut weights),
+        }
+    }
+    writeln!(
+        out,
+        "/// Every `weight` of the data file, in file order: the value of a [`Param`] is\n\
+         /// `WEIGHTS[param.index()]`.\npub const WEIGHTS: [S; {}] = [",
+        weights.len()
+    )
+    .unwrap();
+    for (name, pair) in &weights {
+        writeln!(out, "    S::new({}, {}), // {name}", pair.mg, pair.eg).unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
+fn emit_item(layout: &Layout, out: &mut String, item: &Item, weights: &mut Vec<(String, Pair)>) {
+    let name = &item.name;
+    match &item.value {
+        Value::Fixed(value) => {
+            doc_comment(out, &item.doc, "");
+            writeln!(out, "pub const {name}: i32 = {value};\n").unwrap();
+        }
+        Value::FixedArray(values) => {
+            doc_comment(out, &item.doc, "");
+            writeln!(out, "pub const {name}: [i32; {}] = [{}];\n", values.len(), list(values)).unwrap();
+        }
+        Value::Weight(pair) => {
+            doc_comment(out, &item.doc, "");
+            writeln!(out, "pub const {name}: Param = Param::new({});\n", weights.len()).unwrap();
+            weights.push((name.clone(), *pair));
+        }
+        Value::WeightArray(pairs) => {
+            doc_comment(out, &item.doc, "");
+            writeln!(out, "pub const {name}: Params<{}> = Params::new({});\n", pairs.len(), weights.len())
+                .unwrap();
+            weights.extend(pairs.iter().enumerate().map(|(index, pair)| (format!("{name}[{index}]"), *pair)));
+        }
+        Value::Material(pairs) => {
+            let kinds = layout.kinds.len();
+            let halves: [(&str, &str, Vec<i32>); 2] = [
+                ("Middlegame", "MG", pairs.iter().map(|pair| pair.mg).collect()),
+                ("Endgame", "EG", pairs.iter().map(|pair| pair.eg).collect()),
+            ];
+            for (half, suffix, values) in halves {
+                doc_comment(out, &item.doc, "");
+                writeln!(out, "///\n/// {half} values.").unwrap();
+                writeln!(out, "pub const MATERIAL_{suffix}: [i32; {kinds}] = [{}];\n", list(&values))
+                    .unwrap();
+            }
+        }
+        Value::Table(cells) => {
+            out.push_str("macros::piece_square_table! {\n");
+            doc_comment(out, &item.doc, "    ");
+            writeln!(out, "    pub const {name}: [[i16; {}]; 2] = [", layout.squares()).unwrap();
+            for row in cells.chunks(layout.files) {
+                let cells: Vec<String> = row.iter().map(|cell| format!("{cell:>4}")).collect();
+                writeln!(out, "        [{}]", cells.join(" ")).unwrap();
+            }
+            out.push_str("    ];\n}\n\n");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess_eval::Chess;
+    use crate::xiangqi_eval::Xiangqi;
+
+    /// A file with every kind of item: material `1,2 3,4 ...`, tables whose cells count up from 0
+    /// in written order, weights `W 3,-4` and `A[2] 1,1 -2,2`, and `fixed F 7`.
+    fn minimal<G: EvalGame>() -> String {
+        let material: Vec<String> = (0..G::LAYOUT.kinds.len() as i32)
+            .map(|kind| format!("{},{}", 2 * kind + 1, 2 * kind + 2))
+            .collect();
+        let mut text = format!("# The file.\n\n# Material.\nmaterial {}\n", material.join(" "));
+        for kind in G::LAYOUT.kinds {
+            for half in ["MG", "EG"] {
+                writeln!(text, "# {kind} {half}.\ntable {kind}_{half}").unwrap();
+                for rank in 0..G::LAYOUT.ranks {
+                    let cells: Vec<String> = (0..G::LAYOUT.files)
+                        .map(|file| format!("{:>5}", rank * G::LAYOUT.files + file))
+                        .collect();
+                    writeln!(text, "   {}", cells.concat()).unwrap();
+                }
+            }
+        }
+        text.push_str("# A weight.\nweight W 3,-4\n# An array.\nweight A[2] 1,1 -2,2\n# Fixed.\nfixed F 7\n");
+        text
+    }
+
+    /// The round trip and the parameter order of `minimal`, and its parameters' names.
+    fn round_trip_and_layout<G: EvalGame>() -> Vec<String> {
+        let text = minimal::<G>();
+        let data = parse::<G>(&text).unwrap();
+        assert_eq!(data.write(), text);
+        let params = data.params();
+        let (kinds, squares) = (G::LAYOUT.kinds.len(), G::LAYOUT.squares());
+        let weights_base = kinds + kinds * squares;
+        assert_eq!(params.len(), weights_base + 3);
+        assert_eq!(params[1], Pair::new(3, 4));
+        // Square 0 is the first cell of the last written row; the last square the last cell of the
+        // first row.
+        let first_of_last_row = ((G::LAYOUT.ranks - 1) * G::LAYOUT.files) as i32;
+        assert_eq!(params[kinds], Pair::new(first_of_last_row, first_of_last_row));
+        let last_of_first_row = (G::LAYOUT.files - 1) as i32;
+        assert_eq!(params[kinds + squares - 1], Pair::new(last_of_first_row, last_of_first_row));
+        assert_eq!(&params[weights_base..], [Pair::new(3, -4), Pair::new(1, 1), Pair::new(-2, 2)]);
+        let names = data.param_names();
+        assert_eq!(names[weights_base + 2], "A[1]");
+        names
+    }
+
+    #[test]
+    fn the_minimal_file_round_trips_and_lays_out_the_parameters() {
+        let names = round_trip_and_layout::<Chess>();
+        assert_eq!(names[6 + 64 + 5], "PSQT[KNIGHT][f1]");
+        let names = round_trip_and_layout::<Xiangqi>();
+        assert_eq!(names[7 + 3 * 90 + 11], "PSQT[HORSE][c1]");
+    }
+
+    fn set_params_inverts_params<G: EvalGame>() {
+        let mut data = parse::<G>(&minimal::<G>()).unwrap();
+        let mut params = data.params();
+        for (index, pair) in params.iter_mut().enumerate() {
+            *pair = Pair::new(index as i32, -(index as i32));
+        }
+        data.set_params(&params);
+        assert_eq!(data.params(), params);
+        let reread = parse::<G>(&data.write()).unwrap();
+        assert_eq!(reread.params(), params);
+    }
+
+    #[test]
+    fn set_params_is_the_inverse_of_params() {
+        set_params_inverts_params::<Chess>();
+        set_params_inverts_params::<Xiangqi>();
+    }
+
+    fn emitted_source<G: EvalGame>() -> String {
+        let source = emit(&parse::<G>(&minimal::<G>()).unwrap());
+        assert!(source.contains("/// A weight.\npub const W: Param = Param::new(0);"), "{source}");
+        assert!(source.contains("pub const A: Params<2> = Params::new(1);"), "{source}");
+        assert!(source.contains("pub const F: i32 = 7;"), "{source}");
+        assert!(source.contains("pub const WEIGHTS: [S; 3] = [\n    S::new(3, -4), // W\n"), "{source}");
+        assert!(source.contains("// The file.\n"), "{source}");
+        source
+    }
+
+    #[test]
+    fn the_emitted_source_names_every_item() {
+        let source = emitted_source::<Chess>();
+        assert!(source.starts_with("// @generated by tablegen from engine/data/chess_eval.txt"), "{source}");
+        assert!(source.contains("pub const MATERIAL_EG: [i32; 6] = [2, 4, 6, 8, 10, 12];"), "{source}");
+        assert!(source.contains("    pub const KING_EG: [[i16; 64]; 2] = [\n        [   0    1"), "{source}");
+        let source = emitted_source::<Xiangqi>();
+        assert!(source.contains("`cargo run -p tablegen -- xiangqi-eval` to see it."), "{source}");
+        assert!(source.contains("pub const MATERIAL_EG: [i32; 7] = [2, 4, 6, 8, 10, 12, 14];"), "{source}");
+        assert!(source.contains("    pub const PAWN_EG: [[i16; 90]; 2] = [\n        [   0    1"), "{source}");
+    }
+
+    /// The error of `minimal` with the first `old` replaced by `new`.
+    fn error_with<G: EvalGame>(old: &str, new: &str) -> ParseError {
+        parse::<G>(&minimal::<G>().replacen(old, new, 1)).unwrap_err()
+    }
+
+    fn common_problems_are_reported<G: EvalGame>() {
+        let with = error_with::<G>;
+        assert_eq!(
+            with("weight W 3,-4", "weight W 3").message,
+            "`3` is not a middlegame,endgame pair like `-12,30`"
+        );
+        assert_eq!(
+            with("weight A[2] 1,1 -2,2", "weight A[3] 1,1 -2,2").message,
+            "expected 3 value(s), found 2"
+        );
+        assert!(with("# A weight.\n", "").message.contains("W has no documentation"));
+        assert!(with("fixed F 7", "fixed f 7").message.contains("not a constant name"));
+        assert!(with("fixed F 7", "fixed W 7").message.contains("W is defined twice"));
+        assert!(with("weight W 3,-4", "weight W 5000,0").message.contains("beyond"));
+        assert!(with("fixed F 7", "constant F 7").message.contains("unknown item `constant`"));
+        let kind = G::LAYOUT.kinds[0];
+        let misnamed = with(&format!("table {kind}_EG"), &format!("table {kind}S_EG"));
+        assert!(misnamed.message.contains("not named KIND_MG"), "{misnamed}");
+        let error = with("weight W 3,-4", "weight W x,1");
+        assert_eq!(error.to_string(), format!("line {}: `x` is not an integer", error.line));
+        let text = minimal::<G>().replacen("weight W 3,-4", "weight W x,1", 1);
+        assert_eq!(text.lines().nth(error.line - 1), Some("weight W x,1"));
+        // Through `load`, the message names the file and the line.
+        let path = std::env::temp_dir().join(format!(
+            "eval_data_bad_{}_{}.txt",
+            G::FILE.command,
+            std::process::id()
+        ));
+        std::fs::write(&path, text).unwrap();
+        let message = load::<G>(path.to_str().unwrap()).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        assert!(message.ends_with(&format!(":{}: `x` is not an integer", error.line)), "{message}");
+    }
+
+    #[test]
+    fn problems_are_reported_with_their_line() {
+        common_problems_are_reported::<Chess>();
+        common_problems_are_reported::<Xiangqi>();
+    }
+
+    /// The messages for a `material` item one value short and for a table row one value long.
+    fn size_messages<G: EvalGame>() -> [String; 2] {
+        let layout = G::LAYOUT;
+        let material = error_with::<G>("material 1,2 ", "material ");
+        // The first cell of the first table's last row, as `minimal` writes it.
+        let last_row = format!("\n   {:>5}", (layout.ranks - 1) * layout.files);
+        let long_row = error_with::<G>(&last_row, &format!("{last_row}    0"));
+        [material.message, long_row.message]
+    }
+
+    #[test]
+    fn sizes_are_reported_in_the_games_terms() {
+        let [material, table] = size_messages::<Chess>();
+        assert_eq!(material, "material needs 6 values, pawn to king, found 5");
+        assert_eq!(table, "table PAWN_MG needs 64 values (8 rows of 8), found 65");
+        let [material, table] = size_messages::<Xiangqi>();
+        assert_eq!(material, "material needs 7 values, king to pawn, found 6");
+        assert_eq!(table, "table KING_MG needs 90 values (10 rows of 9), found 91");
+    }
+}
