@@ -5,8 +5,9 @@
 //! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
 //!                      [--exact E] [--random-plies R] [--seed S]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
-//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--lambda L] [--lambda-mid L]
-//!                      [--iterations I] [--window W]
+//!                      [--threads T]
+//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--lambda L]
+//!                      [--lambda-mid L] [--iterations I] [--window W] [--threads T]
 //! othello_fit init     [--out PATH]
 //! ```
 //!
@@ -27,7 +28,8 @@
 //! preconditioner, over the positions of the stage and of `W` empties on either side; the weights
 //! of the symmetric indices of a self-symmetric pattern are one variable. A tenth of the games (by
 //! game number) is held out, and the error in discs is printed per stage, train and test, next to
-//! the error of the unfitted evaluation.
+//! the held-out error of the `--baseline` weights (the committed ones unless named), so a refit
+//! shows at once whether it beats what the engine plays with. `T` threads fit stages in parallel.
 //!
 //! Data lines: `PLAYER OPPONENT SCORE KIND GAME` (hex bitboards from the side to move, score in
 //! discs, `e` exact / `g` game result / `s` search).
@@ -268,20 +270,41 @@ fn relabel(options: &Options) -> Result<(), String> {
     let depth: u32 = options.number("depth", 8)?;
     let min_empties: u32 = options.number("min-empties", 19)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
-    let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
-    let mut state = SearchState::<Position>::boxed();
+    let threads: usize = options.number("threads", 2)?;
     let started = Instant::now();
     let deadline = Duration::from_secs_f64(minutes * 60.0);
-    let mut done = 0;
-    for sample in samples.iter_mut().filter(|sample| sample.kind == 'g' && sample.empties() >= min_empties) {
-        if started.elapsed() > deadline {
-            break;
-        }
-        let position = Position::from_discs(sample.player, sample.opponent, engine::othello::Color::Black);
-        sample.score = search_move(&position, depth, &search_table, &mut state).1;
-        sample.kind = 's';
-        done += 1;
-    }
+    let mut todo: Vec<&mut Sample> =
+        samples.iter_mut().filter(|sample| sample.kind == 'g' && sample.empties() >= min_empties).collect();
+    // Each thread takes a contiguous run of the file (whole games, in order), so a deadline leaves
+    // the last games of each run unrelabelled rather than a thinned-out part of every game.
+    let chunk = todo.len().div_ceil(threads.max(1)).max(1);
+    let done: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = todo
+            .chunks_mut(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
+                    let mut state = SearchState::<Position>::boxed();
+                    let mut done = 0;
+                    for sample in part.iter_mut() {
+                        if started.elapsed() > deadline {
+                            break;
+                        }
+                        let position = Position::from_discs(
+                            sample.player,
+                            sample.opponent,
+                            engine::othello::Color::Black,
+                        );
+                        sample.score = search_move(&position, depth, &search_table, &mut state).1;
+                        sample.kind = 's';
+                        done += 1;
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers.into_iter().map(|worker| worker.join().expect("a relabelling thread panicked")).sum()
+    });
     let mut text = String::new();
     for sample in &samples {
         text.push_str(&sample.line());
@@ -328,11 +351,11 @@ fn dot(row: &Row, weights: &[f64]) -> f64 {
 }
 
 /// Conjugate gradients with a diagonal preconditioner on `(A'A + lambda I) w = A'y`.
-fn solve(rows: &[Row], labels: &[f64], size: usize, lambda: f64, iterations: usize) -> Vec<f64> {
+fn solve(rows: &[&Row], labels: &[f64], size: usize, lambda: f64, iterations: usize) -> Vec<f64> {
     let mut diagonal = vec![lambda; size];
     let mut b = vec![0.0; size];
     for (row, &label) in rows.iter().zip(labels) {
-        for &(column, value) in row {
+        for &(column, value) in row.iter() {
             diagonal[column as usize] += f64::from(value * value);
             b[column as usize] += f64::from(value) * label;
         }
@@ -341,7 +364,7 @@ fn solve(rows: &[Row], labels: &[f64], size: usize, lambda: f64, iterations: usi
         let mut q: Vec<f64> = p.iter().map(|x| x * lambda).collect();
         for row in rows {
             let ap = dot(row, p);
-            for &(column, value) in row {
+            for &(column, value) in row.iter() {
                 q[column as usize] += ap * f64::from(value);
             }
         }
@@ -374,18 +397,71 @@ fn solve(rows: &[Row], labels: &[f64], size: usize, lambda: f64, iterations: usi
     w
 }
 
-fn rmse(rows: &[Row], labels: &[f64], weights: &[f64]) -> f64 {
+fn rmse(rows: &[&Row], labels: &[f64], weights: &[f64]) -> f64 {
     let sum: f64 = rows.iter().zip(labels).map(|(row, label)| (dot(row, weights) - label).powi(2)).sum();
     (sum / rows.len().max(1) as f64).sqrt()
+}
+
+/// What the fit of one stage needs to know, shared by the threads that fit the stages.
+struct FitSetup<'a> {
+    samples: &'a [Sample],
+    rows: &'a [Row],
+    /// The evaluation the fit should beat: its held-out error is printed beside the fit's.
+    baseline: &'a Weights,
+    lambda: f64,
+    lambda_mid: f64,
+    iterations: usize,
+    window: u32,
+}
+
+/// One stage's fitted weights (indexed by canonical column) and its report line.
+struct StageFit {
+    weights: Vec<f64>,
+    report: String,
+}
+
+/// Fits stage `stage` on the training positions within `window` empties of it and measures the
+/// fit on the held-out games' positions of the stage itself.
+fn fit_stage(setup: &FitSetup, stage: usize) -> StageFit {
+    let low = stage as u32 * layout::EMPTIES_PER_STAGE + 1;
+    let high = low + layout::EMPTIES_PER_STAGE - 1;
+    let in_window = |empties: u32| empties + setup.window >= low && empties <= high + setup.window;
+    let (mut train, mut train_labels, mut test, mut test_labels) = (vec![], vec![], vec![], vec![]);
+    let mut baseline_error = 0.0;
+    for (sample, row) in setup.samples.iter().zip(setup.rows) {
+        let empties = sample.empties();
+        let held_out = sample.game % 10 == 0;
+        if held_out && (low..=high).contains(&empties) {
+            test.push(row);
+            test_labels.push(f64::from(sample.score));
+            let guess = f64::from(setup.baseline.evaluate(sample.player, sample.opponent)) / 100.0;
+            baseline_error += (guess - f64::from(sample.score)).powi(2);
+        } else if !held_out && in_window(empties) {
+            train.push(row);
+            train_labels.push(f64::from(sample.score));
+        }
+    }
+    let stage_lambda = if high <= 20 { setup.lambda } else { setup.lambda_mid };
+    let weights = solve(&train, &train_labels, layout::stage_size(), stage_lambda, setup.iterations);
+    let mean = test_labels.iter().sum::<f64>() / test_labels.len().max(1) as f64;
+    let sd = (test_labels.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / test_labels.len().max(1) as f64)
+        .sqrt();
+    let report = format!(
+        "{stage:>5} {low:>2}-{high:<2}  {:>7} {:>6}  {sd:>8.2}  {:>8.2}  {:>9.2}  {:>8.2}",
+        train.len(),
+        test.len(),
+        (baseline_error / test.len().max(1) as f64).sqrt(),
+        rmse(&train, &train_labels, &weights),
+        rmse(&test, &test_labels, &weights),
+    );
+    StageFit { weights, report }
 }
 
 fn fit(options: &Options) -> Result<(), String> {
     let samples = read_samples(&options.text("data", "othello_positions.txt"))?;
     let out = options.text("out", layout::DATA_PATH);
-    let lambda: f64 = options.number("lambda", 10.0)?;
-    let lambda_mid: f64 = options.number("lambda-mid", 50.0)?;
-    let iterations: usize = options.number("iterations", 200)?;
-    let window: u32 = options.number("window", 2)?;
+    let baseline = layout::load(&options.text("baseline", layout::DATA_PATH))?;
+    let threads: usize = options.number("threads", 2)?;
     let started = Instant::now();
     let instances = layout::all_instances();
     let canonical: Vec<Vec<u32>> = (0..CLASSES.len())
@@ -397,54 +473,50 @@ fn fit(options: &Options) -> Result<(), String> {
         .iter()
         .map(|sample| features(sample.player, sample.opponent, &instances, &canonical))
         .collect();
-    let unfitted = Weights::unfitted();
+    let setup = FitSetup {
+        samples: &samples,
+        rows: &rows,
+        baseline: &baseline,
+        lambda: options.number("lambda", 10.0)?,
+        lambda_mid: options.number("lambda-mid", 50.0)?,
+        iterations: options.number("iterations", 200)?,
+        window: options.number("window", 2)?,
+    };
+    // The stages are independent problems: each thread takes the next unfitted one.
+    let next_stage = std::sync::atomic::AtomicUsize::new(0);
+    let mut fits: Vec<(usize, StageFit)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let stage = next_stage.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if stage >= STAGES {
+                            return done;
+                        }
+                        done.push((stage, fit_stage(&setup, stage)));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|worker| worker.join().expect("a fitting thread panicked")).collect()
+    });
+    fits.sort_by_key(|(stage, _)| *stage);
     let size = layout::stage_size();
     let mut weights = Weights::unfitted();
-    println!("stage empties  train   test  label-sd  unfitted  fit-train  fit-test   (errors in discs)");
-    for stage in 0..STAGES {
-        let low = stage as u32 * layout::EMPTIES_PER_STAGE + 1;
-        let high = low + layout::EMPTIES_PER_STAGE - 1;
-        let in_window = |empties: u32| empties + window >= low && empties <= high + window;
-        let (mut train, mut train_labels, mut test, mut test_labels) = (vec![], vec![], vec![], vec![]);
-        let mut unfitted_error = 0.0;
-        for (sample, row) in samples.iter().zip(&rows) {
-            let empties = sample.empties();
-            let held_out = sample.game % 10 == 0;
-            if held_out && (low..=high).contains(&empties) {
-                test.push(row.clone());
-                test_labels.push(f64::from(sample.score));
-                let guess = f64::from(unfitted.evaluate(sample.player, sample.opponent)) / 100.0;
-                unfitted_error += (guess - f64::from(sample.score)).powi(2);
-            } else if !held_out && in_window(empties) {
-                train.push(row.clone());
-                train_labels.push(f64::from(sample.score));
-            }
-        }
-        let stage_lambda = if high <= 20 { lambda } else { lambda_mid };
-        let w = solve(&train, &train_labels, size, stage_lambda, iterations);
-        let mean = test_labels.iter().sum::<f64>() / test_labels.len().max(1) as f64;
-        let sd = (test_labels.iter().map(|l| (l - mean).powi(2)).sum::<f64>()
-            / test_labels.len().max(1) as f64)
-            .sqrt();
-        println!(
-            "{stage:>5} {low:>2}-{high:<2}  {:>6} {:>6}  {sd:>8.2}  {:>8.2}  {:>9.2}  {:>8.2}",
-            train.len(),
-            test.len(),
-            (unfitted_error / test.len().max(1) as f64).sqrt(),
-            rmse(&train, &train_labels, &w),
-            rmse(&test, &test_labels, &w),
-        );
+    println!("stage empties   train   test  label-sd  baseline  fit-train  fit-test   (errors in discs)");
+    for (stage, fit) in &fits {
+        println!("{}", fit.report);
         let base = stage * size;
-        for class in 0..CLASSES.len() {
+        for (class, columns) in canonical.iter().enumerate() {
             let offset = layout::class_offset(class);
-            for index in 0..layout::class_size(class) {
-                let value = w[offset + canonical[class][index] as usize];
-                weights.values[base + offset + index] = to_centidiscs(value);
+            for (index, &column) in columns.iter().enumerate() {
+                weights.values[base + offset + index] = to_centidiscs(fit.weights[offset + column as usize]);
             }
         }
         for i in 0..SCALARS.len() {
             let column = layout::class_offset(CLASSES.len()) + i;
-            weights.values[base + column] = to_centidiscs(w[column]);
+            weights.values[base + column] = to_centidiscs(fit.weights[column]);
         }
     }
     std::fs::write(&out, layout::write(&weights)).map_err(|error| format!("{out}: {error}"))?;
@@ -490,6 +562,7 @@ mod tests {
     fn the_solver_fits_an_exact_linear_model() {
         // Two columns, labels 2 x0 + 3 x1: the fit finds the weights.
         let rows: Vec<Row> = vec![vec![(0, 1.0)], vec![(1, 1.0)], vec![(0, 1.0), (1, 1.0)]];
+        let rows: Vec<&Row> = rows.iter().collect();
         let labels = [2.0, 3.0, 5.0];
         let w = solve(&rows, &labels, 2, 1e-9, 50);
         assert!((w[0] - 2.0).abs() < 1e-6 && (w[1] - 3.0).abs() < 1e-6);
