@@ -5,7 +5,7 @@
 //! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
 //!                      [--exact E] [--random-plies R] [--seed S]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
-//!                      [--threads T]
+//!                      [--threads T] [--blend B]
 //! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--lambda L]
 //!                      [--lambda-mid L] [--iterations I] [--window W] [--threads T]
 //! othello_fit init     [--out PATH]
@@ -20,7 +20,9 @@
 //! exact score of the game's first solved position (from the side to move): the game's result
 //! with a perfect endgame. `relabel` replaces those game-result labels, for positions with at least
 //! `--min-empties` empties, by the score of a `D`-ply search with the engine's current evaluation
-//! (the previous fit), so a second fit learns from deeper searches than the games were played at.
+//! (the previous fit), so a second fit learns from deeper searches than the games were played at;
+//! with `--blend B` the new label is `(1 - B) * result + B * search` instead (the result alone is
+//! noisy, the search alone repeats the previous fit's mistakes).
 //!
 //! `fit` solves, stage by stage, the regularised least-squares problem
 //! `min sum (eval(x) - label)^2 + lambda |w|^2` (`--lambda` for the stages up to 20 empties, whose
@@ -271,6 +273,10 @@ fn relabel(options: &Options) -> Result<(), String> {
     let min_empties: u32 = options.number("min-empties", 19)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
     let threads: usize = options.number("threads", 2)?;
+    let blend: f32 = options.number("blend", 1.0)?;
+    if !(0.0..=1.0).contains(&blend) {
+        return Err(format!("--blend {blend}: must be within 0..1"));
+    }
     let started = Instant::now();
     let deadline = Duration::from_secs_f64(minutes * 60.0);
     let mut todo: Vec<&mut Sample> =
@@ -295,7 +301,8 @@ fn relabel(options: &Options) -> Result<(), String> {
                             sample.opponent,
                             engine::othello::Color::Black,
                         );
-                        sample.score = search_move(&position, depth, &search_table, &mut state).1;
+                        let searched = search_move(&position, depth, &search_table, &mut state).1;
+                        sample.score = (1.0 - blend) * sample.score + blend * searched;
                         sample.kind = 's';
                         done += 1;
                     }
