@@ -33,33 +33,18 @@ pub trait WeightsFile {
     fn write(&self) -> String;
 }
 
-impl WeightsFile for tablegen::chess_eval::EvalData {
+impl<G: tablegen::eval_data::EvalGame> WeightsFile for tablegen::eval_data::EvalData<G> {
     fn params(&self) -> Vec<Pair> {
-        tablegen::chess_eval::EvalData::params(self)
+        tablegen::eval_data::EvalData::params(self)
     }
     fn param_names(&self) -> Vec<String> {
-        tablegen::chess_eval::EvalData::param_names(self)
+        tablegen::eval_data::EvalData::param_names(self)
     }
     fn set_params(&mut self, params: &[Pair]) {
-        tablegen::chess_eval::EvalData::set_params(self, params)
+        tablegen::eval_data::EvalData::set_params(self, params)
     }
     fn write(&self) -> String {
-        tablegen::chess_eval::EvalData::write(self)
-    }
-}
-
-impl WeightsFile for tablegen::xiangqi_eval::EvalData {
-    fn params(&self) -> Vec<Pair> {
-        tablegen::xiangqi_eval::EvalData::params(self)
-    }
-    fn param_names(&self) -> Vec<String> {
-        tablegen::xiangqi_eval::EvalData::param_names(self)
-    }
-    fn set_params(&mut self, params: &[Pair]) {
-        tablegen::xiangqi_eval::EvalData::set_params(self, params)
-    }
-    fn write(&self) -> String {
-        tablegen::xiangqi_eval::EvalData::write(self)
+        tablegen::eval_data::EvalData::write(self)
     }
 }
 
