@@ -62,13 +62,17 @@ pub struct PatternClass {
 }
 
 /// The pattern classes, in table order.
-pub const CLASSES: [PatternClass; 11] = [
+pub const CLASSES: [PatternClass; 12] = [
     // A1 B1 C1 / A2 B2 C2 / A3 B3 C3.
     PatternClass { name: "CORNER_3X3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18] },
     // A1..E1 / A2..E2.
     PatternClass { name: "CORNER_2X5", squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12] },
     // B2, the edge A1..H1, G2.
     PatternClass { name: "EDGE_2X", squares: &[9, 0, 1, 2, 3, 4, 5, 6, 7, 14] },
+    // A1, C1..F1, H1 / C2..F2: Edax's corner-and-block pattern, which sees whether the edge's
+    // middle is backed by the second line (wedges and unbalanced edges) where EDGE_2X sees the
+    // X-squares instead.
+    PatternClass { name: "EDGE_BLOCK", squares: &[0, 2, 3, 4, 5, 7, 10, 11, 12, 13] },
     PatternClass { name: "LINE_2", squares: &[8, 9, 10, 11, 12, 13, 14, 15] },
     PatternClass { name: "LINE_3", squares: &[16, 17, 18, 19, 20, 21, 22, 23] },
     PatternClass { name: "LINE_4", squares: &[24, 25, 26, 27, 28, 29, 30, 31] },
@@ -393,8 +397,8 @@ mod tests {
     #[test]
     fn every_class_has_the_expected_instances() {
         let counts: Vec<usize> = (0..CLASSES.len()).map(|class| instances(class).len()).collect();
-        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
-        assert_eq!(all_instances().len(), 46);
+        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
+        assert_eq!(all_instances().len(), 50);
         // The 2x5 corner is the only class without a self-symmetry.
         assert!(self_symmetry(1).is_none());
         assert!((0..CLASSES.len()).filter(|&class| class != 1).all(|class| self_symmetry(class).is_some()));
