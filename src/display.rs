@@ -60,9 +60,13 @@ pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
     text
 }
 
-/// The xiangqi `eval` command.
+/// The xiangqi `eval` command: the evaluation's terms as the core's trace prints them, then the
+/// static evaluation from the side to move's point of view.
 pub fn xiangqi_eval_text(position: &engine::xiangqi::Position) -> String {
-    format!("Static evaluation (side to move): {} cp", position.evaluate().0)
+    let trace = engine::xiangqi::eval::trace(position);
+    let mut text = format!("{trace}");
+    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", position.evaluate().0);
+    text
 }
 
 /// The `eval` command: the evaluation's terms as the core's trace prints them.

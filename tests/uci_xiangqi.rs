@@ -52,7 +52,11 @@ fn fen(engine: &mut Engine) -> String {
 /// The number `eval` prints.
 fn eval(engine: &mut Engine) -> i32 {
     let lines = engine.ask_prefix("eval", "Static evaluation");
-    let line = lines.last().unwrap();
+    eval_value(lines.last().unwrap())
+}
+
+/// The number of the line `Static evaluation (side to move): N cp`.
+fn eval_value(line: &str) -> i32 {
     let value = line.strip_prefix("Static evaluation (side to move): ").expect(line);
     value.strip_suffix(" cp").expect(line).parse().expect(line)
 }
@@ -257,6 +261,105 @@ fn eval_prints_a_static_evaluation_for_the_side_to_move() {
     assert!(black_to_move < -300, "black a rook down: {black_to_move}");
     engine.send("position startpos");
     assert!(eval(&mut engine).abs() < 100, "the start is about even");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+/// A cell of the trace table or footer, in pawns with two decimals (`+1.25`), as centipawns.
+fn centipawns(text: &str) -> i32 {
+    text.replace('.', "").parse().unwrap_or_else(|_| panic!("not pawns: {text}"))
+}
+
+/// The text after `prefix` in the one line of `lines` that starts with it.
+fn line_after<'a>(lines: &'a [String], prefix: &str) -> &'a str {
+    lines
+        .iter()
+        .find_map(|line| line.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no {prefix}: {lines:#?}"))
+}
+
+/// Runs `eval` and checks its trace's arithmetic: every row's total is red's value minus black's,
+/// the rows add up to the total row, the phase tapers the total to the tapered score, the tempo
+/// makes it the final score, and that is the one-line static evaluation turned to red's side.
+/// Returns the static evaluation (side to move) and the rows by name.
+fn eval_trace(engine: &mut Engine, red_to_move: bool) -> (i32, Vec<(String, [i32; 6])>) {
+    let lines = engine.ask_prefix("eval", "Static evaluation");
+    let rows: Vec<(String, [i32; 6])> = lines
+        .iter()
+        .filter(|line| line.contains(" | ") && !line.contains("MG") && !line.contains("Term"))
+        .map(|line| {
+            let (name, cells) = line.split_once(" | ").unwrap();
+            let cells: Vec<i32> =
+                cells.split_whitespace().filter(|cell| *cell != "|").map(centipawns).collect();
+            (name.trim().to_string(), cells.try_into().unwrap_or_else(|_| panic!("six cells: {line}")))
+        })
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Material",
+            "Kings",
+            "Advisors",
+            "Elephants",
+            "Horses",
+            "Rooks",
+            "Cannons",
+            "Pawns",
+            "Rook mobility",
+            "Horse mobility",
+            "Cannon mobility",
+            "King file",
+            "King attack",
+            "Missing guards",
+            "Threats",
+            "Total",
+        ],
+        "{lines:#?}"
+    );
+    let (terms, total) = rows.split_at(rows.len() - 1);
+    let total = total[0].1;
+    for (name, [red_mg, red_eg, black_mg, black_eg, mg, eg]) in &rows {
+        assert_eq!((*mg, *eg), (red_mg - black_mg, red_eg - black_eg), "{name}: {lines:#?}");
+    }
+    for column in 0..6 {
+        assert_eq!(terms.iter().map(|(_, cells)| cells[column]).sum::<i32>(), total[column], "{lines:#?}");
+    }
+    // "Phase: 16/16 (middlegame weight), tapered: +0.11 (red side)"
+    let (phase, rest) = line_after(&lines, "Phase: ").split_once(" (middlegame weight), tapered: ").unwrap();
+    let (phase, phase_max) = phase.split_once('/').unwrap();
+    let (phase, phase_max): (i32, i32) = (phase.parse().unwrap(), phase_max.parse().unwrap());
+    let tapered = centipawns(rest.strip_suffix(" (red side)").unwrap());
+    assert_eq!(tapered, (total[4] * phase + total[5] * (phase_max - phase)) / phase_max, "{lines:#?}");
+    let (tempo, mover) = line_after(&lines, "Tempo: ").split_once(" (side to move: ").unwrap();
+    assert_eq!(mover, if red_to_move { "red)" } else { "black)" });
+    let tempo = if red_to_move { centipawns(tempo) } else { -centipawns(tempo) };
+    let red = centipawns(line_after(&lines, "Final evaluation: ").strip_suffix(" (red side)").unwrap());
+    assert_eq!(red, tapered + tempo, "{lines:#?}");
+    let static_eval = eval_value(lines.last().unwrap());
+    assert_eq!(static_eval, if red_to_move { red } else { -red }, "the trace disagrees: {lines:#?}");
+    (static_eval, rows)
+}
+
+#[test]
+fn eval_prints_the_term_trace_that_adds_up_to_the_static_evaluation() {
+    let mut engine = xiangqi();
+    engine.send("position startpos moves h2e2 h9g7");
+    let (_, rows) = eval_trace(&mut engine, true);
+    // Red's central cannon on e2 aims at the king over two pieces (e3 and e6 pawns): central
+    // cannon pressure, red's only on the king's file.
+    let king_file = rows.iter().find(|(name, _)| name == "King file").unwrap().1;
+    assert!(king_file[0] > 0 && king_file[2] == 0, "{king_file:?}");
+    // From the perft suite: black to move, the sides' threats and king attack under way.
+    engine.send("position fen 2r1kab2/4a3C/2n1b3n/3Pp3p/2R1P4/P6rP/3N1cc2/2N1C4/4A4/2BAK1B1R b - - 0 29");
+    let (static_eval, rows) = eval_trace(&mut engine, false);
+    assert_eq!(static_eval, eval(&mut engine));
+    let threats = rows.iter().find(|(name, _)| name == "Threats").unwrap().1;
+    assert!(threats[0] > 0 && threats[2] > 0, "{threats:?}");
+    // Bare black palace under four red attackers: the missing guards cost black.
+    engine.send("position fen 4k4/9/9/2RR2H2/P8/9/9/9/9/3K5 w - - 0 1");
+    let (_, rows) = eval_trace(&mut engine, true);
+    let guards = rows.iter().find(|(name, _)| name == "Missing guards").unwrap().1;
+    assert!(guards[2] < 0 && guards[0] == 0, "{guards:?}");
     engine.quit_within(Duration::from_secs(2));
 }
 

@@ -11,6 +11,7 @@
 extern crate std;
 
 pub mod chess;
+pub mod eval_trace;
 pub mod eval_weights;
 mod fen_text;
 pub mod game;

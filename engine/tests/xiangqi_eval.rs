@@ -1,13 +1,14 @@
-//! The xiangqi evaluation's linear model: with the compiled weights, the coefficients reproduce
-//! `evaluate` exactly, on the perft suite and on random playouts from it, and a changed weight
-//! moves the score by its count, tapered. (The data file's round trip and its error messages are
+//! The xiangqi evaluation's linear model and trace: with the compiled weights, the coefficients
+//! reproduce `evaluate` exactly, on the perft suite and on random playouts from it, and a changed
+//! weight moves the score by its count, tapered; the term-by-term trace reproduces it too, and gives
+//! each side's terms to the right side. (The data file's round trip and its error messages are
 //! `tablegen::xiangqi_eval`'s unit tests: this crate does not depend on `tablegen` outside its
 //! build script.)
 
 use engine::xiangqi::eval::coefficients::{
     coefficients, compiled_weights, MATERIAL_BASE, PARAM_COUNT, PSQT_BASE, WEIGHTS_BASE,
 };
-use engine::xiangqi::eval::{evaluate, weights};
+use engine::xiangqi::eval::{evaluate, trace, weights, Term};
 use engine::xiangqi::{generate_moves, Color, PieceKind, Position, XiangqiMoveList};
 
 const PERFT: &str = include_str!("../../tests/data/xiangqi/perft.epd");
@@ -90,4 +91,60 @@ fn a_changed_weight_moves_the_score_by_its_count_tapered() {
     let rook_two = WEIGHTS_BASE + weights::MOBILITY_ROOK.at(2).index();
     assert_eq!(model.counts[0][rook_two], 2);
     assert_eq!(model.side_to_move, Color::Red);
+}
+
+#[test]
+fn the_trace_reproduces_evaluate_exactly() {
+    let positions = sample_positions(4, 100);
+    let mut seen = [false; Term::COUNT];
+    for position in &positions {
+        let trace = trace(position);
+        assert_eq!(trace.score, evaluate(position), "{position}\n{trace}");
+        let red_view = if position.side_to_move() == Color::Red { trace.score } else { -trace.score };
+        assert_eq!(trace.red, red_view, "{position}");
+        for term in Term::ALL {
+            seen[term.index()] |=
+                Color::ALL.iter().any(|&color| trace.term(color, term) != Default::default());
+        }
+    }
+    // Every term showed up somewhere, so each is wired to its sink and none is left at zero.
+    let unseen: Vec<&str> =
+        Term::ALL.iter().filter(|term| !seen[term.index()]).map(|term| term.name()).collect();
+    assert!(unseen.is_empty(), "never non-zero: {unseen:?}");
+}
+
+/// Black's value first, then red's.
+fn swapped<T: Copy>([red, black]: [T; 2]) -> [T; 2] {
+    [black, red]
+}
+
+#[test]
+fn the_trace_of_the_mirrored_position_swaps_the_sides() {
+    for position in sample_positions(1, 60).iter().step_by(7) {
+        let (trace, mirrored) = (trace(position), trace(&position.flipped()));
+        assert_eq!(mirrored.material, swapped(trace.material), "{position}");
+        assert_eq!(mirrored.psqt, swapped(trace.psqt), "{position}");
+        assert_eq!(mirrored.terms, swapped(trace.terms), "{position}\n{trace}\n{mirrored}");
+        assert_eq!((mirrored.phase, mirrored.score), (trace.phase, trace.score), "{position}");
+        assert_eq!(mirrored.red, -trace.red, "{position}");
+    }
+}
+
+#[test]
+fn the_trace_puts_each_feature_under_its_term() {
+    // Red's central cannon on e2 with nothing between it and black's king (no e-file pawns, no
+    // black cannon or horse in the way): an empty-headed cannon, under "King file", for red.
+    let empty_headed = position("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR w - - 0 1");
+    let king_file = trace(&empty_headed).term(Color::Red, Term::KingFile);
+    let weight = weights::EMPTY_CANNON.weight();
+    assert_eq!((king_file.mg, king_file.eg), (weight.mg, weight.eg));
+    assert_eq!(trace(&empty_headed).term(Color::Black, Term::KingFile), Default::default());
+    // Black without advisors and elephants, red with four attackers (rooks on c6 and d6, a horse on
+    // g6, a pawn across the river on a5): the whole exposure penalty, for black; red is as bare but
+    // faces no attacker.
+    let exposed = position("4k4/9/9/2RR2H2/P8/9/9/9/9/3K5 w - - 0 1");
+    let guards = trace(&exposed).term(Color::Black, Term::MissingGuards);
+    let exposure = 2 * weights::MISSING_ADVISOR + 2 * weights::MISSING_ELEPHANT;
+    assert_eq!((guards.mg, guards.eg), (-exposure, -exposure / 2));
+    assert_eq!(trace(&exposed).term(Color::Red, Term::MissingGuards), Default::default());
 }

@@ -38,6 +38,8 @@ use super::position::Position;
 use super::psqt::{self, MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PHASE_WEIGHTS};
 use super::tables;
 use super::types::{Color, PieceKind, Square};
+use crate::eval_trace::Breakdown;
+pub use crate::eval_trace::MgEg;
 use crate::score::Score;
 
 #[doc(hidden)]
@@ -297,19 +299,22 @@ impl Term {
         self as usize
     }
 
+    /// The names the trace prints, in index order.
+    pub const NAMES: [&'static str; Term::COUNT] = [
+        "Mobility",
+        "King attack",
+        "King shelter",
+        "Pawn shape",
+        "Passed pawns",
+        "Bishop pair",
+        "Rooks/queens",
+        "Outposts",
+        "Threats",
+    ];
+
     /// The name the trace prints.
     pub const fn name(self) -> &'static str {
-        match self {
-            Term::Mobility => "Mobility",
-            Term::KingAttack => "King attack",
-            Term::KingShelter => "King shelter",
-            Term::PawnStructure => "Pawn shape",
-            Term::PassedPawns => "Passed pawns",
-            Term::BishopPair => "Bishop pair",
-            Term::RooksQueens => "Rooks/queens",
-            Term::Outposts => "Outposts",
-            Term::Threats => "Threats",
-        }
+        Term::NAMES[self.index()]
     }
 }
 
@@ -456,26 +461,6 @@ pub fn insufficient_material(position: &Position) -> bool {
     knights.is_empty() && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
 }
 
-/// A middlegame and an endgame value, unpacked.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct MgEg {
-    /// Middlegame value.
-    pub mg: i32,
-    /// Endgame value.
-    pub eg: i32,
-}
-
-impl MgEg {
-    fn add(&mut self, mg: i32, eg: i32) {
-        self.mg += mg;
-        self.eg += eg;
-    }
-
-    fn minus(self, other: MgEg) -> MgEg {
-        MgEg { mg: self.mg - other.mg, eg: self.eg - other.eg }
-    }
-}
-
 /// The evaluation of one position broken into its terms, each side's from its own point of view
 /// (positive is good for that side). Plain data: `Copy`, no allocation; its `Display` prints a table
 /// like Stockfish's `eval` command.
@@ -502,16 +487,31 @@ pub struct EvalTrace {
 impl EvalTrace {
     /// Every term of `color` summed.
     pub fn side_total(&self, color: Color) -> MgEg {
-        let mut total = self.material[color.index()];
-        for term in self.psqt[color.index()].iter().chain(&self.terms[color.index()]) {
-            total.add(term.mg, term.eg);
-        }
-        total
+        self.breakdown().side_total(color.index())
     }
 
     /// The value of `term` for `color`, from `color`'s point of view.
     pub fn term(&self, color: Color, term: Term) -> MgEg {
         self.terms[color.index()][term.index()]
+    }
+
+    /// The trace as the shared table sees it.
+    fn breakdown(&self) -> Breakdown<'_> {
+        Breakdown {
+            titles: ["White", "Black"],
+            names: ["white", "black"],
+            material: self.material,
+            kind_names: &["Pawns", "Knights", "Bishops", "Rooks", "Queens", "Kings"],
+            psqt: [&self.psqt[0], &self.psqt[1]],
+            term_names: &Term::NAMES,
+            terms: [&self.terms[0], &self.terms[1]],
+            phase: self.phase,
+            phase_max: PHASE_MAX,
+            tapered: self.tapered,
+            tempo: TEMPO,
+            side_to_move: self.side_to_move.index(),
+            final_score: self.white.0,
+        }
     }
 }
 
@@ -553,80 +553,8 @@ pub fn trace(position: &Position) -> EvalTrace {
     trace
 }
 
-/// Centipawns written as pawns with two decimals and a sign (`+0.25`, `-1.00`), padded as asked.
-struct Pawns(i32);
-
-impl fmt::Display for Pawns {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Longest text: sign, five digits, point, two digits.
-        let mut buffer = [0u8; 12];
-        let mut len = 0;
-        let mut push = |byte: u8| {
-            buffer[len] = byte;
-            len += 1;
-        };
-        push(if self.0 < 0 { b'-' } else { b'+' });
-        let magnitude = self.0.unsigned_abs();
-        let whole = magnitude / 100;
-        let mut digits = [0u8; 10];
-        let mut count = 0;
-        let mut rest = whole;
-        loop {
-            digits[count] = b'0' + (rest % 10) as u8;
-            count += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        for &digit in digits[..count].iter().rev() {
-            push(digit);
-        }
-        push(b'.');
-        push(b'0' + (magnitude % 100 / 10) as u8);
-        push(b'0' + (magnitude % 10) as u8);
-        f.pad(core::str::from_utf8(&buffer[..len]).unwrap_or("?"))
-    }
-}
-
 impl fmt::Display for EvalTrace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const NAMES: [&str; 6] = ["Pawns", "Knights", "Bishops", "Rooks", "Queens", "Kings"];
-        const RULE: &str = "-------------+---------------+---------------+---------------";
-        fn row(f: &mut fmt::Formatter<'_>, name: &str, white: MgEg, black: MgEg) -> fmt::Result {
-            let total = white.minus(black);
-            writeln!(
-                f,
-                "{name:>12} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
-                Pawns(white.mg),
-                Pawns(white.eg),
-                Pawns(black.mg),
-                Pawns(black.eg),
-                Pawns(total.mg),
-                Pawns(total.eg),
-            )
-        }
-        writeln!(f, "        Term |     White     |     Black     |     Total")?;
-        writeln!(f, "             |   MG     EG   |   MG     EG   |   MG     EG")?;
-        writeln!(f, "{RULE}")?;
-        row(f, "Material", self.material[0], self.material[1])?;
-        for (kind, name) in NAMES.iter().enumerate() {
-            row(f, name, self.psqt[0][kind], self.psqt[1][kind])?;
-        }
-        for term in Term::ALL {
-            row(f, term.name(), self.terms[0][term.index()], self.terms[1][term.index()])?;
-        }
-        writeln!(f, "{RULE}")?;
-        row(f, "Total", self.side_total(Color::White), self.side_total(Color::Black))?;
-        writeln!(f)?;
-        writeln!(
-            f,
-            "Phase: {}/{PHASE_MAX} (middlegame weight), tapered: {} (white side)",
-            self.phase,
-            Pawns(self.tapered)
-        )?;
-        let mover = if self.side_to_move == Color::White { "white" } else { "black" };
-        writeln!(f, "Tempo: {} (side to move: {mover})", Pawns(TEMPO))?;
-        writeln!(f, "Final evaluation: {} (white side)", Pawns(self.white.0))
+        self.breakdown().fmt(f)
     }
 }

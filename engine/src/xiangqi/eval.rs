@@ -5,15 +5,16 @@
 //! tempo bonus; centipawns from the side to move, a pawn before the river = 100. Each term was kept
 //! by a match (`docs/matches.md`).
 //!
-//! Every weight is data (`engine/data/xiangqi_eval.txt`), compiled into [`weights`]. [`evaluate`]
-//! and the tuner's [`coefficients`] run the same term code, generic over a `Sink`: the term code
-//! names every tuned weight it uses by its [`weights::Param`] and a count, and the fast path adds
-//! the weight times the count to its sums (the indices are constants or small offsets, so this is
-//! the table lookup and add the hand-written sums did), while the coefficient sink counts the uses
-//! per parameter. The two terms that are not linear in their numbers, the king-danger penalty and
-//! the exposure penalty, reach the sinks as finished values (`add_fixed`). Material and tables are
-//! computed separately by each (one folded table in [`evaluate`], counts per square in
-//! [`coefficients`]).
+//! Every weight is data (`engine/data/xiangqi_eval.txt`), compiled into [`weights`]. [`evaluate`],
+//! [`trace`] and the tuner's [`coefficients`] run the same term code, generic over a `Sink`: the
+//! term code names every tuned weight it uses by its [`weights::Param`], the [`Term`] it belongs to
+//! and a count, and the fast path adds the weight times the count to its sums (the indices are
+//! constants or small offsets, so this is the table lookup and add the hand-written sums did), the
+//! trace adds it to its term per side, and the coefficient sink counts the uses per parameter. The
+//! two terms that are not linear in their numbers, the king-danger penalty and the exposure penalty,
+//! reach the sinks as finished values (`add_fixed`). Material and tables are computed separately by
+//! each (one folded table over the piece sets in [`evaluate`], the unfolded tables over the board in
+//! [`trace`], counts per square in [`coefficients`]), which cross-checks the views of the board.
 
 use super::movegen::{elephant_targets, horse_targets};
 use super::position::Position;
@@ -23,7 +24,11 @@ use crate::score::Score;
 
 #[doc(hidden)]
 pub mod coefficients;
+mod trace;
 pub mod weights;
+
+pub use crate::eval_trace::MgEg;
+pub use trace::{trace, EvalTrace};
 
 use weights::{
     Param, ATTACK_DIVISOR, ATTACK_MAX, ATTACK_MISSING_ADVISOR, ATTACK_UNITS, CANNON_CAPTURE, CANNON_QUIET,
@@ -32,14 +37,72 @@ use weights::{
     PSQT_MG, ROOK_PIN_FILE, S, TEMPO, WEIGHT_TABLE,
 };
 
-/// Where the term code puts its values: per-side sums (the evaluation) or per-parameter counts (the
-/// tuner's coefficients).
-trait Sink {
-    /// `count` times the tuned weight `param`, good for `color`.
-    fn add(&mut self, color: Color, param: Param, count: i32);
+/// The evaluation terms beyond material and piece-square tables, as the trace reports them (each
+/// good for the side it is added to).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Term {
+    /// Squares a rook reaches, by count.
+    RookMobility,
+    /// Open horse legs onto squares not held by the horse's side, by count.
+    HorseMobility,
+    /// A cannon's quiet moves beyond `CANNON_QUIET_BASE` and the enemy pieces it can take.
+    CannonMobility,
+    /// Lines onto the enemy king's file: the empty-headed cannon, the central cannon, a rook
+    /// pinning a piece to the king.
+    KingFile,
+    /// King danger: attack units on the enemy palace, a quadratic bonus for the attacker.
+    KingAttack,
+    /// Missing advisors and elephants, scaled by the enemy's attackers: a penalty for the defender.
+    MissingGuards,
+    /// Hanging pieces, pieces attacked by pawns, rooks attacked by horses or cannons.
+    Threats,
+}
 
-    /// A finished value of a term that is not linear in its numbers, good for `color`.
-    fn add_fixed(&mut self, color: Color, mg: i32, eg: i32);
+impl Term {
+    /// Number of terms.
+    pub const COUNT: usize = 7;
+    /// Every term, in index order.
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::RookMobility,
+        Term::HorseMobility,
+        Term::CannonMobility,
+        Term::KingFile,
+        Term::KingAttack,
+        Term::MissingGuards,
+        Term::Threats,
+    ];
+
+    /// Index 0..[`Term::COUNT`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The names the trace prints, in index order.
+    pub const NAMES: [&'static str; Term::COUNT] = [
+        "Rook mobility",
+        "Horse mobility",
+        "Cannon mobility",
+        "King file",
+        "King attack",
+        "Missing guards",
+        "Threats",
+    ];
+
+    /// The name the trace prints.
+    pub const fn name(self) -> &'static str {
+        Term::NAMES[self.index()]
+    }
+}
+
+/// Where the term code puts its values: per-side sums (the evaluation), per-side terms (the trace)
+/// or per-parameter counts (the tuner's coefficients).
+trait Sink {
+    /// `count` times the tuned weight `param`, good for `color`, under `term`.
+    fn add(&mut self, color: Color, term: Term, param: Param, count: i32);
+
+    /// A finished value of a term that is not linear in its numbers, good for `color`, under `term`.
+    fn add_fixed(&mut self, color: Color, term: Term, mg: i32, eg: i32);
 }
 
 /// The fast path: middlegame and endgame sums per side.
@@ -51,14 +114,14 @@ struct Sums {
 
 impl Sink for Sums {
     #[inline(always)]
-    fn add(&mut self, color: Color, param: Param, count: i32) {
+    fn add(&mut self, color: Color, _term: Term, param: Param, count: i32) {
         let weight = WEIGHT_TABLE[param.index()];
         self.mg[color.index()] += weight.mg * count;
         self.eg[color.index()] += weight.eg * count;
     }
 
     #[inline(always)]
-    fn add_fixed(&mut self, color: Color, mg: i32, eg: i32) {
+    fn add_fixed(&mut self, color: Color, _term: Term, mg: i32, eg: i32) {
         self.mg[color.index()] += mg;
         self.eg[color.index()] += eg;
     }
@@ -97,13 +160,19 @@ const fn red_view(color: Color, square: usize) -> usize {
     }
 }
 
-/// From the red-view middlegame and endgame sums to the side to move's score: taper (rounding
-/// towards zero), turn to the side to move, add the tempo. Shared by [`evaluate`] and the
-/// coefficient model.
+/// The red-view score blended by `phase` (capped at [`PHASE_MAX`]): `(mg * phase + eg * (PHASE_MAX -
+/// phase)) / PHASE_MAX`, rounding towards zero so that mirrored positions get opposite scores.
+#[inline(always)]
+fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    let phase = phase.min(PHASE_MAX);
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// From the red-view middlegame and endgame sums to the side to move's score: taper, turn to the
+/// side to move, add the tempo. Shared by [`evaluate`], [`trace`] and the coefficient model.
 #[inline(always)]
 fn finish(mg: i32, eg: i32, phase: i32, side_to_move: Color) -> i32 {
-    let phase = phase.min(PHASE_MAX);
-    let red = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    let red = taper(mg, eg, phase);
     let score = if side_to_move == Color::Red { red } else { -red };
     score + TEMPO
 }
@@ -146,9 +215,9 @@ fn threats<K: Sink>(position: &Position, attacker: Color, ours: &Attacks, theirs
     let minors = position.pieces(color, PieceKind::Horse) | position.pieces(color, PieceKind::Cannon);
     let by_pawn = ((majors | minors) & ours.by_pawn).count_ones() as i32;
     let on_rook = (majors & ours.by_minor).count_ones() as i32;
-    sink.add(attacker, HANGING, hanging);
-    sink.add(attacker, PAWN_THREAT, by_pawn);
-    sink.add(attacker, MINOR_ON_ROOK, on_rook);
+    sink.add(attacker, Term::Threats, HANGING, hanging);
+    sink.add(attacker, Term::Threats, PAWN_THREAT, by_pawn);
+    sink.add(attacker, Term::Threats, MINOR_ON_ROOK, on_rook);
 }
 
 /// The palace of `color`.
@@ -195,7 +264,7 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
             attackers += 1;
             units += ATTACK_UNITS[PieceKind::Rook.index()] + hits;
         }
-        sink.add(color, MOBILITY_ROOK.at(count.min(17)), 1);
+        sink.add(color, Term::RookMobility, MOBILITY_ROOK.at(count.min(17)), 1);
     }
     let mut set = position.pieces(color, PieceKind::Horse);
     while set != 0 {
@@ -209,7 +278,7 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
             attackers += 1;
             units += ATTACK_UNITS[PieceKind::Horse.index()] + hits;
         }
-        sink.add(color, MOBILITY_HORSE.at(count.min(8)), 1);
+        sink.add(color, Term::HorseMobility, MOBILITY_HORSE.at(count.min(8)), 1);
     }
     let mut set = position.pieces(color, PieceKind::Cannon);
     while set != 0 {
@@ -219,8 +288,8 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
         let quiet = (tables::rook_reach(from, rank_occ, file_occ) & !occupied).count_ones() as i32
             - CANNON_QUIET_BASE;
         let captures = (tables::cannon_captures(from, rank_occ, file_occ) & their).count_ones() as i32;
-        sink.add(color, CANNON_QUIET, quiet);
-        sink.add(color, CANNON_CAPTURE, captures);
+        sink.add(color, Term::CannonMobility, CANNON_QUIET, quiet);
+        sink.add(color, Term::CannonMobility, CANNON_CAPTURE, captures);
         let cannon = cannon_attacks(from, occupied, rank_occ, file_occ);
         attacks.by_minor |= cannon;
         let hits = (cannon & zone).count_ones() as i32;
@@ -256,8 +325,8 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         match between(from) {
-            0 => sink.add(color, EMPTY_CANNON, 1),
-            2 => sink.add(color, CENTRAL_CANNON, 1),
+            0 => sink.add(color, Term::KingFile, EMPTY_CANNON, 1),
+            2 => sink.add(color, Term::KingFile, CENTRAL_CANNON, 1),
             _ => {}
         }
     }
@@ -266,7 +335,7 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
         let from = set.trailing_zeros() as usize;
         set &= set - 1;
         if between(from) == 1 {
-            sink.add(color, ROOK_PIN_FILE, 1);
+            sink.add(color, Term::KingFile, ROOK_PIN_FILE, 1);
         }
     }
     let mut set = position.pieces(color, PieceKind::Advisor);
@@ -287,7 +356,7 @@ fn mobility<K: Sink>(position: &Position, color: Color, sink: &mut K) -> Attacks
         units +=
             ATTACK_MISSING_ADVISOR * (2 - position.pieces(!color, PieceKind::Advisor).count_ones() as i32);
         let danger = (units * units / ATTACK_DIVISOR).min(ATTACK_MAX);
-        sink.add_fixed(color, danger, danger / 4);
+        sink.add_fixed(color, Term::KingAttack, danger, danger / 4);
     }
     attacks
 }
@@ -303,7 +372,8 @@ fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K) {
         let missing_advisors = 2 - position.pieces(color, PieceKind::Advisor).count_ones() as i32;
         let missing_elephants = 2 - position.pieces(color, PieceKind::Elephant).count_ones() as i32;
         let exposure = missing_advisors * MISSING_ADVISOR + missing_elephants * MISSING_ELEPHANT;
-        sink.add_fixed(color, -(exposure * enemy_attackers / 4), -(exposure * enemy_attackers / 8));
+        let (mg, eg) = (-(exposure * enemy_attackers / 4), -(exposure * enemy_attackers / 8));
+        sink.add_fixed(color, Term::MissingGuards, mg, eg);
     }
     for color in Color::ALL {
         let side = color.index();

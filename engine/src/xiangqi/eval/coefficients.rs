@@ -18,7 +18,7 @@
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 
 use super::weights::{Param, MATERIAL_EG, MATERIAL_MG, PHASE, PSQT_EG, PSQT_MG, S, WEIGHTS};
-use super::{evaluate_terms, finish, red_view, Sink};
+use super::{evaluate_terms, finish, red_view, Sink, Term};
 use crate::score::Score;
 use crate::xiangqi::position::Position;
 use crate::xiangqi::types::{Color, PieceKind};
@@ -47,12 +47,12 @@ pub struct Coefficients {
 
 impl Sink for Coefficients {
     #[inline]
-    fn add(&mut self, color: Color, param: Param, count: i32) {
+    fn add(&mut self, color: Color, _term: Term, param: Param, count: i32) {
         self.counts[color.index()][WEIGHTS_BASE + param.index()] += count;
     }
 
     #[inline]
-    fn add_fixed(&mut self, color: Color, mg: i32, eg: i32) {
+    fn add_fixed(&mut self, color: Color, _term: Term, mg: i32, eg: i32) {
         let fixed = &mut self.fixed[color.index()];
         fixed.mg += mg;
         fixed.eg += eg;
