@@ -90,6 +90,13 @@ pub trait Game: Clone {
     /// Slot of `mv` in the search's history tables; below [`HISTORY_SLOTS`].
     fn history_index(&self, mv: Self::Move) -> usize;
 
+    /// A key of the slow-changing part of the position that the evaluation tends to misjudge the
+    /// same way, with the side to move (chess: the pawns; xiangqi: pawns, advisors and elephants),
+    /// for the search's correction history; `None` where the game has none (Othello).
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The move as 16 bits for the transposition table; [`Game::decode_move`] inverts it. A decoded
     /// move is only ever used after it was found among the legal moves, so collisions are harmless.
     fn encode_move(mv: Self::Move) -> u16;

@@ -121,6 +121,14 @@ impl Game for Position {
     }
 
     #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, PieceKind::Pawn).0;
+        let black = self.pieces(Color::Black, PieceKind::Pawn).0;
+        let side = u64::from(self.side_to_move() == Color::Black).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        Some(white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ side)
+    }
+
+    #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let piece = self.piece_on(mv.from()).map_or(0, Piece::index);
         piece * 64 + mv.to().index()

@@ -16,6 +16,12 @@ const KEY_HISTORY: usize = 1024;
 const POLL_INTERVAL: u64 = 2048;
 /// First aspiration window half-width, centipawns.
 const ASPIRATION_DELTA: i32 = 20;
+/// Entries of the correction history (a power of two).
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Correction-history entries are kept in 1/256 of an evaluation unit.
+const CORRECTION_GRAIN: i32 = 256;
+/// Largest correction, in evaluation units.
+const CORRECTION_MAX: i32 = 64;
 /// Killers per ply.
 const KILLERS: usize = 2;
 /// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
@@ -47,6 +53,9 @@ pub struct SearchState<G: Game> {
     killers: [[G::Move; KILLERS]; MAX_PLY + 1],
     history: [i32; HISTORY_SLOTS],
     continuation: ContinuationTable,
+    /// Correction history: by [`Game::correction_key`], a running average of how far searches
+    /// came out from the static evaluation, added to later static evaluations of the same key.
+    correction: [i16; CORRECTION_ENTRIES],
     /// The quiet move that last refuted each move (indexed by the refuted move's history slot).
     counter_moves: [G::Move; HISTORY_SLOTS],
     /// History slot of the move played to reach each ply (`None` after a null move or at the root).
@@ -83,6 +92,7 @@ impl<G: Game> SearchState<G> {
             addr_of_mut!((*state).killers).write([[none; KILLERS]; MAX_PLY + 1]);
             addr_of_mut!((*state).history).write([0; HISTORY_SLOTS]);
             addr_of_mut!((*state).continuation).write_bytes(0, 1);
+            addr_of_mut!((*state).correction).write([0; CORRECTION_ENTRIES]);
             addr_of_mut!((*state).counter_moves).write([none; HISTORY_SLOTS]);
             addr_of_mut!((*state).played).write([None; MAX_PLY + 1]);
             addr_of_mut!((*state).static_evals).write([-Score::INFINITE; MAX_PLY + 1]);
@@ -130,6 +140,7 @@ impl<G: Game> SearchState<G> {
         for row in self.continuation.iter_mut() {
             row.fill(0);
         }
+        self.correction = [0; CORRECTION_ENTRIES];
         self.counter_moves = [G::Move::default(); HISTORY_SLOTS];
     }
 }
@@ -142,6 +153,7 @@ fn assert_every_field_is_written<G: Game>(state: SearchState<G>) {
         killers: _,
         history: _,
         continuation: _,
+        correction: _,
         counter_moves: _,
         played: _,
         static_evals: _,
@@ -545,6 +557,34 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         [self.state.played[ply], if ply >= 1 { self.state.played[ply - 1] } else { None }]
     }
 
+    #[inline]
+    fn correction_slot(position: &G) -> Option<usize> {
+        position.correction_key().map(|key| (key >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize)
+    }
+
+    /// The static evaluation `raw` corrected by what searches of positions with the same
+    /// correction key found.
+    #[inline]
+    fn corrected(&self, position: &G, raw: Score) -> Score {
+        match Self::correction_slot(position) {
+            Some(slot) => {
+                let corrected = raw.0 + i32::from(self.state.correction[slot]) / CORRECTION_GRAIN;
+                Score(corrected.clamp(-Score::MATE_BOUND.0 + 1, Score::MATE_BOUND.0 - 1))
+            }
+            None => raw,
+        }
+    }
+
+    /// Moves the correction of `position` towards the error of its static evaluation `raw` that a
+    /// search to `depth` revealed (`score`), the more the deeper the search.
+    fn update_correction(&mut self, position: &G, raw: Score, score: Score, depth: i32) {
+        let Some(slot) = Self::correction_slot(position) else { return };
+        let error = (score.0 - raw.0).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.state.correction[slot];
+        *entry = ((i32::from(*entry) * (256 - weight) + error * weight) / 256) as i16;
+    }
+
     /// The gravity update: moves `value` towards `±HISTORY_MAX` by `bonus`, less as it gets there.
     #[inline]
     fn nudge(value: i32, bonus: i32) -> i32 {
@@ -649,11 +689,13 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         {
             return score;
         }
-        let static_eval = if in_check {
+        // The table keeps the raw evaluation; the search prunes by the corrected one.
+        let raw_eval = if in_check {
             -Score::INFINITE
         } else {
             hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval)
         };
+        let static_eval = if in_check { raw_eval } else { self.corrected(position, raw_eval) };
         self.state.static_evals[ply] = static_eval;
         // Improving: the side to move stands better than two plies ago, so pruning can be bolder
         // when it is not.
@@ -860,7 +902,18 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
         if excluded.is_none() {
             let move_bits = best_move.map_or(0, G::encode_move);
-            self.tt.store(key, move_bits, best_score.to_table(ply), static_eval, depth, bound);
+            self.tt.store(key, move_bits, best_score.to_table(ply), raw_eval, depth, bound);
+            // Only a score the bound vouches for says which way the evaluation erred, and a capture
+            // as best move says more about the capture than about the evaluation.
+            let quiet_best = best_move.is_none_or(|mv| !position.is_tactical(mv));
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+            };
+            if !in_check && quiet_best && informative && !best_score.is_mate() {
+                self.update_correction(position, raw_eval, best_score, depth);
+            }
         }
         best_score
     }
@@ -889,6 +942,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
         let in_check = position.in_check();
         let mut best_score = -Score::INFINITE;
+        // What a table entry of this node keeps: the raw evaluation (none in check).
+        let mut raw_eval = -Score::INFINITE;
         let mut moves = G::MoveList::default();
         if in_check {
             position.generate_moves(&mut moves);
@@ -896,9 +951,13 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 return Score::mated_in(ply);
             }
         } else {
-            let stand_pat =
+            raw_eval =
                 hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval);
+            let stand_pat = self.corrected(position, raw_eval);
             if stand_pat >= beta {
+                if hit.is_none() {
+                    self.tt.store(key, 0, stand_pat.to_table(ply), raw_eval, 0, Bound::Lower);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -908,6 +967,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut scores = [0i32; MAX_MOVES];
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
         self.score_moves(position, &moves, &mut scores, tt_move, ply);
+        let mut best_move = 0;
         for index in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, index);
             // Captures that lose material cannot raise a stand-pat score.
@@ -924,6 +984,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = G::encode_move(mv);
                     self.update_pv(ply, mv);
                     if score >= beta {
                         break;
@@ -931,6 +992,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
         }
+        // Depth 0 marks a quiescence result: the main search never takes it for a cut-off (its
+        // depths start at 1), later quiescence searches of the same position do.
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(key, best_move, best_score.to_table(ply), raw_eval, 0, bound);
         best_score
     }
 }

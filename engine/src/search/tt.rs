@@ -11,6 +11,8 @@ use core::sync::atomic::{AtomicU64, Ordering};
 
 /// Entries per bucket.
 pub const BUCKET: usize = 4;
+/// A bound this many plies shallower than the entry already stored for its position is dropped.
+const SHALLOWER_KEEPS_DEEPER: i32 = 4;
 
 /// One slot of the table. Zeroed memory is an empty entry.
 #[derive(Default, Debug)]
@@ -129,7 +131,8 @@ impl<'a> TranspositionTable<'a> {
         })
     }
 
-    /// Stores a search result. Keeps an existing move when the new result has none.
+    /// Stores a search result. Keeps an existing move when the new result has none, and a deeper
+    /// entry of the same position against a much shallower bound.
     #[allow(clippy::too_many_arguments)]
     pub fn store(&self, key: u64, mv: u16, score: Score, eval: Score, depth: i32, bound: Bound) {
         let bucket = self.bucket(key);
@@ -152,6 +155,14 @@ impl<'a> TranspositionTable<'a> {
         }
         let old = victim.data.load(Ordering::Relaxed);
         let same = old != 0 && victim.check.load(Ordering::Relaxed) ^ old == key;
+        if same && bound != Bound::Exact {
+            // A much shallower bound (a quiescence result over a searched one) would only lose the
+            // deeper knowledge of the same position.
+            let (kept, _) = unpack(old);
+            if depth + SHALLOWER_KEEPS_DEEPER < kept.depth {
+                return;
+            }
+        }
         let mv = if mv == 0 && same { old as u16 } else { mv };
         let data = pack(mv, score, eval, depth, bound, self.age);
         victim.data.store(data, Ordering::Relaxed);
@@ -205,6 +216,20 @@ mod tests {
         assert!(table.hashfull() > 0);
         clear(&entries);
         assert!(table.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_much_shallower_bound_keeps_the_deeper_entry_of_its_position() {
+        let entries: [TtEntry; 4] = core::array::from_fn(|_| TtEntry::new());
+        let table = TranspositionTable::new(&entries, 1);
+        table.store(7, 0x55, Score(30), Score(10), 10, Bound::Lower);
+        table.store(7, 0x66, Score(-5), Score(10), 0, Bound::Upper);
+        let hit = table.probe(7).unwrap();
+        assert_eq!((hit.mv, hit.depth, hit.bound), (0x55, 10, Bound::Lower), "a quiescence bound is dropped");
+        table.store(7, 0x66, Score(-5), Score(10), 7, Bound::Upper);
+        assert_eq!(table.probe(7).unwrap().depth, 7, "within the margin the newer result wins");
+        table.store(7, 0x77, Score(3), Score(10), 0, Bound::Exact);
+        assert_eq!(table.probe(7).unwrap().mv, 0x77, "an exact score always replaces");
     }
 
     #[test]

@@ -150,6 +150,31 @@ impl Game for Position {
         self.halfmove_clock as usize
     }
 
+    /// Pawns, advisors and elephants of both sides: the slow-changing structure (pawn chains and
+    /// the palace's defence) whose misjudgement persists across a search.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        const MULTIPLIERS: [u64; 6] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0xD6E8_FEB8_6659_FD93,
+            0xA076_1D64_78BD_642F,
+            0xE703_7ED1_A0B4_28DB,
+        ];
+        let mut key = u64::from(self.side_to_move == Color::Black).wrapping_mul(0x8EBC_6AF0_9C88_C6E3);
+        for (index, kind) in
+            [PieceKind::Pawn, PieceKind::Advisor, PieceKind::Elephant].into_iter().enumerate()
+        {
+            for color in [Color::Red, Color::Black] {
+                let set = self.by_piece[Piece::new(color, kind).index()];
+                let folded = (set as u64) ^ ((set >> 64) as u64).rotate_left(23);
+                key ^= folded.wrapping_mul(MULTIPLIERS[2 * index + color.index()]);
+            }
+        }
+        Some(key)
+    }
+
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let piece = self.board[mv.from().index()].map_or(0, Piece::index);

@@ -1,0 +1,42 @@
+//! The correction history's keys: the same slow-changing structure and side to move share a key
+//! whatever the other pieces do; a change of that structure or of the side to move gives another.
+
+use engine::game::Game;
+
+fn chess_key(fen: &str) -> u64 {
+    engine::chess::Position::from_fen(fen).unwrap().correction_key().expect("chess has correction keys")
+}
+
+fn xiangqi_key(fen: &str) -> u64 {
+    engine::xiangqi::Position::from_fen(fen).unwrap().correction_key().expect("xiangqi has correction keys")
+}
+
+#[test]
+fn chess_keys_follow_the_pawns_and_the_side_to_move_only() {
+    let start = chess_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // Knights out, same pawns, same side to move.
+    assert_eq!(start, chess_key("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3"));
+    assert_ne!(start, chess_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"));
+    assert_ne!(start, chess_key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"));
+    // The colours of the pawns matter, not only the squares.
+    assert_ne!(
+        chess_key("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"),
+        chess_key("4k3/8/8/3P4/4p3/8/8/4K3 w - - 0 1")
+    );
+}
+
+#[test]
+fn xiangqi_keys_follow_pawns_advisors_elephants_and_the_side_to_move() {
+    let start = xiangqi_key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    // A cannon moved: same key.
+    assert_eq!(start, xiangqi_key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"));
+    assert_ne!(start, xiangqi_key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"));
+    // A pawn advanced, an elephant moved.
+    assert_ne!(start, xiangqi_key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
+    assert_ne!(start, xiangqi_key("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2B2C1/9/RN1AKABNR w - - 0 1"));
+}
+
+#[test]
+fn othello_has_no_correction_key() {
+    assert!(engine::othello::Position::default().correction_key().is_none());
+}
