@@ -63,17 +63,19 @@ pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
 /// The xiangqi `eval` command: the evaluation's terms as the core's trace prints them, then the
 /// static evaluation from the side to move's point of view.
 pub fn xiangqi_eval_text(position: &engine::xiangqi::Position) -> String {
-    let trace = engine::xiangqi::eval::trace(position);
-    let mut text = format!("{trace}");
-    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", position.evaluate().0);
-    text
+    trace_text(engine::xiangqi::eval::trace(position), position.evaluate())
 }
 
 /// The `eval` command: the evaluation's terms as the core's trace prints them.
 pub fn eval_text(position: &Position) -> String {
-    let trace = engine::chess::eval::trace(position);
+    trace_text(engine::chess::eval::trace(position), position.evaluate())
+}
+
+/// A trace table, then the static evaluation (from the evaluation itself, not the trace, so that a
+/// reader can see the two agree).
+fn trace_text(trace: impl std::fmt::Display, static_eval: engine::Score) -> String {
     let mut text = format!("{trace}");
-    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", position.evaluate().0);
+    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", static_eval.0);
     text
 }
 

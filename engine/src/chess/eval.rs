@@ -50,6 +50,7 @@ mod pawns;
 mod pieces;
 pub mod weights;
 
+pub(crate) use pawn_cache::mix_pawns;
 pub use pawn_cache::{PawnCache, PAWN_CACHE_ENTRIES};
 pub use weights::TEMPO;
 use weights::{Param, S, WEIGHT_TABLE};

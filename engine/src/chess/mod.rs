@@ -122,10 +122,10 @@ impl Game for Position {
 
     #[inline]
     fn correction_key(&self) -> Option<u64> {
-        let white = self.pieces(Color::White, PieceKind::Pawn).0;
-        let black = self.pieces(Color::Black, PieceKind::Pawn).0;
+        let pawns =
+            [self.pieces(Color::White, PieceKind::Pawn).0, self.pieces(Color::Black, PieceKind::Pawn).0];
         let side = u64::from(self.side_to_move() == Color::Black).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        Some(white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ side)
+        Some(eval::mix_pawns(pawns) ^ side)
     }
 
     #[inline]

@@ -557,16 +557,18 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         [self.state.played[ply], if ply >= 1 { self.state.played[ply - 1] } else { None }]
     }
 
+    /// The position's entry in the correction history, if its game keys one. A node computes it
+    /// once: it reads the entry for its static evaluation and updates it after its search.
     #[inline]
     fn correction_slot(position: &G) -> Option<usize> {
         position.correction_key().map(|key| (key >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize)
     }
 
     /// The static evaluation `raw` corrected by what searches of positions with the same
-    /// correction key found.
+    /// correction key (entry `slot`) found.
     #[inline]
-    fn corrected(&self, position: &G, raw: Score) -> Score {
-        match Self::correction_slot(position) {
+    fn corrected(&self, slot: Option<usize>, raw: Score) -> Score {
+        match slot {
             Some(slot) => {
                 let corrected = raw.0 + i32::from(self.state.correction[slot]) / CORRECTION_GRAIN;
                 Score(corrected.clamp(-Score::MATE_BOUND.0 + 1, Score::MATE_BOUND.0 - 1))
@@ -575,10 +577,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
     }
 
-    /// Moves the correction of `position` towards the error of its static evaluation `raw` that a
+    /// Moves the correction entry `slot` towards the error of a static evaluation `raw` that a
     /// search to `depth` revealed (`score`), the more the deeper the search.
-    fn update_correction(&mut self, position: &G, raw: Score, score: Score, depth: i32) {
-        let Some(slot) = Self::correction_slot(position) else { return };
+    fn update_correction(&mut self, slot: Option<usize>, raw: Score, score: Score, depth: i32) {
+        let Some(slot) = slot else { return };
         let error = (score.0 - raw.0).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(16);
         let entry = &mut self.state.correction[slot];
@@ -695,7 +697,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         } else {
             hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval)
         };
-        let static_eval = if in_check { raw_eval } else { self.corrected(position, raw_eval) };
+        let correction_slot = if in_check { None } else { Self::correction_slot(position) };
+        let static_eval = if in_check { raw_eval } else { self.corrected(correction_slot, raw_eval) };
         self.state.static_evals[ply] = static_eval;
         // Improving: the side to move stands better than two plies ago, so pruning can be bolder
         // when it is not.
@@ -912,7 +915,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 Bound::Upper => best_score < static_eval,
             };
             if !in_check && quiet_best && informative && !best_score.is_mate() {
-                self.update_correction(position, raw_eval, best_score, depth);
+                self.update_correction(correction_slot, raw_eval, best_score, depth);
             }
         }
         best_score
@@ -953,7 +956,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         } else {
             raw_eval =
                 hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval);
-            let stand_pat = self.corrected(position, raw_eval);
+            let stand_pat = self.corrected(Self::correction_slot(position), raw_eval);
             if stand_pat >= beta {
                 if hit.is_none() {
                     self.tt.store(key, 0, stand_pat.to_table(ply), raw_eval, 0, Bound::Lower);

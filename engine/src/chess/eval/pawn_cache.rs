@@ -46,6 +46,13 @@ impl Default for PawnCache {
     }
 }
 
+/// The two pawn sets mixed into 64 bits whose high bits index a table: the pawn cache's index, and
+/// the search's correction-history key.
+#[inline(always)]
+pub(crate) fn mix_pawns(pawns: [u64; 2]) -> u64 {
+    pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+}
+
 impl PawnCache {
     /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
@@ -57,7 +64,7 @@ impl PawnCache {
     #[inline(always)]
     pub(super) fn probe(&mut self, pawns: [Bitboard; 2]) -> (S, Bitboard) {
         let key = [pawns[0].0, pawns[1].0];
-        let mixed = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let mixed = mix_pawns(key);
         let entry = &mut self.entries[(mixed >> (64 - PAWN_CACHE_ENTRIES.trailing_zeros())) as usize];
         if entry.pawns != key {
             let mut sink = Packed(S(0));
