@@ -249,7 +249,9 @@ fn banmoves_leave_moves_out_of_the_root_until_the_next_position() {
     let lines = engine.go("go depth 3");
     assert_eq!(lines.last().unwrap(), "nobestmove");
     assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
-    // A new `position` clears the bans.
+    // A new `position` clears the bans. `newgame` first empties the hash table and the histories
+    // (not the bans), so that the search repeats the first one exactly.
+    engine.send("setoption newgame");
     engine.send(position);
     assert_eq!(bestmove(&engine.go("go depth 4")), first);
     // A move that is not legal is reported and ignored.
