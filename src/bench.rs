@@ -149,7 +149,7 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
     let mut keys = Vec::new();
     for text in moves.split_whitespace() {
         let mv = position.parse_move(text).ok_or_else(|| format!("bench: illegal move {text} in {line}"))?;
-        keys.push(position.past());
+        keys.push(position.past_before(mv));
         position.make_move(mv);
     }
     Ok((position, keys))
@@ -202,6 +202,7 @@ pub fn run<G: Variant>(
             nodes: (config.limit_type == LimitType::Nodes).then_some(limit),
             mate: (config.limit_type == LimitType::Mate).then_some(limit.min(u64::from(u32::MAX)) as u32),
             multipv: 1,
+            judge_chases: true,
             time: match config.limit_type {
                 LimitType::Movetime => TimeLimits { soft: None, hard: Some(Duration::from_millis(limit)) },
                 _ => TimeLimits::NONE,

@@ -56,6 +56,9 @@ const SPECS: &[Spec] = &[
     Spec { name: "UCI_ShowCurrLine", kind: Kind::Check(false) },
     Spec { name: "UCI_ShowRefutations", kind: Kind::Check(false) },
     Spec { name: "Debug Log File", kind: Kind::Text("") },
+    // Xiangqi: judge perpetual chase (a loss for the chaser, as Pikafish judges it); off for
+    // arbiters that only judge perpetual check or call every repetition a draw. Chess ignores it.
+    Spec { name: "Chase Rule", kind: Kind::Check(true) },
     // Opening book (src/book.rs).
     Spec { name: "OwnBook", kind: Kind::Check(false) },
     Spec { name: "Book File", kind: Kind::Text("") },
@@ -83,6 +86,8 @@ pub struct Options {
     pub show_currline: bool,
     pub show_refutations: bool,
     pub debug_log_file: String,
+    /// `Chase Rule`: the search judges xiangqi's perpetual chase.
+    pub chase_rule: bool,
     /// `OwnBook`: answer `go` from the book when the position is in it.
     pub own_book: bool,
     /// `Book File`: the Polyglot book's path, empty for none.
@@ -128,6 +133,7 @@ impl Default for Options {
             show_currline: false,
             show_refutations: false,
             debug_log_file: String::new(),
+            chase_rule: true,
             own_book: false,
             book_file: String::new(),
         }
@@ -217,6 +223,7 @@ impl Options {
             "UCI_ShowWDL" => self.show_wdl = on,
             "UCI_ShowCurrLine" => self.show_currline = on,
             "UCI_ShowRefutations" => self.show_refutations = on,
+            "Chase Rule" => self.chase_rule = on,
             "OwnBook" => self.own_book = on,
             _ => unreachable!("check option {name} has no field"),
         }

@@ -335,7 +335,7 @@ impl<G: Variant> Session<G> {
             let mv = position
                 .parse_move(text)
                 .ok_or_else(|| format!("illegal move {text} in {}", position.fen_text()))?;
-            keys.push(position.past());
+            keys.push(position.past_before(mv));
             position.make_move(mv);
         }
         Ok((position, keys))
@@ -446,6 +446,7 @@ impl<G: Variant> Session<G> {
             nodes,
             mate: go.mate,
             multipv,
+            judge_chases: self.options.chase_rule,
             time,
             ponder: go.ponder,
             infinite: go.infinite,

@@ -47,6 +47,8 @@ pub struct Job<G: Variant> {
     pub nodes: Option<u64>,
     pub mate: Option<u32>,
     pub multipv: usize,
+    /// `Chase Rule`: judge xiangqi's perpetual chase.
+    pub judge_chases: bool,
     pub time: TimeLimits,
     /// `go ponder`: no clock until `ponderhit`, and no `bestmove` before it (or `stop`).
     pub ponder: bool,
@@ -195,6 +197,7 @@ pub fn run<G: Variant>(
         mate: job.mate,
         multipv: job.multipv,
         searchmoves: &job.searchmoves,
+        judge_chases: job.judge_chases,
     };
     let (main_state, helper_states) = states.split_first_mut().expect("at least one search state");
     thread::scope(|scope| {

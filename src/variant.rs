@@ -51,9 +51,9 @@ pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync 
         None
     }
 
-    /// The position as the game history of a later search remembers it.
-    fn past(&self) -> PastPosition {
-        PastPosition::of(self)
+    /// The position as the game history of a later search remembers it, `mv` played from it.
+    fn past_before(&self, mv: Self::Move) -> PastPosition {
+        PastPosition::before(self, mv)
     }
 }
 

@@ -453,6 +453,45 @@ fn a_stalemated_side_has_lost_in_xiangqi() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// The last `info` line of a depth-2 search of the single root move `mv`: depth 2 so the move's
+/// reply node runs the repetition check (a depth-1 child is quiescence only).
+fn score_of_only(engine: &mut Engine, position: &str, mv: &str) -> String {
+    engine.send(position);
+    let lines = engine.go(&format!("go depth 2 searchmoves {mv}"));
+    assert_eq!(bestmove(&lines), mv);
+    let last = pv_lines(&lines).pop().expect("an info line");
+    let score = last.split(" score ").nth(1).expect("a score").split(" nodes").next().unwrap();
+    score.to_string()
+}
+
+#[test]
+fn repeating_by_perpetual_check_or_perpetual_chase_loses_other_repetitions_draw() {
+    let mut engine = xiangqi();
+    // The red rook checks the black king along ranks 9 and 8; h8h9 repeats the position after the
+    // first check: red checked with every move of the cycle and loses.
+    let checks = "position fen 4k2R1/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8 h9h8 e8e9";
+    assert_eq!(score_of_only(&mut engine, checks, "h8h9"), "mate -1");
+    // The red rook follows the unprotected black cannon b7-b3-b7 (h7-h3-h7): every red move of the
+    // cycle newly attacks it, a perpetual chase, and red loses.
+    let chase = "position fen 5k3/9/1c5R1/9/9/9/9/9/9/4K4 b - - 0 1 moves b7b3 h7h3 b3b7";
+    assert_eq!(score_of_only(&mut engine, chase, "h3h7"), "mate -1");
+    // When black's escape closes the cycle, red still chased throughout: black wins.
+    let escape = format!("{chase} h3h7 b7b3 h7h3");
+    assert_eq!(score_of_only(&mut engine, &escape, "b3b7"), "mate 1");
+    // The same chase with the cannon guarded by the rook on b9 (and b4 for b3) is no chase: a draw.
+    let guarded = "position fen 1r3k3/9/1c5R1/9/9/9/9/9/9/4K4 b - - 0 1 moves b7b4 h7h4 b4b7";
+    assert_eq!(score_of_only(&mut engine, guarded, "h4h7"), "cp 0");
+    // For an arbiter that does not judge chases the rule can be switched off: a draw then, while
+    // perpetual check still loses.
+    engine.send("setoption name Chase Rule value false");
+    assert_eq!(score_of_only(&mut engine, chase, "h3h7"), "cp 0");
+    assert_eq!(score_of_only(&mut engine, &escape, "b3b7"), "cp 0");
+    assert_eq!(score_of_only(&mut engine, checks, "h8h9"), "mate -1");
+    engine.send("setoption name Chase Rule value true");
+    assert_eq!(score_of_only(&mut engine, chase, "h3h7"), "mate -1");
+    engine.quit_within(Duration::from_secs(2));
+}
+
 #[test]
 fn go_depth_prints_info_lines_and_a_legal_bestmove_with_a_legal_ponder_move() {
     let mut engine = xiangqi();

@@ -113,6 +113,18 @@ pub trait Game: Clone {
     /// cycle loses (xiangqi). The search then tracks check status along its path.
     const PERPETUAL_CHECK_LOSES: bool = false;
 
+    /// True where a repetition in which nobody checked throughout can still be lost, by chasing
+    /// (xiangqi): the search then asks [`Game::judge_repetition_cycle`].
+    const JUDGES_CHASES: bool = false;
+
+    /// The verdict on a repetition of this position in which no side gave check with every one of
+    /// its moves. `cycle` holds the moves from the earlier occurrence of this position back to it,
+    /// oldest first, as [`Game::encode_move`] writes them; the position itself stands for the
+    /// cycle's start (it is the same position). Only asked when [`Game::JUDGES_CHASES`] is true.
+    fn judge_repetition_cycle(&self, _cycle: &[u16]) -> CycleVerdict {
+        CycleVerdict::Draw
+    }
+
     /// True if passing the move to the opponent is a sound pruning probe here (null-move pruning):
     /// false in games with zugzwang as the rule (Othello) and in chess positions likely to be one
     /// (the side to move has only king and pawns) or in check.
@@ -123,6 +135,17 @@ pub trait Game: Clone {
 
     /// Takes back [`Game::make_null_move`].
     fn unmake_null_move(&mut self, undo: Self::Undo);
+}
+
+/// How a repetition cycle ends the game, seen from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleVerdict {
+    /// Nobody broke a repetition rule.
+    Draw,
+    /// The opponent broke a rule (chased perpetually, say) and loses.
+    SideToMoveWins,
+    /// The side to move broke a rule and loses.
+    SideToMoveLoses,
 }
 
 /// Most legal moves any position of any of the engine's games has, rounded up: bounds the move lists

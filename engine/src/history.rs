@@ -1,5 +1,6 @@
 //! The game history used for repetition detection: a fixed-size ring of Zobrist keys, each with
-//! whether the side to move was in check there (xiangqi's perpetual-check rule needs it).
+//! whether the side to move was in check there and the move that led there (xiangqi's perpetual
+//! check and perpetual chase rules need them).
 //!
 //! A repetition can only reach back to the last irreversible move (capture, pawn move, change of
 //! castling rights), which the caller passes as the number of reversible plies. The ring keeps the
@@ -8,26 +9,50 @@
 //! most recent positions, which is exact whenever the reversible stretch is shorter than `N` plies
 //! (chess's fifty-move rule ends any game long before 1024 reversible plies).
 
-/// A position played before the root of a search: its key, and whether the side to move was in
-/// check (games without a perpetual-check rule may leave it `false`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Stands for "no move known" where a history entry or a past position records a move: the root
+/// of a game, a null move, or a caller that did not say. A repetition cycle through such an entry
+/// cannot be replayed, so it is never judged a perpetual chase.
+pub const NO_MOVE: u16 = u16::MAX;
+
+/// A position played before the root of a search: its key, whether the side to move was in check
+/// (games without a perpetual-check rule may leave it `false`) and the move played from it
+/// ([`NO_MOVE`] if unknown; the chase rule replays repetition cycles from these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PastPosition {
     /// Zobrist key.
     pub key: u64,
     /// The side to move was in check.
     pub in_check: bool,
+    /// The move played from this position, as [`crate::game::Game::encode_move`] writes it.
+    pub played: u16,
+}
+
+impl Default for PastPosition {
+    fn default() -> Self {
+        PastPosition::key_only(0)
+    }
 }
 
 impl PastPosition {
     /// A position whose check status does not matter to the game's rules.
     pub const fn key_only(key: u64) -> PastPosition {
-        PastPosition { key, in_check: false }
+        PastPosition { key, in_check: false, played: NO_MOVE }
     }
 
     /// `position` as the game history of a later search remembers it: with its check status only
-    /// where the game judges perpetual check (elsewhere that costs a check test for nothing).
+    /// where the game judges perpetual check (elsewhere that costs a check test for nothing), the
+    /// move played from it unknown.
     pub fn of<G: crate::game::Game>(position: &G) -> PastPosition {
-        PastPosition { key: position.hash(), in_check: G::PERPETUAL_CHECK_LOSES && position.in_check() }
+        PastPosition {
+            key: position.hash(),
+            in_check: G::PERPETUAL_CHECK_LOSES && position.in_check(),
+            played: NO_MOVE,
+        }
+    }
+
+    /// `position` as [`PastPosition::of`] remembers it, with `mv` the move played from it.
+    pub fn before<G: crate::game::Game>(position: &G, mv: G::Move) -> PastPosition {
+        PastPosition { played: G::encode_move(mv), ..PastPosition::of(position) }
     }
 }
 
@@ -37,6 +62,8 @@ pub struct History<const N: usize> {
     keys: [u64; N],
     /// Per key: the side to move was in check.
     checks: [bool; N],
+    /// Per key: the move that led to the position ([`NO_MOVE`] if unknown).
+    arrivals: [u16; N],
     /// Total keys ever pushed minus those popped; may exceed `N`.
     len: usize,
     /// How many of the newest `len` keys are still held (at most `N`).
@@ -49,7 +76,7 @@ impl<const N: usize> History<N> {
     /// An empty history.
     pub const fn new() -> Self {
         let () = Self::CAPACITY_IS_USEFUL;
-        Self { keys: [0; N], checks: [false; N], len: 0, remembered: 0 }
+        Self { keys: [0; N], checks: [false; N], arrivals: [NO_MOVE; N], len: 0, remembered: 0 }
     }
 
     /// Forgets every key.
@@ -67,8 +94,16 @@ impl<const N: usize> History<N> {
     /// Remembers a position with whether its side to move is in check.
     #[inline]
     pub fn push_checked(&mut self, key: u64, in_check: bool) {
+        self.push_arrived(key, in_check, NO_MOVE);
+    }
+
+    /// Remembers a position with whether its side to move is in check and the move that led to it
+    /// (encoded, or [`NO_MOVE`]).
+    #[inline]
+    pub fn push_arrived(&mut self, key: u64, in_check: bool, arrived_by: u16) {
         self.keys[self.len % N] = key;
         self.checks[self.len % N] = in_check;
+        self.arrivals[self.len % N] = arrived_by;
         self.len += 1;
         self.remembered = (self.remembered + 1).min(N);
     }
@@ -119,6 +154,24 @@ impl<const N: usize> History<N> {
     }
 }
 
+impl<const N: usize> History<N> {
+    /// The moves from the position `back` plies back (0 = the newest) to the newest, oldest first,
+    /// written into `out`: the moves of a repetition cycle. `None` if one of them is unknown (a null
+    /// move, or a past position recorded without its move), was forgotten, or `out` is too short.
+    pub fn moves_since<'a>(&self, back: usize, out: &'a mut [u16]) -> Option<&'a [u16]> {
+        if back > out.len() || back >= self.remembered {
+            return None;
+        }
+        for (slot, ago) in out.iter_mut().zip((0..back).rev()) {
+            *slot = self.arrivals[(self.len - 1 - ago) % N];
+            if *slot == NO_MOVE {
+                return None;
+            }
+        }
+        Some(&out[..back])
+    }
+}
+
 impl<const N: usize> Default for History<N> {
     fn default() -> Self {
         Self::new()
@@ -153,6 +206,24 @@ mod tests {
         assert_eq!(history.previous_occurrence(1, 3), None, "outside the reversible plies");
         assert!(!history.checked_throughout(0, 4), "A, to move now, was never checked");
         assert!(history.checked_throughout(1, 4), "B was checked after each of A's moves");
+    }
+
+    #[test]
+    fn a_cycle_gives_back_its_moves_oldest_first() {
+        let mut history = History::<16>::new();
+        history.push_arrived(1, false, NO_MOVE);
+        for (key, mv) in [(2, 10), (3, 11), (4, 12), (1, 13)] {
+            history.push_arrived(key, false, mv);
+        }
+        let mut out = [0u16; 8];
+        assert_eq!(history.moves_since(4, &mut out), Some(&[10, 11, 12, 13][..]));
+        assert_eq!(history.moves_since(2, &mut out), Some(&[12, 13][..]));
+        assert_eq!(history.moves_since(5, &mut out), None, "older than anything remembered");
+        assert_eq!(history.moves_since(4, &mut [0u16; 3]), None, "no room for the moves");
+        history.push_arrived(2, false, NO_MOVE); // a null move
+        history.push_arrived(3, false, 14);
+        assert_eq!(history.moves_since(1, &mut out), Some(&[14][..]));
+        assert_eq!(history.moves_since(2, &mut out), None, "a cycle through a null move");
     }
 
     #[test]

@@ -36,12 +36,14 @@ impl Score {
     }
 
     /// Moves (not plies) to mate as UCI's `score mate N` writes it: positive when the side to move
-    /// mates, negative when it is mated; `None` for ordinary scores.
+    /// mates, negative when it is mated; `None` for ordinary scores. Plies round up to moves both
+    /// ways: a loss an odd number of plies away (only a repetition rule, broken by one's own move,
+    /// loses that way) is `mate -1` rather than a `mate 0` that reads like a mate on the board.
     pub const fn mate_moves(self) -> Option<i32> {
         if self.0 >= Score::MATE_BOUND.0 {
             Some((Score::MATE.0 - self.0 + 1) / 2)
         } else if self.0 <= -Score::MATE_BOUND.0 {
-            Some(-(Score::MATE.0 + self.0) / 2)
+            Some(-((Score::MATE.0 + self.0 + 1) / 2))
         } else {
             None
         }
@@ -118,6 +120,8 @@ mod tests {
         assert_eq!(Score::mate_in(3).mate_moves(), Some(2));
         assert_eq!(Score::mated_in(0).mate_moves(), Some(0));
         assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
+        assert_eq!(Score::mated_in(1).mate_moves(), Some(-1), "lost by one's own move");
+        assert_eq!(Score::mated_in(4).mate_moves(), Some(-2));
         assert_eq!(Score(250).mate_moves(), None);
         let stored = Score::mate_in(7).to_table(4);
         assert_eq!(stored, Score::mate_in(3));

@@ -1,5 +1,6 @@
-//! Xiangqi's perpetual-check rule in the search: a repetition in which one side checked with every
-//! move loses for that side; a repetition without checks is a draw.
+//! Xiangqi's repetition rules in the search: a repetition in which one side checked with every move
+//! loses for that side; in one without checks, a side that chased the same piece with every move
+//! loses; any other repetition is a draw.
 
 use engine::history::PastPosition;
 use engine::search::{
@@ -16,14 +17,32 @@ const CHECKS: [&str; 4] = ["h8h9", "f9f8", "h9h8", "f8f9"];
 const QUIET_CYCLE: &str = "5k3/9/9/9/r8/9/9/7R1/9/4K4 w - - 0 1";
 const QUIET: [&str; 4] = ["h2h3", "f9f8", "h3h2", "f8f9"];
 
-/// Plays `moves` from `fen` and searches the position reached, with the positions on the way as the
-/// game history, only `root_move` at the root.
+/// Black's cannon runs b7-b3-b7 and red's rook follows h7-h3-h7, attacking it after every move.
+const CHASING_CYCLE: &str = "5k3/9/1c5R1/9/9/9/9/9/9/4K4 b - - 0 1";
+const CHASE: [&str; 4] = ["b7b3", "h7h3", "b3b7", "h3h7"];
+
+/// The same, the cannon guarded by the rook on b9 (on b7 and on b4): no chase.
+const GUARDED_CYCLE: &str = "1r3k3/9/1c5R1/9/9/9/9/9/9/4K4 b - - 0 1";
+const GUARDED: [&str; 4] = ["b7b4", "h7h4", "b4b7", "h4h7"];
+
+/// Plays `moves` from `fen` and searches the position reached, with the positions on the way (and
+/// the moves played from them) as the game history, only `root_move` at the root.
 fn search_after(fen: &str, moves: &[&str], root_move: &str, depth: u32) -> SearchOutcome<Move> {
+    search_with_history(fen, moves, root_move, depth, PastPosition::before)
+}
+
+fn search_with_history(
+    fen: &str,
+    moves: &[&str],
+    root_move: &str,
+    depth: u32,
+    remember: impl Fn(&Position, Move) -> PastPosition,
+) -> SearchOutcome<Move> {
     let mut position = Position::from_fen(fen).unwrap();
     let mut history = Vec::new();
     for text in moves {
-        history.push(PastPosition { key: position.hash(), in_check: position.in_check() });
         let mv = position.parse_move(text).unwrap_or_else(|| panic!("{text} is legal"));
+        history.push(remember(&position, mv));
         position.make_move(mv);
     }
     let only = [position.parse_move(root_move).unwrap()];
@@ -53,6 +72,34 @@ fn the_side_checked_perpetually_may_repeat_and_wins() {
 #[test]
 fn a_repetition_without_checks_is_a_draw() {
     let outcome = search_after(QUIET_CYCLE, &QUIET, "h2h3", 3);
+    assert_eq!(outcome.score.0, 0, "{:?}", outcome.score);
+}
+
+#[test]
+fn repeating_a_perpetual_chase_loses_for_the_chaser() {
+    // Red's h3h7 closes the cycle in which each of its moves attacked the unguarded cannon.
+    let outcome = search_after(CHASING_CYCLE, &CHASE[..3], "h3h7", 3);
+    assert!(outcome.score.is_mate() && outcome.score.0 < 0, "{:?}", outcome.score);
+}
+
+#[test]
+fn the_chased_side_may_repeat_and_wins() {
+    // Into the second cycle, black's escape b3b7 repeats a position red reached by chasing.
+    let moves = [&CHASE[..], &["b7b3", "h7h3"]].concat();
+    let outcome = search_after(CHASING_CYCLE, &moves, "b3b7", 3);
+    assert!(outcome.score.is_mate() && outcome.score.0 > 0, "{:?}", outcome.score);
+}
+
+#[test]
+fn attacking_a_guarded_piece_again_and_again_is_a_draw() {
+    let outcome = search_after(GUARDED_CYCLE, &GUARDED[..3], "h4h7", 3);
+    assert_eq!(outcome.score.0, 0, "{:?}", outcome.score);
+}
+
+#[test]
+fn a_history_without_its_moves_cannot_be_judged_for_chases_and_draws() {
+    let outcome =
+        search_with_history(CHASING_CYCLE, &CHASE[..3], "h3h7", 3, |position, _| PastPosition::of(position));
     assert_eq!(outcome.score.0, 0, "{:?}", outcome.score);
 }
 

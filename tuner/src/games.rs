@@ -76,9 +76,9 @@ pub trait Tunable: Game + Copy + Send {
     /// Stops when the file's untuned (`fixed`) values are not the ones the engine was compiled
     /// with: the model's fixed part comes from the compiled engine.
     fn check_fixed(data: &Self::Data) -> Result<(), String>;
-    /// This position as the search's history sees a past position.
-    fn past(&self) -> PastPosition {
-        PastPosition::of(self)
+    /// This position as the search's history sees a past position, `mv` played from it.
+    fn past_before(&self, mv: Self::Move) -> PastPosition {
+        PastPosition::before(self, mv)
     }
 }
 

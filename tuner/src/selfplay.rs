@@ -161,7 +161,7 @@ pub fn play_game<G: Tunable>(
             return None;
         }
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        past.push(position.past());
+        past.push(position.past_before(mv));
         position.make_move(mv);
     }
     tt::clear(&player.table);
@@ -217,7 +217,7 @@ pub fn play_game<G: Tunable>(
         if ply >= DRAW_FROM_PLY && level >= DRAW_PLIES {
             break (Outcome::Draw, Ending::AdjudicatedDraw);
         }
-        past.push(position.past());
+        past.push(position.past_before(best));
         position.make_move(best);
         ply += 1;
     };
@@ -390,7 +390,7 @@ mod tests {
         for text in ["a1a2", "g8h8", "a2a1", "h8g8", "a1a2", "g8h8", "a2a1", "h8g8"] {
             assert!(!threefold(&position, &past), "{text}");
             let mv = position.parse_uci_move(text).unwrap();
-            past.push(position.past());
+            past.push(position.past_before(mv));
             position.make_move(mv);
         }
         assert!(threefold(&position, &past));

@@ -27,11 +27,14 @@ pub struct Limits<'a, M> {
     pub multipv: usize,
     /// Only these root moves are searched (UCI `searchmoves`); empty for all.
     pub searchmoves: &'a [M],
+    /// Apply the game's chase rule ([`crate::game::Game::JUDGES_CHASES`]); `false` scores a
+    /// perpetual chase as a draw, for arbiters that do not judge chases.
+    pub judge_chases: bool,
 }
 
 impl<M> Default for Limits<'_, M> {
     fn default() -> Self {
-        Limits { depth: None, nodes: None, mate: None, multipv: 1, searchmoves: &[] }
+        Limits { depth: None, nodes: None, mate: None, multipv: 1, searchmoves: &[], judge_chases: true }
     }
 }
 

@@ -6,12 +6,15 @@ use core::ptr::addr_of_mut;
 use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::game::{Game, HISTORY_SLOTS, MAX_MOVES};
-use crate::history::{History, PastPosition};
+use crate::game::{CycleVerdict, Game, HISTORY_SLOTS, MAX_MOVES};
+use crate::history::{History, PastPosition, NO_MOVE};
 use crate::score::{Score, MAX_PLY};
 
 /// Positions of the game before the root that repetition detection can see, plus the search path.
 const KEY_HISTORY: usize = 1024;
+/// Longest repetition cycle the chase rule replays; longer ones are draws. Xiangqi's 60-move rule
+/// ends a game after 120 plies without a capture, a few more with checks discounted.
+const MAX_CYCLE_PLIES: usize = 256;
 /// Nodes between two polls of [`Control::should_stop`].
 const POLL_INTERVAL: u64 = 2048;
 /// First aspiration window half-width, centipawns.
@@ -177,6 +180,8 @@ struct Searcher<'a, 't, G: Game, C: Control> {
     node_limit: u64,
     next_poll: u64,
     stopped: bool,
+    /// [`Limits::judge_chases`].
+    judge_chases: bool,
 }
 
 /// Iteration skipping of lazy-SMP helpers: helper `i` uses entry `(i - 1) % 20` and skips `depth`
@@ -208,10 +213,12 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     let mut position = root.clone();
     state.keys.clear();
     let first_kept = game_keys.len().saturating_sub(KEY_HISTORY - MAX_PLY - 1);
-    for past in &game_keys[first_kept..] {
-        state.keys.push_checked(past.key, past.in_check);
+    let arrival = |index: usize| index.checked_sub(1).map_or(NO_MOVE, |before| game_keys[before].played);
+    for (index, past) in game_keys.iter().enumerate().skip(first_kept) {
+        state.keys.push_arrived(past.key, past.in_check, arrival(index));
     }
-    state.keys.push_checked(root.hash(), G::PERPETUAL_CHECK_LOSES && root.in_check());
+    let root_in_check = G::PERPETUAL_CHECK_LOSES && root.in_check();
+    state.keys.push_arrived(root.hash(), root_in_check, arrival(game_keys.len()));
     state.nodes = 0;
     state.seldepth = 0;
     state.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
@@ -226,6 +233,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         next_poll: POLL_INTERVAL,
         stopped: false,
+        judge_chases: limits.judge_chases,
     };
     searcher.init_root_moves(&position, limits.searchmoves);
     let root_count = searcher.state.root_count;
@@ -416,7 +424,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
             self.state.played[1] = Some(position.history_index(mv));
             let undo = position.make_move(mv);
-            self.remember(position);
+            self.remember(position, G::encode_move(mv));
             let mut score;
             if index == pv_index {
                 score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
@@ -475,17 +483,19 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
     }
 
-    /// Pushes the position just reached onto the repetition history (with its check status only
-    /// where the game's rules judge perpetual check: elsewhere that costs a check test for nothing).
+    /// Pushes the position just reached by `arrived_by` (encoded; [`NO_MOVE`] after a null move) onto
+    /// the repetition history, with its check status only where the game's rules judge perpetual
+    /// check (elsewhere that costs a check test for nothing).
     #[inline]
-    fn remember(&mut self, position: &G) {
+    fn remember(&mut self, position: &G, arrived_by: u16) {
         let past = PastPosition::of(position);
-        self.state.keys.push_checked(past.key, past.in_check);
+        self.state.keys.push_arrived(past.key, past.in_check, arrived_by);
     }
 
     /// The score of a position that repeats one earlier in the game or the search, `ply` plies from
     /// the root, if it does: a draw, except under a perpetual-check rule, where the side that gave
-    /// check with every move of the cycle (and was not checked throughout itself) loses.
+    /// check with every move of the cycle (and was not checked throughout itself) loses, and under
+    /// a chase rule, which the game judges over the cycle's moves when nobody checked throughout.
     fn repetition_score(&self, position: &G, ply: usize) -> Option<Score> {
         let keys = &self.state.keys;
         let back = keys.previous_occurrence(position.hash(), position.reversible_plies())?;
@@ -499,8 +509,26 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         Some(match (checked_by_opponent, checked_by_us) {
             (true, false) => Score::mate_in(ply),
             (false, true) => Score::mated_in(ply),
-            _ => Score::DRAW,
+            (true, true) => Score::DRAW,
+            (false, false) => self.chase_score(position, back, ply),
         })
+    }
+
+    /// The score of a repetition `back` plies long in which nobody checked throughout, by the game's
+    /// chase rule (a draw where the game has none, or the cycle cannot be replayed).
+    fn chase_score(&self, position: &G, back: usize, ply: usize) -> Score {
+        if !G::JUDGES_CHASES || !self.judge_chases {
+            return Score::DRAW;
+        }
+        let mut buffer = [NO_MOVE; MAX_CYCLE_PLIES];
+        let Some(cycle) = self.state.keys.moves_since(back, &mut buffer) else {
+            return Score::DRAW;
+        };
+        match position.judge_repetition_cycle(cycle) {
+            CycleVerdict::Draw => Score::DRAW,
+            CycleVerdict::SideToMoveWins => Score::mate_in(ply),
+            CycleVerdict::SideToMoveLoses => Score::mated_in(ply),
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -713,7 +741,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
                 let undo = position.make_null_move();
-                self.remember(position);
+                self.remember(position, NO_MOVE);
                 self.state.played[ply + 1] = None;
                 let score = -self.alpha_beta(
                     position,
@@ -835,7 +863,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             let history_slot = position.history_index(mv);
             let undo = position.make_move(mv);
-            self.remember(position);
+            self.remember(position, G::encode_move(mv));
             self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
             let extension =

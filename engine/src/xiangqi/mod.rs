@@ -6,8 +6,10 @@
 //! own king attacked, or the two kings facing each other on an open file, is illegal; a side with no
 //! legal move has lost, in check or not. Repetition rules need the game's history and live with the
 //! search's repetition detection: [`Game::PERPETUAL_CHECK_LOSES`] makes the side that gave check
-//! with every move of a repetition cycle lose; every other repetition (chasing included) is a draw.
+//! with every move of a repetition cycle lose; in a cycle without checks, [`chase`] makes the side
+//! that chased the same piece with every move lose; every other repetition is a draw.
 
+pub mod chase;
 pub mod eval;
 pub mod fen;
 pub mod movegen;
@@ -191,8 +193,15 @@ impl Game for Position {
         Move::from_bits(bits)
     }
 
-    /// Perpetual check loses (the Asian rules every xiangqi GUI applies); other repetitions draw.
+    /// Perpetual check loses (the Asian rules every xiangqi GUI applies).
     const PERPETUAL_CHECK_LOSES: bool = true;
+
+    /// So does perpetual chase, judged as Pikafish judges it (see [`chase`]).
+    const JUDGES_CHASES: bool = true;
+
+    fn judge_repetition_cycle(&self, cycle: &[u16]) -> crate::game::CycleVerdict {
+        chase::judge_cycle(self, cycle)
+    }
 
     #[inline]
     fn null_move_allowed(&self) -> bool {
