@@ -10,8 +10,10 @@
 //!   pawn storm and open files by the king (`king.rs`);
 //! - pawn structure: doubled, isolated, backward, supported and phalanx pawns; passed pawns by rank,
 //!   free or blocked path, king distance and the rule of the square (`pawns.rs`);
-//! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts, and
-//!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces) (`pieces.rs`).
+//! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts,
+//!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces, pieces a safe pawn push
+//!   would attack), bishops hemmed in by their own pawns, minors behind pawns and near their king,
+//!   and space behind the centre pawns (`pieces.rs`).
 //!
 //! All weights are data (`engine/data/chess_eval.txt`), compiled into [`weights`]. Attack sets are
 //! computed once per call (pawn attacks setwise, piece attacks by table lookups) and shared between
@@ -274,13 +276,17 @@ pub enum Term {
     RooksQueens,
     /// Knights and bishops on outposts.
     Outposts,
-    /// Pieces attacked by lesser pieces, hanging pieces.
+    /// Pieces attacked by lesser pieces, hanging pieces, threats by pawn pushes.
     Threats,
+    /// Bishops and their own pawns, minors behind pawns, minors near their king.
+    Minors,
+    /// Safe squares behind the centre pawns.
+    Space,
 }
 
 impl Term {
     /// Number of terms.
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 11;
     /// Every term, in index order.
     pub const ALL: [Term; Term::COUNT] = [
         Term::Mobility,
@@ -292,6 +298,8 @@ impl Term {
         Term::RooksQueens,
         Term::Outposts,
         Term::Threats,
+        Term::Minors,
+        Term::Space,
     ];
 
     /// Index 0..[`Term::COUNT`].
@@ -311,6 +319,8 @@ impl Term {
         "Rooks/queens",
         "Outposts",
         "Threats",
+        "Minor pieces",
+        "Space",
     ];
 
     /// The name the trace prints.
@@ -439,6 +449,8 @@ fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K, cache: Option<&mut
     king::king(position, &info, Color::Black, sink);
     pieces::threats(position, &info, Color::White, sink);
     pieces::threats(position, &info, Color::Black, sink);
+    pieces::space(position, &info, Color::White, sink);
+    pieces::space(position, &info, Color::Black, sink);
 }
 
 /// True when the position is dead for lack of material, so that neither side can ever mate: bare

@@ -2,11 +2,20 @@
 //! zone), the bishop pair, rooks on open files, rooks and queens on the seventh, outposts, threats.
 
 use super::weights::*;
-use super::{file_fill, fill_forward, relative_rank, EvalInfo, Sink, Term, LIGHT_SQUARES};
+use super::{
+    backward, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank, EvalInfo,
+    Sink, Term, LIGHT_SQUARES,
+};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
+
+/// Files c to f.
+const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
+
+/// Files c to f on relative ranks 2 to 4, where space counts, for White and Black.
+const SPACE_AREA: [Bitboard; 2] = [Bitboard(0x0000_0000_3C3C_3C00), Bitboard(0x003C_3C3C_0000_0000)];
 
 /// Relative ranks 4 to 6, where outposts count, for White and Black.
 const OUTPOST_RANKS: [Bitboard; 2] = [Bitboard(0x0000_FFFF_FF00_0000), Bitboard(0x0000_00FF_FFFF_0000)];
@@ -60,6 +69,26 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
         sink.add(us, Term::BishopPair, BISHOP_PAIR, 1);
     }
 
+    // Minor pieces: a bishop among its own pawns, minors behind pawns and far from their king.
+    let own_pawns = info.pawns[us.index()];
+    let knights = position.pieces(us, PieceKind::Knight);
+    if bishops.non_empty() {
+        let blocked_centre = (own_pawns & CENTRE_FILES & backward(us, occupied)).count() as i32;
+        for square in bishops {
+            let colour = if LIGHT_SQUARES.contains(square) { LIGHT_SQUARES } else { !LIGHT_SQUARES };
+            let hemmed = (own_pawns & colour).count() as i32 * (1 + blocked_centre);
+            sink.add(us, Term::Minors, BISHOP_PAWNS, hemmed);
+        }
+    }
+    let minors = knights | bishops;
+    if minors.non_empty() {
+        let behind_pawns = (minors & backward(us, info.pawns[0] | info.pawns[1])).count() as i32;
+        sink.add(us, Term::Minors, MINOR_BEHIND_PAWN, behind_pawns);
+        let king = info.king[us.index()];
+        let steps: i32 = minors.into_iter().map(|square| distance(square, king)).sum();
+        sink.add(us, Term::Minors, KING_PROTECTOR, steps);
+    }
+
     // Rooks on open and half-open files; rooks and queens on the seventh.
     let rooks = position.pieces(us, PieceKind::Rook);
     let queens = position.pieces(us, PieceKind::Queen);
@@ -82,7 +111,7 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     // Outposts: defended by an own pawn, out of reach of every enemy pawn now and later.
     let enemy_pawn_reach = fill_forward(them, info.pawn_attacks[them.index()]);
     let outposts = OUTPOST_RANKS[us.index()] & info.pawn_attacks[us.index()] & !enemy_pawn_reach;
-    let knights = (position.pieces(us, PieceKind::Knight) & outposts).count() as i32;
+    let knights = (knights & outposts).count() as i32;
     let bishops = (bishops & outposts).count() as i32;
     if knights + bishops > 0 {
         sink.add(us, Term::Outposts, KNIGHT_OUTPOST, knights);
@@ -100,16 +129,35 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let majors = position.pieces(them, PieceKind::Rook) | queens;
     let pieces = majors | position.pieces(them, PieceKind::Knight) | position.pieces(them, PieceKind::Bishop);
     let attacked = pieces & info.attacked[us.index()];
-    if attacked.is_empty() {
-        return;
-    }
     let by_pawn = (attacked & ours[PieceKind::Pawn.index()]).count() as i32;
     let minors = ours[PieceKind::Knight.index()] | ours[PieceKind::Bishop.index()];
     let by_minor = (majors & minors).count() as i32;
     let by_rook = (queens & ours[PieceKind::Rook.index()]).count() as i32;
     let hanging = (attacked & !info.attacked[them.index()]).count() as i32;
+    // Pieces a pawn would attack after a safe push (no enemy pawn attacks the square, and the enemy
+    // does not attack it unless we do too), not attacked by a pawn already.
+    let empty = !info.occupied;
+    let single = forward(us, info.pawns[us.index()]) & empty;
+    let pushed = single | (forward(us, single & relative_rank(us, 2)) & empty);
+    let safe = !info.pawn_attacks[them.index()] & (info.attacked[us.index()] | !info.attacked[them.index()]);
+    let push_targets = pawn_attacks(us, pushed & safe) & pieces & !ours[PieceKind::Pawn.index()];
+    sink.add(us, Term::Threats, THREAT_BY_PAWN_PUSH, push_targets.count() as i32);
     sink.add(us, Term::Threats, THREAT_BY_PAWN, by_pawn);
     sink.add(us, Term::Threats, THREAT_BY_MINOR_ON_MAJOR, by_minor);
     sink.add(us, Term::Threats, THREAT_BY_ROOK_ON_QUEEN, by_rook);
     sink.add(us, Term::Threats, HANGING, hanging);
+}
+
+/// Space for `us`: safe squares behind and beside the centre pawns, worth more with more pieces on
+/// the board (Stockfish's classical term).
+#[inline(always)]
+pub(super) fn space<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sink: &mut K) {
+    let them = !us;
+    let own_pawns = info.pawns[us.index()];
+    let safe = SPACE_AREA[us.index()] & !own_pawns & !info.pawn_attacks[them.index()];
+    let behind = fill_backward(us, backward(us, own_pawns));
+    let bonus = safe.count() as i32 + (behind & safe & !info.attacked[them.index()]).count() as i32;
+    let blocked = 2 * (forward(Color::White, info.pawns[0]) & info.pawns[1]).count() as i32;
+    let weight = position.pieces_of(us).count() as i32 - 3 + blocked.min(9);
+    sink.add(us, Term::Space, SPACE, bonus * weight * weight / 64);
 }
