@@ -3,8 +3,8 @@
 
 use super::weights::*;
 use super::{
-    backward, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank, EvalInfo,
-    Sink, Term, LIGHT_SQUARES,
+    backward, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank,
+    EvalInfo, Sink, Term, LIGHT_SQUARES,
 };
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
