@@ -12,8 +12,8 @@
 //!   free or blocked path, king distance and the rule of the square (`pawns.rs`);
 //! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts,
 //!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces, pieces a safe pawn push
-//!   would attack), bishops hemmed in by their own pawns, minors behind pawns and near their king,
-//!   and space behind the centre pawns (`pieces.rs`).
+//!   would attack), bishops hemmed in by their own pawns, minors behind pawns, and space behind the
+//!   centre pawns (`pieces.rs`).
 //!
 //! All weights are data (`engine/data/chess_eval.txt`), compiled into [`weights`]. Attack sets are
 //! computed once per call (pawn attacks setwise, piece attacks by table lookups) and shared between
@@ -278,7 +278,7 @@ pub enum Term {
     Outposts,
     /// Pieces attacked by lesser pieces, hanging pieces, threats by pawn pushes.
     Threats,
-    /// Bishops and their own pawns, minors behind pawns, minors near their king.
+    /// Bishops and their own pawns, minors behind pawns.
     Minors,
     /// Safe squares behind the centre pawns.
     Space,

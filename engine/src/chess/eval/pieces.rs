@@ -3,8 +3,8 @@
 
 use super::weights::*;
 use super::{
-    backward, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank,
-    EvalInfo, Sink, Term, LIGHT_SQUARES,
+    backward, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank, EvalInfo, Sink,
+    Term, LIGHT_SQUARES,
 };
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
@@ -80,14 +80,8 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
             sink.add(us, Term::Minors, BISHOP_PAWNS, hemmed);
         }
     }
-    let minors = knights | bishops;
-    if minors.non_empty() {
-        let behind_pawns = (minors & backward(us, info.pawns[0] | info.pawns[1])).count() as i32;
-        sink.add(us, Term::Minors, MINOR_BEHIND_PAWN, behind_pawns);
-        let king = info.king[us.index()];
-        let steps: i32 = minors.into_iter().map(|square| distance(square, king)).sum();
-        sink.add(us, Term::Minors, KING_PROTECTOR, steps);
-    }
+    let behind_pawns = ((knights | bishops) & backward(us, info.pawns[0] | info.pawns[1])).count() as i32;
+    sink.add(us, Term::Minors, MINOR_BEHIND_PAWN, behind_pawns);
 
     // Rooks on open and half-open files; rooks and queens on the seventh.
     let rooks = position.pieces(us, PieceKind::Rook);
