@@ -1,5 +1,6 @@
 //! Piece terms: mobility (and, on the way, every piece's attack set and its attacks on the enemy king
-//! zone), the bishop pair, rooks on open files, rooks and queens on the seventh, outposts, threats.
+//! zone), the bishop pair, bishops among their own pawns, minors behind pawns, rooks on open files,
+//! rooks and queens on the seventh, outposts, threats, space.
 
 use super::weights::*;
 use super::{
@@ -69,7 +70,7 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
         sink.add(us, Term::BishopPair, BISHOP_PAIR, 1);
     }
 
-    // Minor pieces: a bishop among its own pawns, minors behind pawns and far from their king.
+    // Minor pieces: a bishop among its own pawns, minors behind pawns.
     let own_pawns = info.pawns[us.index()];
     let knights = position.pieces(us, PieceKind::Knight);
     if bishops.non_empty() {
