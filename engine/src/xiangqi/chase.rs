@@ -24,7 +24,7 @@ use super::moves::Move;
 use super::position::Position;
 use super::see::attackers_to;
 use super::tables;
-use super::types::{own_half, PieceKind, Square};
+use super::types::{half, PieceKind, Square};
 use crate::game::CycleVerdict;
 
 /// The verdict on a repetition of `position` whose moves, oldest first, are `cycle` (encoded with
@@ -106,9 +106,7 @@ impl Identities {
 fn chased_by(view: &Position, identities: &Identities) -> u16 {
     let (chaser, victim) = (view.side_to_move, !view.side_to_move);
     let king = view.king_square(chaser).index();
-    let uncrossed_pawns = squares(view.pieces(victim, PieceKind::Pawn))
-        .filter(|&square| own_half(victim, Square::from_index_unchecked(square as u8)))
-        .fold(0u128, |set, square| set | 1 << square);
+    let uncrossed_pawns = view.pieces(victim, PieceKind::Pawn) & half(victim);
     let targets = view.pieces_of(victim) & !view.pieces(victim, PieceKind::King) & !uncrossed_pawns;
     let mut chased = 0u16;
     for kind in

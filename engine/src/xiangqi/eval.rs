@@ -19,7 +19,7 @@
 use super::movegen::{elephant_targets, horse_targets};
 use super::position::Position;
 use super::tables;
-use super::types::{Color, PieceKind};
+use super::types::{half, Color, PieceKind};
 use crate::score::Score;
 
 #[doc(hidden)]
@@ -182,14 +182,10 @@ pub const PIECE_VALUES: [i32; 7] = MATERIAL_MG;
 
 /// Attacking pieces of `color`: rooks, horses, cannons and pawns across the river.
 fn attackers(position: &Position, color: Color) -> i32 {
-    let crossed = match color {
-        Color::Red => !((1u128 << 45) - 1),
-        Color::Black => (1u128 << 45) - 1,
-    };
     let pieces = position.pieces(color, PieceKind::Rook)
         | position.pieces(color, PieceKind::Horse)
         | position.pieces(color, PieceKind::Cannon)
-        | (position.pieces(color, PieceKind::Pawn) & crossed);
+        | (position.pieces(color, PieceKind::Pawn) & half(!color));
     pieces.count_ones() as i32
 }
 

@@ -223,6 +223,15 @@ impl fmt::Display for Square {
     }
 }
 
+/// `color`'s half of the board as a square set (red: ranks 0..=4, the first 45 squares).
+pub const fn half(color: Color) -> u128 {
+    let red = (1u128 << 45) - 1;
+    match color {
+        Color::Red => red,
+        Color::Black => red << 45,
+    }
+}
+
 /// True if `square` is in `color`'s half of the board (red: ranks 0..=4).
 #[inline(always)]
 pub const fn own_half(color: Color, square: Square) -> bool {
