@@ -104,10 +104,25 @@ pub trait Game: Clone {
     /// Inverse of [`Game::encode_move`].
     fn decode_move(bits: u16) -> Self::Move;
 
-    /// How many of the search's pruning units (tuned for chess centipawns: 80 per ply for reverse
-    /// futility and futility) this game's scores move per ply: evaluations that swing more per
-    /// move need wider margins before a node is judged hopeless.
-    const MARGIN_SCALE: i32 = 1;
+    /// Multi-ProbCut in place of the shallow pruning tuned for chess (reverse futility, null move,
+    /// futility, late-move, history and SEE pruning, internal iterative reductions), for games
+    /// where a shallow search predicts a deep one well (Othello): those prunings judge a node by its
+    /// static evaluation or its move count, and cost such a game more accuracy per node saved.
+    /// `None` keeps them.
+    const PROBCUT: Option<ProbCut> = None;
+
+    /// The standard deviation, in evaluation units, of a `depth`-ply search's score minus that of
+    /// a [`ProbCut::shallow_depth`] search of this position: the unit of ProbCut's margins. Only
+    /// asked when [`Game::PROBCUT`] is set.
+    fn probcut_sigma(&self, _depth: i32) -> i32 {
+        i32::MAX / 4
+    }
+
+    /// True where searches whose depths differ by an odd number of plies disagree systematically
+    /// (Othello: the side that moved last before the leaves stands better): late-move reductions
+    /// are then rounded down to an even number of plies, so a reduced search is not biased
+    /// against the full-depth ones it is compared with.
+    const EVEN_REDUCTIONS: bool = false;
 
     /// True where a repetition is not always a draw: the side that checked with every move of the
     /// cycle loses (xiangqi). The search then tracks check status along its path.
@@ -135,6 +150,31 @@ pub trait Game: Clone {
 
     /// Takes back [`Game::make_null_move`].
     fn unmake_null_move(&mut self, undo: Self::Undo);
+}
+
+/// Buro's Multi-ProbCut: a null-window search [`ProbCut::shallow_depth`] plies deep whose score
+/// lies beyond beta (or below alpha) by `confidence` standard deviations of the difference between
+/// the two depths' scores ([`Game::probcut_sigma`]) ends the node without the deep search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbCut {
+    /// Shallowest depth that is probed.
+    pub min_depth: i32,
+    /// Standard deviations a probe must clear, in hundredths.
+    pub confidence: i32,
+}
+
+impl ProbCut {
+    /// The probe's depth: about half the depth and of the same parity, since an odd and an even
+    /// depth disagree systematically in games where moving last gains (see
+    /// [`Game::EVEN_REDUCTIONS`]).
+    pub const fn shallow_depth(depth: i32) -> i32 {
+        2 * (depth / 4) + (depth & 1)
+    }
+
+    /// How far beyond the bound a probe must land, in evaluation units, for a deviation `sigma`.
+    pub const fn margin(&self, sigma: i32) -> i32 {
+        sigma.saturating_mul(self.confidence) / 100
+    }
 }
 
 /// How a repetition cycle ends the game, seen from the side to move.

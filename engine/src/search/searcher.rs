@@ -6,7 +6,7 @@ use core::ptr::addr_of_mut;
 use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::game::{CycleVerdict, Game, HISTORY_SLOTS, MAX_MOVES};
+use crate::game::{CycleVerdict, Game, ProbCut, HISTORY_SLOTS, MAX_MOVES};
 use crate::history::{History, PastPosition, NO_MOVE};
 use crate::score::{Score, MAX_PLY};
 
@@ -732,9 +732,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // when it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
 
-        if !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
+        // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place.
+        let shallow_pruning = G::PROBCUT.is_none();
+        if shallow_pruning && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if depth <= 7 && static_eval - 80 * G::MARGIN_SCALE * (depth - i32::from(improving)) >= beta {
+            if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely does.
@@ -774,9 +776,24 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
 
+        if let Some(probcut) = G::PROBCUT {
+            if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
+                if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta) {
+                    return score;
+                }
+                if self.stopped {
+                    return Score::DRAW;
+                }
+            }
+        }
+
         // Internal iterative reduction: without a hash move this node was never searched well;
         // searching it a little shallower first is cheaper than ordering it badly at full depth.
-        let depth = if tt_move.is_none() && depth >= 4 && excluded.is_none() { depth - 1 } else { depth };
+        let depth = if shallow_pruning && tt_move.is_none() && depth >= 4 && excluded.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Singular extension: when the hash move held a good lower bound and every other move,
         // searched shallower against a margin below that bound, fails low, the hash move is the only
@@ -829,10 +846,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut quiet_count = 0;
         let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let futile = !pv_node
-            && !in_check
-            && depth <= 6
-            && static_eval + (100 + 80 * depth) * G::MARGIN_SCALE <= alpha;
+        let futile =
+            shallow_pruning && !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
         for index in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, index);
             if excluded == Some(G::encode_move(mv)) {
@@ -843,7 +858,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 continue;
             }
             // Shallow pruning, once some move has saved the node from a mated score.
-            if !pv_node && !in_check && best_score > -Score::MATE_BOUND {
+            if shallow_pruning && !pv_node && !in_check && best_score > -Score::MATE_BOUND {
                 if !tactical {
                     if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
                         skip_quiets = true;
@@ -880,7 +895,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     reduction += i32::from(!pv_node) + i32::from(!improving);
                     reduction -= i32::from(scores[index] >= 999_999); // killers and counter move
                     reduction -= (scores[index] / 8192).clamp(-2, 2); // histories
-                    reduction.clamp(0, depth - 2)
+                    let reduction = reduction.clamp(0, depth - 2);
+                    if G::EVEN_REDUCTIONS {
+                        reduction & !1
+                    } else {
+                        reduction
+                    }
                 } else {
                     0
                 };
@@ -947,6 +967,43 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
         best_score
+    }
+
+    /// Multi-ProbCut: `Some(bound)` when a shallow null-window search of this node lands far enough
+    /// beyond beta (or below alpha) that the deep search would too, with the confidence the game
+    /// asked for. The probes' results go to the table at their own depth, like any search's.
+    fn probcut(
+        &mut self,
+        position: &mut G,
+        probcut: ProbCut,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let shallow = ProbCut::shallow_depth(depth);
+        let margin = probcut.margin(position.probcut_sigma(depth));
+        let high = beta + margin;
+        if high < Score::MATE_BOUND {
+            let score = self.alpha_beta(position, shallow, ply, high - 1, high, false, false);
+            if self.stopped {
+                return None;
+            }
+            if score >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - margin;
+        if low > -Score::MATE_BOUND {
+            let score = self.alpha_beta(position, shallow, ply, low, low + 1, false, false);
+            if self.stopped {
+                return None;
+            }
+            if score <= low {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     fn quiescence(&mut self, position: &mut G, ply: usize, mut alpha: Score, beta: Score) -> Score {
