@@ -232,10 +232,10 @@ pub const fn half(color: Color) -> u128 {
     }
 }
 
-/// True if `square` is in `color`'s half of the board (red: ranks 0..=4).
+/// True if `square` is in `color`'s half of the board: one square of [`half`].
 #[inline(always)]
 pub const fn own_half(color: Color, square: Square) -> bool {
-    (square.rank() < 5) == matches!(color, Color::Red)
+    half(color) >> square.index() & 1 == 1
 }
 
 /// True if `square` is inside `color`'s palace.
