@@ -35,7 +35,8 @@ pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
 impl Game for Position {
     /// 1.5 standard deviations: with the even reductions, nearly the full-width search's score
     /// against NTest over depths 6-9 (46.5% against 47.9%) for a ninth of its nodes
-    /// (`docs/matches.md`); 2.0 scored within the noise of it for half as many nodes again.
+    /// (`docs/matches.md`); 2.0 scored within the noise of it at a fixed depth, for half as many
+    /// nodes again, and lost at equal time (-67 ±66 at 6 s a game).
     const PROBCUT: Option<ProbCut> = Some(ProbCut { min_depth: 3, confidence: 150 });
     const EVEN_REDUCTIONS: bool = true;
 
