@@ -69,6 +69,11 @@ pub struct SearchState<G: Game> {
     excluded: [Option<u16>; MAX_PLY + 1],
     /// The evaluation's own memory (chess: the pawn cache).
     eval_cache: G::EvalCache,
+    /// Each ply's move list and ordering keys. Kept here rather than on the stack because a fresh
+    /// local list is zeroed at every node (over a kilobyte in chess, 8% of `bench`'s instructions);
+    /// the generators clear a list before filling it and only `..len` of the keys is ever read.
+    move_lists: [G::MoveList; MAX_PLY + 1],
+    move_keys: [[i32; MAX_MOVES]; MAX_PLY + 1],
     pv: [[G::Move; MAX_PLY]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
     root_moves: [RootMove<G::Move>; MAX_MOVES],
@@ -89,8 +94,9 @@ impl<G: Game> SearchState<G> {
         let state = slot.as_mut_ptr();
         // SAFETY: `state` points to writable, aligned, uninitialised memory for a `SearchState`.
         // Every field is written exactly once below (`assert_every_field_is_written` fails to
-        // compile when a field is added and not listed) before the reference is created; the
-        // continuation table holds only integers, for which all-zero bytes are a valid value.
+        // compile when a field is added and not listed) before the reference is created, the move
+        // lists element by element; the continuation table and the move keys hold only integers,
+        // for which all-zero bytes are a valid value.
         unsafe {
             addr_of_mut!((*state).killers).write([[none; KILLERS]; MAX_PLY + 1]);
             addr_of_mut!((*state).history).write([0; HISTORY_SLOTS]);
@@ -101,6 +107,11 @@ impl<G: Game> SearchState<G> {
             addr_of_mut!((*state).static_evals).write([-Score::INFINITE; MAX_PLY + 1]);
             addr_of_mut!((*state).excluded).write([None; MAX_PLY + 1]);
             addr_of_mut!((*state).eval_cache).write(G::EvalCache::default());
+            let lists = addr_of_mut!((*state).move_lists).cast::<G::MoveList>();
+            for ply in 0..=MAX_PLY {
+                lists.add(ply).write(G::MoveList::default());
+            }
+            addr_of_mut!((*state).move_keys).write_bytes(0, 1);
             addr_of_mut!((*state).pv).write([[none; MAX_PLY]; MAX_PLY + 1]);
             addr_of_mut!((*state).pv_len).write([0; MAX_PLY + 1]);
             addr_of_mut!((*state).root_moves).write(
@@ -162,6 +173,8 @@ fn assert_every_field_is_written<G: Game>(state: SearchState<G>) {
         static_evals: _,
         excluded: _,
         eval_cache: _,
+        move_lists: _,
+        move_keys: _,
         pv: _,
         pv_len: _,
         root_moves: _,
@@ -542,18 +555,13 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
     /// Ordering keys: the hash move, winning captures by victim and attacker, killers, quiet moves
     /// by history, losing captures last.
-    fn score_moves(
-        &self,
-        position: &G,
-        moves: &[G::Move],
-        scores: &mut [i32],
-        tt_move: Option<u16>,
-        ply: usize,
-    ) {
-        let killers = self.state.killers[ply];
-        let counter = self.state.played[ply].map(|slot| self.state.counter_moves[slot]);
+    fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) {
         let [one_back, two_back] = self.continuation_rows(ply);
-        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+        let state = &mut *self.state;
+        let killers = state.killers[ply];
+        let counter = state.played[ply].map(|slot| state.counter_moves[slot]);
+        let moves: &[G::Move] = &state.move_lists[ply];
+        for (mv, score) in moves.iter().zip(state.move_keys[ply].iter_mut()) {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 3_000_000
             } else if position.is_tactical(*mv) {
@@ -571,11 +579,36 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 999_999
             } else {
                 let slot = position.history_index(*mv);
-                self.state.history[slot]
-                    + one_back.map_or(0, |row| i32::from(self.state.continuation[row][slot]))
-                    + two_back.map_or(0, |row| i32::from(self.state.continuation[row][slot]))
+                state.history[slot]
+                    + one_back.map_or(0, |row| i32::from(state.continuation[row][slot]))
+                    + two_back.map_or(0, |row| i32::from(state.continuation[row][slot]))
             };
         }
+    }
+
+    /// Removes the quiet moves from `ply`'s list between `from` and `to`, keeping the others (with
+    /// their keys) in order, and returns the new end. Once a node prunes all its remaining quiet
+    /// moves, selecting each of them only to skip it would cost a scan of the list apiece.
+    fn drop_quiets(&mut self, position: &G, ply: usize, from: usize, to: usize) -> usize {
+        let state = &mut *self.state;
+        let (moves, keys) = (&mut state.move_lists[ply], &mut state.move_keys[ply]);
+        let mut kept = from;
+        for index in from..to {
+            if position.is_tactical(moves[index]) {
+                moves[kept] = moves[index];
+                keys[kept] = keys[index];
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// Selection step over the first `count` moves of `ply`'s list: swaps the best remaining move
+    /// into `index`.
+    #[inline]
+    fn pick_at(&mut self, ply: usize, index: usize, count: usize) -> G::Move {
+        let state = &mut *self.state;
+        Self::pick(&mut state.move_lists[ply][..count], &mut state.move_keys[ply][..count], index)
     }
 
     /// The continuation-history rows of the moves played one and two plies before `ply` (none
@@ -830,13 +863,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
 
-        let mut moves = G::MoveList::default();
-        position.generate_moves(&mut moves);
-        if moves.is_empty() {
+        position.generate_moves(&mut self.state.move_lists[ply]);
+        let mut move_count = self.state.move_lists[ply].len();
+        if move_count == 0 {
             return position.no_move_score(ply);
         }
-        let mut scores = [0i32; MAX_MOVES];
-        self.score_moves(position, &moves, &mut scores, tt_move, ply);
+        self.score_moves(position, tt_move, ply);
 
         let mut tried = 0;
         let mut best_score = -Score::INFINITE;
@@ -848,8 +880,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
         let futile =
             shallow_pruning && !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
-        for index in 0..moves.len() {
-            let mv = Self::pick(&mut moves, &mut scores, index);
+        for index in 0.. {
+            if index >= move_count {
+                break;
+            }
+            let mv = self.pick_at(ply, index, move_count);
+            let key = self.state.move_keys[ply][index];
             if excluded == Some(G::encode_move(mv)) {
                 continue;
             }
@@ -862,11 +898,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 if !tactical {
                     if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
                         skip_quiets = true;
+                        move_count = self.drop_quiets(position, ply, index + 1, move_count);
                         continue;
                     }
                     // History pruning: a quiet move that has kept failing here and after these
                     // moves (its histories far below zero) is not worth a shallow search.
-                    if depth <= 3 && scores[index] < -3000 * depth {
+                    if depth <= 3 && key < -3000 * depth {
                         continue;
                     }
                     if depth <= 5 && !position.see_at_least(mv, -25 * depth * depth) {
@@ -893,8 +930,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 let reduction = if depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
                     let mut reduction = lmr_reduction(depth, index);
                     reduction += i32::from(!pv_node) + i32::from(!improving);
-                    reduction -= i32::from(scores[index] >= 999_999); // killers and counter move
-                    reduction -= (scores[index] / 8192).clamp(-2, 2); // histories
+                    reduction -= i32::from(key >= 999_999); // killers and counter move
+                    reduction -= (key / 8192).clamp(-2, 2); // histories
                     let reduction = reduction.clamp(0, depth - 2);
                     if G::EVEN_REDUCTIONS {
                         reduction & !1
@@ -1032,10 +1069,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut best_score = -Score::INFINITE;
         // What a table entry of this node keeps: the raw evaluation (none in check).
         let mut raw_eval = -Score::INFINITE;
-        let mut moves = G::MoveList::default();
         if in_check {
-            position.generate_moves(&mut moves);
-            if moves.is_empty() {
+            position.generate_moves(&mut self.state.move_lists[ply]);
+            if self.state.move_lists[ply].is_empty() {
                 return Score::mated_in(ply);
             }
         } else {
@@ -1050,16 +1086,16 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
-            position.generate_tactical_moves(&mut moves);
+            position.generate_tactical_moves(&mut self.state.move_lists[ply]);
         }
-        let mut scores = [0i32; MAX_MOVES];
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
-        self.score_moves(position, &moves, &mut scores, tt_move, ply);
+        self.score_moves(position, tt_move, ply);
         let mut best_move = 0;
-        for index in 0..moves.len() {
-            let mv = Self::pick(&mut moves, &mut scores, index);
+        let move_count = self.state.move_lists[ply].len();
+        for index in 0..move_count {
+            let mv = self.pick_at(ply, index, move_count);
             // Captures that lose material cannot raise a stand-pat score.
-            if !in_check && scores[index] < 0 {
+            if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
             }
             let undo = position.make_move(mv);
