@@ -878,7 +878,6 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut bound = Bound::Upper;
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
-        let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
         let futile =
             shallow_pruning && !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
@@ -892,14 +891,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 continue;
             }
             let tactical = position.is_tactical(mv);
-            if !tactical && skip_quiets {
-                continue;
-            }
             // Shallow pruning, once some move has saved the node from a mated score.
             if shallow_pruning && !pv_node && !in_check && best_score > -Score::MATE_BOUND {
                 if !tactical {
+                    // Every remaining quiet move is pruned with this one: dropped from the list,
+                    // so the loop sees only the captures left.
                     if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
-                        skip_quiets = true;
                         move_count = self.drop_quiets(position, ply, index + 1, move_count);
                         continue;
                     }
