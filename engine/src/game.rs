@@ -128,6 +128,22 @@ pub trait Game: Clone {
     /// cycle loses (xiangqi). The search then tracks check status along its path.
     const PERPETUAL_CHECK_LOSES: bool = false;
 
+    /// True if the side to move has a move that leads, without a capture or any other irreversible
+    /// change, to the position whose key is `earlier` (the earlier position's side to move is the
+    /// opponent). The search asks it of the positions played since the last irreversible move, to
+    /// take a draw by repetition into account before it happens (see
+    /// [`Game::DETECTS_UPCOMING_REPETITION`]). False where the game has no such test.
+    fn reaches_in_one_move(&self, _earlier: u64) -> bool {
+        false
+    }
+
+    /// True where [`Game::reaches_in_one_move`] is implemented and a repetition is always a draw
+    /// (chess): a node whose side to move can repeat an earlier position with one move is then worth
+    /// at least a draw to it before its moves are searched. Without it a transposition-table score
+    /// stored where that repetition was not possible can hide it, and the engine walks into a draw
+    /// by repetition from a won position (the graph-history interaction).
+    const DETECTS_UPCOMING_REPETITION: bool = false;
+
     /// True where a repetition in which nobody checked throughout can still be lost, by chasing
     /// (xiangqi): the search then asks [`Game::judge_repetition_cycle`].
     const JUDGES_CHASES: bool = false;

@@ -155,6 +155,16 @@ impl<const N: usize> History<N> {
 }
 
 impl<const N: usize> History<N> {
+    /// True if `reaches` holds for the key of one of the positions 3, 5, 7, .. plies back from the
+    /// newest, up to `window` plies back (the caller's bound: the plies since the last irreversible
+    /// move, and since the last null move of a search): the positions, with the other side to
+    /// move, that the side to move now might return to with one move.
+    #[inline]
+    pub fn any_returnable(&self, window: usize, mut reaches: impl FnMut(u64) -> bool) -> bool {
+        let window = window.min(self.remembered.saturating_sub(1));
+        (3..=window).step_by(2).any(|back| reaches(self.keys[(self.len - 1 - back) % N]))
+    }
+
     /// The moves from the position `back` plies back (0 = the newest) to the newest, oldest first,
     /// written into `out`: the moves of a repetition cycle. `None` if one of them is unknown (a null
     /// move, or a past position recorded without its move), was forgotten, or `out` is too short.
@@ -224,6 +234,25 @@ mod tests {
         history.push_arrived(3, false, 14);
         assert_eq!(history.moves_since(1, &mut out), Some(&[14][..]));
         assert_eq!(history.moves_since(2, &mut out), None, "a cycle through a null move");
+    }
+
+    #[test]
+    fn returnable_positions_are_every_second_one_from_three_back_within_the_window() {
+        let mut history = History::<16>::new();
+        for key in 1..=8 {
+            history.push(key);
+        }
+        let (mut seen, mut count) = ([0; 4], 0);
+        assert!(!history.any_returnable(100, |key| {
+            seen[count] = key;
+            count += 1;
+            false
+        }));
+        assert_eq!(seen[..count], [5, 3, 1], "3, 5 and 7 plies back from key 8");
+        assert!(history.any_returnable(5, |key| key == 3));
+        assert!(!history.any_returnable(4, |key| key == 3), "5 plies back is outside the window");
+        assert!(!history.any_returnable(2, |_| true), "no position 3 plies back in the window");
+        assert!(!History::<16>::new().any_returnable(100, |_| true));
     }
 
     #[test]

@@ -153,3 +153,39 @@ fn multipv_reports_distinct_lines_in_order() {
         assert!(replay.hash() != 0);
     }
 }
+
+/// The position after `moves` from `fen`, and the key of every position on the way (the first
+/// one included).
+fn keys_along(fen: &str, moves: &[&str]) -> (Position, Vec<u64>) {
+    let mut position = Position::from_fen(fen).unwrap();
+    let mut keys = vec![position.hash()];
+    for text in moves {
+        let mv = position.parse_uci_move(text).unwrap();
+        position.make_move(mv);
+        keys.push(position.hash());
+    }
+    (position, keys)
+}
+
+#[test]
+fn the_side_to_move_reaches_an_earlier_position_with_one_quiet_move_on_a_clear_line() {
+    use engine::Game;
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (position, keys) = keys_along(START, &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"]);
+    // White to move; Ng1 gives the position after 2. Ng1 (Black to move) again.
+    assert!(position.reaches_in_one_move(keys[3]));
+    // After 1. Nf3 Black's knight stood on g8 with White's on f3: no White move gets there.
+    assert!(!position.reaches_in_one_move(keys[1]));
+    assert!(!position.reaches_in_one_move(keys[4]), "the start: two moves away");
+
+    let rook_a1 = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let rook_d1 = Position::from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 1 1").unwrap();
+    assert!(rook_a1.reaches_in_one_move(rook_d1.hash()));
+    let blocked = Position::from_fen("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1").unwrap();
+    let blocked_d1 = Position::from_fen("4k3/8/8/8/8/8/8/1N1RK3 b - - 1 1").unwrap();
+    assert!(!blocked.reaches_in_one_move(blocked_d1.hash()), "the knight on b1 is in the way");
+    // The same difference with Black to move: the rook is not Black's to move.
+    let black_to_move = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
+    let rook_d1_white_to_move = Position::from_fen("4k3/8/8/8/8/8/8/3RK3 w - - 1 1").unwrap();
+    assert!(!black_to_move.reaches_in_one_move(rook_d1_white_to_move.hash()));
+}

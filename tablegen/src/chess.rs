@@ -256,6 +256,73 @@ pub fn zobrist_keys() -> ZobristKeys {
     ZobristKeys { pieces, castling, en_passant_file, black_to_move }
 }
 
+/// Slots of the cuckoo table of reversible moves: a power of two, with room to spare for its
+/// 3 668 moves.
+pub const CUCKOO_SLOTS: usize = 8192;
+
+/// The first of a key's two cuckoo slots.
+pub const fn cuckoo_slot_1(key: u64) -> usize {
+    (key as usize) & (CUCKOO_SLOTS - 1)
+}
+
+/// The second of a key's two cuckoo slots.
+pub const fn cuckoo_slot_2(key: u64) -> usize {
+    ((key >> 16) as usize) & (CUCKOO_SLOTS - 1)
+}
+
+/// Every move a knight, bishop, rook, queen or king of either colour can make on an empty board,
+/// keyed by the Zobrist difference it makes to a position (the piece's key on both squares and the
+/// side-to-move key), in a cuckoo hash table: a key sits in one of its two slots.
+///
+/// With it the search can tell, from the keys alone, whether the side to move has a move back to
+/// a position played earlier (Marcel van Kervinck's method for detecting repetitions before they
+/// happen): the XOR of the current key and the earlier one is a key of this table exactly when one
+/// such move, played on a clear line, turns the one position into the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CuckooTable {
+    /// Per slot: the move's key difference, 0 for an empty slot.
+    pub keys: Vec<u64>,
+    /// Per slot: the move's two squares, `from * 64 + to` (from < to; the table does not say which
+    /// way the piece goes).
+    pub moves: Vec<u16>,
+}
+
+/// The cuckoo table of reversible moves for the engine's Zobrist keys.
+pub fn cuckoo_table() -> CuckooTable {
+    let zobrist = zobrist_keys();
+    let mut table = CuckooTable { keys: vec![0; CUCKOO_SLOTS], moves: vec![0; CUCKOO_SLOTS] };
+    let attacks = |kind: usize, square: usize| match kind {
+        1 => knight_attacks()[square],
+        2 => bishop_attacks_slow(square, 0),
+        3 => rook_attacks_slow(square, 0),
+        4 => bishop_attacks_slow(square, 0) | rook_attacks_slow(square, 0),
+        _ => king_attacks()[square],
+    };
+    for piece in (0..12).filter(|piece| piece % 6 != 0) {
+        for from in 0..64 {
+            for to in from + 1..64 {
+                if attacks(piece % 6, from) >> to & 1 == 0 {
+                    continue;
+                }
+                let mut key = zobrist.pieces[piece][from] ^ zobrist.pieces[piece][to] ^ zobrist.black_to_move;
+                let mut squares = (from * 64 + to) as u16;
+                let mut slot = cuckoo_slot_1(key);
+                // Insert, pushing out whatever sits in the slot to its other slot, until a slot
+                // was empty.
+                loop {
+                    core::mem::swap(&mut table.keys[slot], &mut key);
+                    core::mem::swap(&mut table.moves[slot], &mut squares);
+                    if key == 0 {
+                        break;
+                    }
+                    slot = if slot == cuckoo_slot_1(key) { cuckoo_slot_2(key) } else { cuckoo_slot_1(key) };
+                }
+            }
+        }
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,5 +386,22 @@ mod tests {
         assert_eq!(all.len(), count);
         assert_eq!(keys.castling[0], 0);
         assert_eq!(keys.castling[0b1111], keys.castling[0b0011] ^ keys.castling[0b1100]);
+    }
+
+    #[test]
+    fn the_cuckoo_table_holds_every_reversible_move_once_in_one_of_its_slots() {
+        let table = cuckoo_table();
+        // 2 colours x (knight 168 + bishop 280 + rook 448 + queen 728 + king 210) moves.
+        assert_eq!(table.keys.iter().filter(|&&key| key != 0).count(), 3668);
+        let zobrist = zobrist_keys();
+        let rook_a1_h1 = zobrist.pieces[3][0] ^ zobrist.pieces[3][7] ^ zobrist.black_to_move;
+        let slot = [cuckoo_slot_1(rook_a1_h1), cuckoo_slot_2(rook_a1_h1)]
+            .into_iter()
+            .find(|&slot| table.keys[slot] == rook_a1_h1)
+            .expect("a white rook's a1-h1 move is in the table");
+        assert_eq!(table.moves[slot], 7);
+        for (slot, &key) in table.keys.iter().enumerate().filter(|(_, &key)| key != 0) {
+            assert!(slot == cuckoo_slot_1(key) || slot == cuckoo_slot_2(key));
+        }
     }
 }

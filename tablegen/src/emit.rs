@@ -28,6 +28,11 @@ pub const TABLES: &[Table] = &[
     Table { name: "between", about: "squares strictly between two aligned squares", render: between },
     Table { name: "line", about: "full line through two aligned squares", render: line },
     Table { name: "zobrist", about: "Zobrist keys (pieces, castling, en passant, side)", render: zobrist },
+    Table {
+        name: "cuckoo",
+        about: "reversible moves by Zobrist difference (repetition detection)",
+        render: cuckoo,
+    },
 ];
 
 /// Tables of the game-independent search, printed by `tablegen lmr` and `tablegen search`.
@@ -269,6 +274,30 @@ pub fn zobrist() -> String {
         keys.black_to_move
     )
     .unwrap();
+    out
+}
+
+/// The cuckoo table of reversible moves.
+pub fn cuckoo() -> String {
+    let table = chess::cuckoo_table();
+    let mut out = format!(
+        "/// Cuckoo table of the reversible piece moves: per slot the Zobrist difference a move makes\n\
+         /// (0: empty slot); see `tablegen::chess::cuckoo_table`.\npub static CUCKOO_KEYS: [u64; {}] = [\n",
+        table.keys.len()
+    );
+    hex_list(&mut out, &table.keys, "    ");
+    out.push_str("];\n");
+    write!(
+        out,
+        "/// Per slot of `CUCKOO_KEYS`: the move's squares, `from * 64 + to` with from < to.\npub static CUCKOO_MOVES: [u16; {}] = [\n",
+        table.moves.len()
+    )
+    .unwrap();
+    for chunk in table.moves.chunks(16) {
+        let row: Vec<String> = chunk.iter().map(|squares| squares.to_string()).collect();
+        writeln!(out, "    {},", row.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
     out
 }
 

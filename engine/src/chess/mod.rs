@@ -120,6 +120,25 @@ impl Game for Position {
         self.halfmove_clock as usize
     }
 
+    const DETECTS_UPCOMING_REPETITION: bool = true;
+
+    /// The key difference names the move (a cuckoo table of every piece move on an empty board); the
+    /// move is then possible here when the line between its squares is clear and the piece on one
+    /// of them (the other is empty, or it would be a capture) is the side to move's.
+    #[inline]
+    fn reaches_in_one_move(&self, earlier: u64) -> bool {
+        let Some((a, b)) = tables::reversible_move_by_key(self.hash() ^ earlier) else {
+            return false;
+        };
+        if (tables::between(a, b) & self.occupied()).non_empty() {
+            return false;
+        }
+        match (self.piece_on(a), self.piece_on(b)) {
+            (Some(piece), None) | (None, Some(piece)) => piece.color() == self.side_to_move(),
+            _ => false,
+        }
+    }
+
     #[inline]
     fn correction_key(&self) -> Option<u64> {
         let pawns =

@@ -29,6 +29,7 @@ const_assert!(
     BISHOP_MAGICS[63].offset as usize + (1 << (64 - BISHOP_MAGICS[63].shift)) == SLIDER_ATTACKS.len()
 );
 const_assert_eq!(KNIGHT_ATTACKS[0], (1 << 10) | (1 << 17));
+const_assert!(CUCKOO_KEYS.len() == CUCKOO_MOVES.len() && CUCKOO_KEYS.len().is_power_of_two());
 const_assert_eq!(KING_ATTACKS[0], (1 << 1) | (1 << 8) | (1 << 9));
 
 #[inline(always)]
@@ -76,6 +77,22 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.index()][b.index()])
+}
+
+/// The two squares of the reversible piece move (knight, bishop, rook, queen or king, either
+/// colour, on an empty board) whose Zobrist difference, side-to-move key included, is `difference`;
+/// `None` when no such move makes it. The table does not say which way the piece goes.
+#[inline]
+pub fn reversible_move_by_key(difference: u64) -> Option<(Square, Square)> {
+    let mut slot = (difference as usize) & (CUCKOO_KEYS.len() - 1);
+    if CUCKOO_KEYS[slot] != difference {
+        slot = ((difference >> 16) as usize) & (CUCKOO_KEYS.len() - 1);
+        if CUCKOO_KEYS[slot] != difference {
+            return None;
+        }
+    }
+    let squares = CUCKOO_MOVES[slot];
+    Some((Square::from_index((squares >> 6) as u8)?, Square::from_index((squares & 63) as u8)?))
 }
 
 /// Zobrist keys, re-exported under short names for the position code.

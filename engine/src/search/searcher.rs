@@ -529,6 +529,20 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         })
     }
 
+    /// True if the side to move, `ply` plies from the root, has a move back to a position played
+    /// earlier in the game or the search, since the last irreversible move and the last null move
+    /// (a line through a null move is no game).
+    #[inline]
+    fn can_repeat(&self, position: &G, ply: usize) -> bool {
+        let reversible = position.reversible_plies();
+        if reversible < 3 {
+            return false;
+        }
+        let since_null = (1..=ply).rev().take_while(|&at| self.state.played[at].is_some()).count();
+        let window = if since_null < ply { reversible.min(since_null) } else { reversible };
+        self.state.keys.any_returnable(window, |earlier| position.reaches_in_one_move(earlier))
+    }
+
     /// The score of a repetition `back` plies long in which nobody checked throughout, by the game's
     /// chase rule (a draw where the game has none, or the cycle cannot be replayed).
     fn chase_score(&self, position: &G, back: usize, ply: usize) -> Score {
@@ -741,6 +755,15 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         beta = beta.min(Score::mate_in(ply + 1));
         if alpha >= beta {
             return alpha;
+        }
+        // A repetition the side to move can play at once is worth a draw to it, whatever the table
+        // says about this node (see `Game::DETECTS_UPCOMING_REPETITION`).
+        if G::DETECTS_UPCOMING_REPETITION && ply > 0 && alpha < Score::DRAW && self.can_repeat(position, ply)
+        {
+            alpha = Score::DRAW;
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         let key = position.hash();
