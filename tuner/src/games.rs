@@ -131,14 +131,23 @@ impl Tunable for engine::chess::Position {
     fn check_fixed(data: &Self::Data) -> Result<(), String> {
         use engine::chess::eval::weights;
         use tablegen::chess_eval::Value;
-        let compiled: [(&str, &[i32]); 7] = [
+        let compiled: [(&str, &[i32]); 16] = [
             ("TEMPO", &[weights::TEMPO]),
-            ("KING_ATTACK_UNITS", &weights::KING_ATTACK_UNITS),
-            ("SAFE_CHECK_UNITS", &weights::SAFE_CHECK_UNITS),
-            ("KING_DANGER_MIN_ATTACKERS", &[weights::KING_DANGER_MIN_ATTACKERS]),
+            ("KING_ATTACKER_WEIGHT", &weights::KING_ATTACKER_WEIGHT),
+            ("SAFE_CHECK", &weights::SAFE_CHECK),
+            ("SAFE_CHECKS_SEVERAL", &weights::SAFE_CHECKS_SEVERAL),
+            ("KING_DANGER_WEAK_RING", &[weights::KING_DANGER_WEAK_RING]),
+            ("KING_DANGER_UNSAFE_CHECK", &[weights::KING_DANGER_UNSAFE_CHECK]),
+            ("KING_DANGER_BLOCKER", &[weights::KING_DANGER_BLOCKER]),
+            ("KING_DANGER_KING_ATTACKS", &[weights::KING_DANGER_KING_ATTACKS]),
+            ("KING_DANGER_NO_QUEEN", &[weights::KING_DANGER_NO_QUEEN]),
+            ("KING_DANGER_KNIGHT_DEFENDER", &[weights::KING_DANGER_KNIGHT_DEFENDER]),
+            ("KING_DANGER_OFFSET", &[weights::KING_DANGER_OFFSET]),
             ("KING_DANGER_MIN_PHASE", &[weights::KING_DANGER_MIN_PHASE]),
-            ("KING_DANGER_DIVISOR", &[weights::KING_DANGER_DIVISOR]),
-            ("KING_DANGER_MAX", &[weights::KING_DANGER_MAX]),
+            ("KING_DANGER_THRESHOLD", &[weights::KING_DANGER_THRESHOLD]),
+            ("KING_DANGER_LIMIT", &[weights::KING_DANGER_LIMIT]),
+            ("KING_DANGER_MG_DIVISOR", &[weights::KING_DANGER_MG_DIVISOR]),
+            ("KING_DANGER_EG_DIVISOR", &[weights::KING_DANGER_EG_DIVISOR]),
         ];
         for item in data.items() {
             let values = match &item.value {

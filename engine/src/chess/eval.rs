@@ -6,8 +6,9 @@
 //! - material and piece-square tables (PeSTO's, see [`psqt`]), folded at compile time into one table
 //!   of packed middlegame/endgame pairs per piece and square;
 //! - mobility of knights, bishops, rooks and queens (`pieces.rs`);
-//! - king safety: attack units on the king zone turned into a quadratic penalty, the pawn shield, the
-//!   pawn storm and open files by the king (`king.rs`);
+//! - king safety: Stockfish's classical king danger (ring attackers, weak ring squares, safe and
+//!   unsafe checks, pinned and blocking pieces) turned into a quadratic middlegame and a linear
+//!   endgame penalty, the pawn shield, the pawn storm and open files by the king (`king.rs`);
 //! - pawn structure: doubled, isolated, backward, supported and phalanx pawns; passed pawns by rank,
 //!   free or blocked path, king distance and the rule of the square (`pawns.rs`);
 //! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts,
@@ -262,7 +263,7 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 pub enum Term {
     /// Squares reachable by knights, bishops, rooks and queens.
     Mobility,
-    /// Enemy pieces attacking the king zone, and safe checks.
+    /// The king-danger penalty: enemy attacks on the king ring, checks, pins.
     KingAttack,
     /// Pawn shield, pawn storm and open files by the king.
     KingShelter,
@@ -379,22 +380,27 @@ impl Sink for Terms {
     }
 }
 
-/// Attack sets and king-zone counts computed once per call and shared between the terms, by colour.
+/// Attack sets and king-ring counts computed once per call and shared between the terms, by colour.
 struct EvalInfo {
     occupied: Bitboard,
     pawns: [Bitboard; 2],
     pawn_attacks: [Bitboard; 2],
     king: [Square; 2],
-    /// King square, its neighbours and the three squares two ranks in front.
-    king_zone: [Bitboard; 2],
+    /// The 3x3 block around the king (its centre moved off the edges), less the squares two own
+    /// pawns defend.
+    king_ring: [Bitboard; 2],
     /// Squares attacked by each side's pieces of each kind.
     attacked_by: [[Bitboard; 6]; 2],
     /// Squares attacked by each side (every kind).
     attacked: [Bitboard; 2],
-    /// Each side's pieces attacking the enemy king zone.
-    zone_attackers: [i32; 2],
-    /// Each side's attack units on the enemy king zone.
-    zone_units: [i32; 2],
+    /// Squares attacked at least twice by each side.
+    attacked_twice: [Bitboard; 2],
+    /// Each side's attackers of the enemy king ring (pieces, and pawns per ring square attacked).
+    ring_attackers: [i32; 2],
+    /// The summed [`weights::KING_ATTACKER_WEIGHT`] of each side's ring attackers.
+    ring_weight: [i32; 2],
+    /// Attacks of each side's ring attackers on squares next to the enemy king, each piece's counted.
+    king_attacks: [i32; 2],
 }
 
 impl EvalInfo {
@@ -403,20 +409,26 @@ impl EvalInfo {
         let pawns =
             [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
         let king = [position.king_square(Color::White), position.king_square(Color::Black)];
-        let zone = |color: Color| {
-            let ring = tables::king_attacks(king[color.index()]) | Bitboard::from_square(king[color.index()]);
-            ring | forward(color, ring)
+        let ring = |color: Color| {
+            let square = king[color.index()];
+            let centre =
+                Square::from_index_unchecked(square.rank().clamp(1, 6) * 8 + square.file().clamp(1, 6));
+            let ahead = forward(color, pawns[color.index()]);
+            let defended_twice = ahead.shift_east() & ahead.shift_west();
+            (tables::king_attacks(centre) | Bitboard::from_square(centre)) & !defended_twice
         };
         EvalInfo {
             occupied: position.occupied(),
             pawns,
             pawn_attacks: [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])],
             king,
-            king_zone: [zone(Color::White), zone(Color::Black)],
+            king_ring: [ring(Color::White), ring(Color::Black)],
             attacked_by: [[Bitboard::EMPTY; 6]; 2],
             attacked: [Bitboard::EMPTY; 2],
-            zone_attackers: [0; 2],
-            zone_units: [0; 2],
+            attacked_twice: [Bitboard::EMPTY; 2],
+            ring_attackers: [0; 2],
+            ring_weight: [0; 2],
+            king_attacks: [0; 2],
         }
     }
 }

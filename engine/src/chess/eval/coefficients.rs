@@ -11,8 +11,8 @@
 //! ([`PSQT_BASE`]); then every [`Param`] ([`WEIGHTS_BASE`]). A black piece on a square uses White's
 //! value of the vertically mirrored square, as the tables do.
 //!
-//! Not tuned, and carried in [`Coefficients::fixed`]: the king-danger penalty (quadratic in attack
-//! units, capped). Also not tuned: the tempo bonus and the phase weights.
+//! Not tuned, and carried in [`Coefficients::fixed`]: the king-danger penalty (quadratic in the
+//! danger sum in the middlegame, linear in the endgame). Also not tuned: the tempo bonus and the phase weights.
 //!
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 

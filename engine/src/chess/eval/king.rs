@@ -1,6 +1,7 @@
-//! King safety of one side: the enemy's attack units on the king zone (counted by the piece pass)
-//! plus safe checks, turned into a quadratic penalty; and the pawns by the king (shield, storm, open
-//! files).
+//! King safety of one side: Stockfish's classical king danger (the enemy's attackers of the king
+//! ring counted by the piece pass, weak ring squares, safe and unsafe checks, blockers of enemy
+//! sliders, minus the defences) turned into a quadratic middlegame and a linear endgame penalty; and
+//! the pawns by the king (shield, storm, open files).
 
 use super::weights::*;
 use super::{fill_forward, forward, rearmost, relative_rank, EvalInfo, Sink, Term, S};
@@ -15,26 +16,12 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
     let them = !us;
     let king = info.king[us.index()];
 
-    // Attack: only with enough attackers and enough attacking material.
-    if info.zone_attackers[them.index()] >= KING_DANGER_MIN_ATTACKERS && attacker_is_strong(position, them) {
-        let theirs = &info.attacked_by[them.index()];
-        let safe = !info.attacked[us.index()] & !position.pieces_of(them);
-        let diagonal = tables::bishop_attacks(king, info.occupied);
-        let straight = tables::rook_attacks(king, info.occupied);
-        let mut units = info.zone_units[them.index()];
-        let checks = [
-            (PieceKind::Knight, tables::knight_attacks(king)),
-            (PieceKind::Bishop, diagonal),
-            (PieceKind::Rook, straight),
-            (PieceKind::Queen, diagonal | straight),
-        ];
-        for (kind, squares) in checks {
-            if (squares & theirs[kind.index()] & safe).non_empty() {
-                units += SAFE_CHECK_UNITS[kind.index()];
-            }
-        }
-        let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
-        sink.add_fixed(us, Term::KingAttack, S::new(-danger, 0));
+    // Only against an attacker with a queen or enough pieces (a lone minor's checks are no attack).
+    let danger = if attacker_is_strong(position, them) { danger(position, info, us) } else { 0 };
+    if danger > KING_DANGER_THRESHOLD {
+        let danger = danger.min(KING_DANGER_LIMIT);
+        let penalty = S::new(-(danger * danger / KING_DANGER_MG_DIVISOR), -(danger / KING_DANGER_EG_DIVISOR));
+        sink.add_fixed(us, Term::KingAttack, penalty);
     }
 
     // Shelter: the king's file and its neighbours, the king on an edge file treated as one file in.
@@ -69,6 +56,99 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
             sink.add(us, Term::KingShelter, storm.at(rank), 1);
         }
     }
+}
+
+/// The enemy's danger units against `us`'s king.
+#[inline(always)]
+fn danger(position: &Position, info: &EvalInfo, us: Color) -> i32 {
+    let them = !us;
+    let king = info.king[us.index()];
+    let ours = &info.attacked_by[us.index()];
+    let theirs = &info.attacked_by[them.index()];
+    let defended = info.attacked[us.index()];
+
+    // Attacked squares we defend at most once, and then only by the king or the queen.
+    let weak = info.attacked[them.index()]
+        & !info.attacked_twice[us.index()]
+        & (!defended | ours[PieceKind::King.index()] | ours[PieceKind::Queen.index()]);
+    let safe = !position.pieces_of(them) & (!defended | (weak & info.attacked_twice[them.index()]));
+
+    let mut danger = info.ring_attackers[them.index()] * info.ring_weight[them.index()]
+        + KING_DANGER_WEAK_RING * (info.king_ring[us.index()] & weak).count() as i32
+        + KING_DANGER_KING_ATTACKS * info.king_attacks[them.index()]
+        + KING_DANGER_OFFSET;
+
+    // Checks next move, looking through our queen.
+    let through = info.occupied ^ position.pieces(us, PieceKind::Queen);
+    let straight = tables::rook_attacks(king, through);
+    let diagonal = tables::bishop_attacks(king, through);
+    let safe_check = |kind: PieceKind, squares: Bitboard| {
+        if squares.has_more_than_one() {
+            SAFE_CHECKS_SEVERAL[kind.index()]
+        } else {
+            SAFE_CHECK[kind.index()]
+        }
+    };
+    let mut unsafe_checks = Bitboard::EMPTY;
+    let rook_checks = straight & theirs[PieceKind::Rook.index()] & safe;
+    if rook_checks.non_empty() {
+        danger += safe_check(PieceKind::Rook, rook_checks);
+    } else {
+        unsafe_checks |= straight & theirs[PieceKind::Rook.index()];
+    }
+    let queen_checks = (straight | diagonal)
+        & theirs[PieceKind::Queen.index()]
+        & safe
+        & !ours[PieceKind::Queen.index()]
+        & !rook_checks;
+    if queen_checks.non_empty() {
+        danger += safe_check(PieceKind::Queen, queen_checks);
+    }
+    let bishop_checks = diagonal & theirs[PieceKind::Bishop.index()] & safe & !queen_checks;
+    if bishop_checks.non_empty() {
+        danger += safe_check(PieceKind::Bishop, bishop_checks);
+    } else {
+        unsafe_checks |= diagonal & theirs[PieceKind::Bishop.index()];
+    }
+    let knight_checks = tables::knight_attacks(king) & theirs[PieceKind::Knight.index()];
+    if (knight_checks & safe).non_empty() {
+        danger += safe_check(PieceKind::Knight, knight_checks & safe);
+    } else {
+        unsafe_checks |= knight_checks;
+    }
+    danger += KING_DANGER_UNSAFE_CHECK * unsafe_checks.count() as i32;
+
+    danger += KING_DANGER_BLOCKER * blockers(position, info, us).count() as i32;
+
+    if position.pieces(them, PieceKind::Queen).is_empty() {
+        danger -= KING_DANGER_NO_QUEEN;
+    }
+    if (ours[PieceKind::Knight.index()] & ours[PieceKind::King.index()]).non_empty() {
+        danger -= KING_DANGER_KNIGHT_DEFENDER;
+    }
+    danger
+}
+
+/// Pieces of either colour that alone stand between `us`'s king and an enemy slider aiming at it
+/// (pinned pieces and discovered-check candidates).
+#[inline(always)]
+fn blockers(position: &Position, info: &EvalInfo, us: Color) -> Bitboard {
+    let them = !us;
+    let king = info.king[us.index()];
+    let queens = position.pieces(them, PieceKind::Queen);
+    let straight = position.pieces(them, PieceKind::Rook) | queens;
+    let diagonal = position.pieces(them, PieceKind::Bishop) | queens;
+    let snipers = (tables::rook_attacks(king, Bitboard::EMPTY) & straight)
+        | (tables::bishop_attacks(king, Bitboard::EMPTY) & diagonal);
+    let occupied = info.occupied ^ snipers;
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = tables::between(king, sniper) & occupied;
+        if between.non_empty() && !between.has_more_than_one() {
+            blockers |= between;
+        }
+    }
+    blockers
 }
 
 /// True when `color` has a queen, or at least [`KING_DANGER_MIN_PHASE`] of phase material.

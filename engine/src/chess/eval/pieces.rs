@@ -1,5 +1,5 @@
 //! Piece terms: mobility (and, on the way, every piece's attack set and its attacks on the enemy king
-//! zone), the bishop pair, bishops among their own pawns, minors behind pawns, rooks on open files,
+//! ring), the bishop pair, bishops among their own pawns, minors behind pawns, rooks on open files,
 //! rooks and queens on the seventh, outposts, threats, space.
 
 use super::weights::*;
@@ -21,18 +21,25 @@ const SPACE_AREA: [Bitboard; 2] = [Bitboard(0x0000_0000_3C3C_3C00), Bitboard(0x0
 /// Relative ranks 4 to 6, where outposts count, for White and Black.
 const OUTPOST_RANKS: [Bitboard; 2] = [Bitboard(0x0000_FFFF_FF00_0000), Bitboard(0x0000_00FF_FFFF_0000)];
 
-/// Mobility, attack sets and king-zone attacks of `us`, and the piece placement terms.
+/// Mobility, attack sets and king-ring attacks of `us`, and the piece placement terms.
 #[inline(always)]
 pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Color, sink: &mut K) {
     let them = !us;
     let occupied = info.occupied;
     let area = !(position.pieces_of(us) | info.pawn_attacks[them.index()]);
-    let enemy_zone = info.king_zone[them.index()];
-    let mut attackers = 0;
-    let mut units = 0;
+    let enemy_ring = info.king_ring[them.index()];
+    let enemy_king_near = tables::king_attacks(info.king[them.index()]);
+    let own_pawn_attacks = info.pawn_attacks[us.index()];
+    let own_king_attacks = tables::king_attacks(info.king[us.index()]);
+    let mut attackers = (enemy_ring & own_pawn_attacks).count() as i32;
+    let mut weight = 0;
+    let mut king_attacks = 0;
     let mut attacked_by = [Bitboard::EMPTY; 6];
-    attacked_by[PieceKind::Pawn.index()] = info.pawn_attacks[us.index()];
-    attacked_by[PieceKind::King.index()] = tables::king_attacks(info.king[us.index()]);
+    attacked_by[PieceKind::Pawn.index()] = own_pawn_attacks;
+    attacked_by[PieceKind::King.index()] = own_king_attacks;
+    let ahead = forward(us, info.pawns[us.index()]);
+    let mut all = own_pawn_attacks | own_king_attacks;
+    let mut twice = (ahead.shift_east() & ahead.shift_west()) | (own_pawn_attacks & own_king_attacks);
 
     // One loop body per kind; the table and the attack function are the only differences.
     macro_rules! piece_loop {
@@ -40,11 +47,13 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
             for square in position.pieces(us, $kind) {
                 let attacks: Bitboard = $attacks(square);
                 attacked_by[$kind.index()] |= attacks;
+                twice |= all & attacks;
+                all |= attacks;
                 sink.add(us, Term::Mobility, $table.at((attacks & area).count() as usize), 1);
-                let zone = attacks & enemy_zone;
-                if zone.non_empty() {
+                if (attacks & enemy_ring).non_empty() {
                     attackers += 1;
-                    units += KING_ATTACK_UNITS[$kind.index()] * zone.count() as i32;
+                    weight += KING_ATTACKER_WEIGHT[$kind.index()];
+                    king_attacks += (attacks & enemy_king_near).count() as i32;
                 }
             }
         };
@@ -56,14 +65,12 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
         tables::bishop_attacks(square, occupied) | tables::rook_attacks(square, occupied)
     });
 
-    let mut all = Bitboard::EMPTY;
-    for set in attacked_by {
-        all |= set;
-    }
     info.attacked_by[us.index()] = attacked_by;
     info.attacked[us.index()] = all;
-    info.zone_attackers[us.index()] = attackers;
-    info.zone_units[us.index()] = units;
+    info.attacked_twice[us.index()] = twice;
+    info.ring_attackers[us.index()] = attackers;
+    info.ring_weight[us.index()] = weight;
+    info.king_attacks[us.index()] = king_attacks;
 
     let bishops = position.pieces(us, PieceKind::Bishop);
     if (bishops & LIGHT_SQUARES).non_empty() && (bishops & !LIGHT_SQUARES).non_empty() {

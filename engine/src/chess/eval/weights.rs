@@ -95,5 +95,6 @@ const _: () = {
     assert!(SUPPORTED.len() == 8 && PHALANX.len() == 8);
     assert!(PASSED.len() == 8 && PASSED_FREE.len() == 8 && PASSED_BLOCKED.len() == 8);
     assert!(PASSED_KING_THEIRS.len() == 8 && PASSED_KING_OURS.len() == 8);
-    assert!(KING_ATTACK_UNITS.len() == 6 && SAFE_CHECK_UNITS.len() == 6);
+    assert!(KING_ATTACKER_WEIGHT.len() == 6);
+    assert!(SAFE_CHECK.len() == 6 && SAFE_CHECKS_SEVERAL.len() == 6);
 };
