@@ -385,6 +385,8 @@ struct EvalInfo {
     occupied: Bitboard,
     pawns: [Bitboard; 2],
     pawn_attacks: [Bitboard; 2],
+    /// Squares two of a side's pawns attack.
+    pawn_attacks_twice: [Bitboard; 2],
     king: [Square; 2],
     /// The 3x3 block around the king (its centre moved off the edges), less the squares two own
     /// pawns defend.
@@ -409,18 +411,23 @@ impl EvalInfo {
         let pawns =
             [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
         let king = [position.king_square(Color::White), position.king_square(Color::Black)];
+        let twice = |color: Color| {
+            let ahead = forward(color, pawns[color.index()]);
+            ahead.shift_east() & ahead.shift_west()
+        };
+        let pawn_attacks_twice = [twice(Color::White), twice(Color::Black)];
         let ring = |color: Color| {
             let square = king[color.index()];
             let centre =
                 Square::from_index_unchecked(square.rank().clamp(1, 6) * 8 + square.file().clamp(1, 6));
-            let ahead = forward(color, pawns[color.index()]);
-            let defended_twice = ahead.shift_east() & ahead.shift_west();
-            (tables::king_attacks(centre) | Bitboard::from_square(centre)) & !defended_twice
+            (tables::king_attacks(centre) | Bitboard::from_square(centre))
+                & !pawn_attacks_twice[color.index()]
         };
         EvalInfo {
             occupied: position.occupied(),
             pawns,
             pawn_attacks: [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])],
+            pawn_attacks_twice,
             king,
             king_ring: [ring(Color::White), ring(Color::Black)],
             attacked_by: [[Bitboard::EMPTY; 6]; 2],

@@ -37,9 +37,8 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     let mut attacked_by = [Bitboard::EMPTY; 6];
     attacked_by[PieceKind::Pawn.index()] = own_pawn_attacks;
     attacked_by[PieceKind::King.index()] = own_king_attacks;
-    let ahead = forward(us, info.pawns[us.index()]);
     let mut all = own_pawn_attacks | own_king_attacks;
-    let mut twice = (ahead.shift_east() & ahead.shift_west()) | (own_pawn_attacks & own_king_attacks);
+    let mut twice = info.pawn_attacks_twice[us.index()] | (own_pawn_attacks & own_king_attacks);
 
     // One loop body per kind; the table and the attack function are the only differences.
     macro_rules! piece_loop {
