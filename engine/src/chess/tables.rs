@@ -149,6 +149,19 @@ mod tests {
     }
 
     #[test]
+    fn the_reversible_move_lookup_finds_every_entry_tablegen_placed() {
+        // The lookup repeats the generator's two slot functions: this pins them together.
+        let mut entries = 0;
+        for (&key, &squares) in CUCKOO_KEYS.iter().zip(CUCKOO_MOVES.iter()).filter(|(&key, _)| key != 0) {
+            let (a, b) = reversible_move_by_key(key).expect("every stored key is found");
+            assert_eq!((a.index() * 64 + b.index()) as u16, squares);
+            entries += 1;
+        }
+        assert_eq!(entries, 3668);
+        assert_eq!(reversible_move_by_key(0x1234_5678_9abc_def0), None);
+    }
+
+    #[test]
     fn slider_lookups_match_ray_walking_on_pseudo_random_boards() {
         let mut state = 0x1234_5678_9abc_def0u64;
         for _ in 0..20_000 {
