@@ -38,7 +38,7 @@ fn main() {
     // The Othello evaluation: its layout and index code (`cargo run -p tablegen -- othello-eval`),
     // and its weights as a little-endian `i16` blob the source `include_bytes!`s.
     let othello = tablegen::othello_eval::load(OTHELLO_EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
-    std::fs::write(out_dir.join("othello_eval.rs"), tablegen::othello_eval::emit())
+    std::fs::write(out_dir.join("othello_eval.rs"), tablegen::othello_eval::emit(&othello))
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join(tablegen::othello_eval::BLOB_NAME), tablegen::othello_eval::blob(&othello))
         .expect("OUT_DIR is writable");

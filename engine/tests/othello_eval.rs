@@ -110,7 +110,7 @@ fn indices_are_in_range_and_moves_agree() {
 fn the_data_file_round_trips() {
     let bytes = std::fs::read(reference::DATA_PATH).expect("the data file is committed");
     let weights = reference::parse(&bytes).expect("it parses");
-    assert_eq!(weights.values.len(), reference::STAGES * reference::stage_size());
+    assert_eq!(weights.values.len(), weights.stages * reference::stage_size());
     assert_eq!(reference::write(&weights), bytes, "the committed file is in the canonical encoding");
     assert_eq!(reference::blob(&weights).len(), 2 * weights.values.len());
 }
@@ -118,8 +118,8 @@ fn the_data_file_round_trips() {
 #[test]
 fn folded_weights_make_the_reference_symmetric() {
     // Arbitrary weights, equal at the indices a class's self-symmetry relates, as the fit writes.
-    let mut weights = reference::Weights::unfitted();
-    for stage in 0..reference::STAGES {
+    let mut weights = reference::Weights::unfitted(reference::DEFAULT_STAGES);
+    for stage in 0..weights.stages {
         for class in 0..reference::CLASSES.len() {
             let base = stage * reference::stage_size() + reference::class_offset(class);
             for index in 0..reference::class_size(class) {

@@ -100,9 +100,14 @@ pub const OTHELLO_EVAL_TABLES: &[Table] = &[Table {
     render: othello_eval,
 }];
 
-/// The Othello evaluation's generated source.
+/// The Othello evaluation's generated source, its layout from the committed data file.
+///
+/// # Panics
+/// If the data file cannot be read or parsed.
 pub fn othello_eval() -> String {
-    crate::othello_eval::emit()
+    let path = crate::othello_eval::DATA_PATH;
+    crate::othello_eval::load(path)
+        .map_or_else(|error| panic!("{error}"), |weights| crate::othello_eval::emit(&weights))
 }
 
 /// The evaluation's weights, printed by `tablegen eval` from the committed data file

@@ -7,7 +7,8 @@
 //! # The evaluation
 //!
 //! From the side to move, in centidiscs, for the game stage of the position
-//! ([`stage`]: buckets of [`EMPTIES_PER_STAGE`] empty squares):
+//! ([`Weights::stage`]: buckets of equally many empty squares; the data file says how many stages,
+//! a divisor of [`EMPTIES`], so the engine and the fitting tool take the layout from it):
 //!
 //! * one weight per pattern instance, looked up by the instance's base-3 index (each square of the
 //!   instance in order is a digit, most significant first: 0 empty, 1 the side to move's disc, 2 the
@@ -21,8 +22,9 @@
 //!
 //! # The data file
 //!
-//! Little-endian. The 8 bytes [`MAGIC`], then `u32` stages and `u32` weights per stage (both must
-//! equal this program's [`STAGES`] and [`stage_size`]), then the weights, stage by stage, each stage
+//! Little-endian. The 8 bytes [`MAGIC`], then `u32` stages (a divisor of [`EMPTIES`]: stage `s` holds
+//! the `EMPTIES / stages` empties from `s * EMPTIES / stages + 1` on, the last also 0 and 60) and `u32`
+//! weights per stage (must equal [`stage_size`]), then the weights, stage by stage, each stage
 //! laid out as [`class_offset`] says (the classes' tables in [`CLASSES`] order, then the scalars), as
 //! tokens: an `i16` weight, or the escape `i16::MIN` followed by a `u32` count of zero weights. The
 //! file of an unfitted evaluation is therefore a few bytes; [`write`] produces the one canonical
@@ -34,21 +36,40 @@ use std::fmt::Write as _;
 pub const DATA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/othello_eval.bin");
 /// First bytes of the data file.
 pub const MAGIC: &[u8; 8] = b"TKOEVAL1";
-/// Game stages, each with its own weights.
-pub const STAGES: usize = 12;
-/// Empty squares per stage: stage `s` holds `5s + 1 ..= 5s + 5` empties.
-pub const EMPTIES_PER_STAGE: u32 = 5;
+/// Empty squares after the four discs of the start: the stages split `1..=EMPTIES` evenly.
+pub const EMPTIES: u32 = 60;
+/// Game stages of an unfitted evaluation (`othello_fit init`) and of a fit that names none: 12
+/// stages of 5 empties.
+pub const DEFAULT_STAGES: usize = 12;
 /// Token announcing a run of zero weights.
 const ZERO_RUN: i16 = i16::MIN;
 
-/// The stage of a position with `empties` empty squares.
-pub const fn stage(empties: u32) -> usize {
-    let stage = (empties.saturating_sub(1) / EMPTIES_PER_STAGE) as usize;
-    if stage < STAGES {
+/// Whether `stages` stages split the empties evenly (a divisor of [`EMPTIES`]).
+pub const fn valid_stages(stages: usize) -> bool {
+    stages > 0 && EMPTIES as usize % stages == 0
+}
+
+/// Empty squares per stage with `stages` stages.
+pub const fn empties_per_stage(stages: usize) -> u32 {
+    EMPTIES / stages as u32
+}
+
+/// The stage, among `stages`, of a position with `empties` empty squares: stage `s` holds
+/// `s * k + 1 ..= s * k + k` empties for `k` [`empties_per_stage`] (0 empties go with the first).
+pub const fn stage(stages: usize, empties: u32) -> usize {
+    let stage = (empties.saturating_sub(1) / empties_per_stage(stages)) as usize;
+    if stage < stages {
         stage
     } else {
-        STAGES - 1
+        stages - 1
     }
+}
+
+/// The empties of stage `stage` among `stages`, first and last.
+pub const fn stage_empties(stages: usize, stage: usize) -> (u32, u32) {
+    let per = empties_per_stage(stages);
+    let low = stage as u32 * per + 1;
+    (low, low + per - 1)
 }
 
 /// A pattern class: its name and its squares (`8 * row + column`, a1 = 0 top left) as drawn from
@@ -102,11 +123,6 @@ pub fn class_offset(class: usize) -> usize {
 /// Weights per stage: every class's table and the scalars.
 pub fn stage_size() -> usize {
     class_offset(CLASSES.len()) + SCALARS.len()
-}
-
-/// Weights of the whole evaluation.
-pub fn total_size() -> usize {
-    STAGES * stage_size()
 }
 
 /// The image of `square` under symmetry `symmetry` (0..8; 0 is the identity).
@@ -216,25 +232,50 @@ pub fn scalar_features(player: u64, opponent: u64) -> [i32; 4] {
 /// The evaluation's weights, stage by stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// `STAGES * stage_size()` weights in centidiscs.
+    /// Game stages (a divisor of [`EMPTIES`], see [`stage`]).
+    pub stages: usize,
+    /// `stages * stage_size()` weights in centidiscs.
     pub values: Vec<i16>,
 }
 
 impl Weights {
-    /// No pattern knowledge: zero pattern weights, [`DEFAULT_SCALARS`].
-    pub fn unfitted() -> Weights {
-        let mut values = vec![0; total_size()];
-        for stage in 0..STAGES {
+    /// No pattern knowledge: zero pattern weights, [`DEFAULT_SCALARS`], in `stages` stages.
+    ///
+    /// # Panics
+    /// If `stages` does not divide [`EMPTIES`].
+    pub fn unfitted(stages: usize) -> Weights {
+        assert!(valid_stages(stages), "{stages} stages do not split {EMPTIES} empties evenly");
+        let mut values = vec![0; stages * stage_size()];
+        for stage in 0..stages {
             let base = stage * stage_size() + class_offset(CLASSES.len());
             values[base..base + SCALARS.len()].copy_from_slice(&DEFAULT_SCALARS);
         }
-        Weights { values }
+        Weights { stages, values }
+    }
+
+    /// The stage of a position with `empties` empty squares.
+    pub fn stage(&self, empties: u32) -> usize {
+        stage(self.stages, empties)
+    }
+
+    /// The same evaluation in `stages` stages: each new stage takes the weights of the old stage
+    /// holding its middle empties (with more stages than before, the one stage covering it).
+    pub fn restaged(&self, stages: usize) -> Weights {
+        let mut weights = Weights::unfitted(stages);
+        let size = stage_size();
+        for new in 0..stages {
+            let (low, high) = stage_empties(stages, new);
+            let old = self.stage((low + high) / 2);
+            weights.values[new * size..(new + 1) * size]
+                .copy_from_slice(&self.values[old * size..(old + 1) * size]);
+        }
+        weights
     }
 
     /// The reference evaluation in centidiscs, from the side to move (`player`), unclamped.
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
         let empties = (!(player | opponent)).count_ones();
-        let base = stage(empties) * stage_size();
+        let base = self.stage(empties) * stage_size();
         let mut sum = 0;
         for (class, squares) in all_instances() {
             let index = pattern_index(player, opponent, &squares);
@@ -256,13 +297,14 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, String> {
     }
     let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (stages, size) = (word(8) as usize, word(12) as usize);
-    if stages != STAGES || size != stage_size() {
-        return Err(format!(
-            "the file has {stages} stages of {size} weights, the evaluation {STAGES} of {}",
-            stage_size()
-        ));
+    if !valid_stages(stages) {
+        return Err(format!("the file has {stages} stages, which do not split {EMPTIES} empties evenly"));
     }
-    let mut values = Vec::with_capacity(total_size());
+    if size != stage_size() {
+        return Err(format!("the file has stages of {size} weights, the evaluation {}", stage_size()));
+    }
+    let total_size = stages * size;
+    let mut values = Vec::with_capacity(total_size);
     let mut at = header;
     while at < bytes.len() {
         if at + 2 > bytes.len() {
@@ -279,14 +321,14 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, String> {
         } else {
             values.push(value);
         }
-        if values.len() > total_size() {
-            return Err(format!("more than {} weights", total_size()));
+        if values.len() > total_size {
+            return Err(format!("more than {total_size} weights"));
         }
     }
-    if values.len() != total_size() {
-        return Err(format!("{} weights, expected {}", values.len(), total_size()));
+    if values.len() != total_size {
+        return Err(format!("{} weights, expected {total_size}", values.len()));
     }
-    Ok(Weights { values })
+    Ok(Weights { stages, values })
 }
 
 /// Reads a data file; the message of an error names the file.
@@ -298,7 +340,7 @@ pub fn load(path: &str) -> Result<Weights, String> {
 /// The canonical bytes of a data file (weights of `i16::MIN` are written as `-32767`).
 pub fn write(weights: &Weights) -> Vec<u8> {
     let mut bytes = MAGIC.to_vec();
-    bytes.extend_from_slice(&(STAGES as u32).to_le_bytes());
+    bytes.extend_from_slice(&(weights.stages as u32).to_le_bytes());
     bytes.extend_from_slice(&(stage_size() as u32).to_le_bytes());
     let values = &weights.values;
     let mut at = 0;
@@ -325,18 +367,24 @@ pub fn blob(weights: &Weights) -> Vec<u8> {
 /// File name of the blob in `OUT_DIR`.
 pub const BLOB_NAME: &str = "othello_eval.bin";
 
-/// The Rust source the engine includes: the layout, a straight-line function computing every
-/// instance's index (offset within a stage) and the blob's `include_bytes!`.
-pub fn emit() -> String {
+/// The Rust source the engine includes for `weights`: the layout (its stages from the data file), a
+/// straight-line function computing every instance's index (offset within a stage) and the blob's
+/// `include_bytes!`.
+pub fn emit(weights: &Weights) -> String {
     let mut out = String::from(
         "// @generated by tablegen from engine/data/othello_eval.bin: do not edit;\n\
          // run `cargo run -p tablegen -- othello-eval` to see it.\n\n",
     );
     let instances = all_instances();
-    let _ = writeln!(out, "/// Game stages, each with its own weights.\npub const STAGES: usize = {STAGES};");
     let _ = writeln!(
         out,
-        "/// Empty squares per stage.\npub const EMPTIES_PER_STAGE: u32 = {EMPTIES_PER_STAGE};"
+        "/// Game stages, each with its own weights (from the data file).\npub const STAGES: usize = {};",
+        weights.stages
+    );
+    let _ = writeln!(
+        out,
+        "/// Empty squares per stage.\npub const EMPTIES_PER_STAGE: u32 = {};",
+        empties_per_stage(weights.stages)
     );
     let _ = writeln!(out, "/// Weights per stage.\npub const STAGE_SIZE: usize = {};", stage_size());
     let _ = writeln!(
@@ -385,7 +433,7 @@ pub fn emit() -> String {
         out,
         "/// The weights: `i16` little-endian, `STAGES * STAGE_SIZE` of them.\n\
          pub static WEIGHTS: &[u8; {}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{BLOB_NAME}\"));",
-        2 * total_size()
+        2 * weights.values.len()
     );
     out
 }
@@ -417,7 +465,7 @@ mod tests {
 
     #[test]
     fn data_files_round_trip() {
-        let mut weights = Weights::unfitted();
+        let mut weights = Weights::unfitted(DEFAULT_STAGES);
         assert_eq!(parse(&write(&weights)).unwrap(), weights);
         for (i, value) in weights.values.iter_mut().enumerate().step_by(97) {
             *value = (i % 601) as i16 - 300;
@@ -428,6 +476,35 @@ mod tests {
         assert_eq!(write(&parse(&bytes).unwrap()), bytes);
         assert!(parse(&bytes[..bytes.len() - 1]).is_err());
         assert!(parse(b"TKOEVAL0").is_err());
+        // Any divisor of 60 stages; 7 stages would not split the empties evenly.
+        let fine = weights.restaged(30);
+        assert_eq!(parse(&write(&fine)).unwrap(), fine);
+        let mut odd = write(&fine);
+        odd[8..12].copy_from_slice(&7u32.to_le_bytes());
+        assert!(parse(&odd).is_err());
+    }
+
+    #[test]
+    fn stages_split_the_empties_evenly() {
+        assert_eq!((stage(12, 0), stage(12, 1), stage(12, 5), stage(12, 6), stage(12, 60)), (0, 0, 0, 1, 11));
+        assert_eq!((stage(60, 1), stage(60, 60), stage(30, 22), stage(30, 23)), (0, 59, 10, 11));
+        assert_eq!(stage_empties(30, 10), (21, 22));
+        for stages in [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60] {
+            assert!(valid_stages(stages));
+            for s in 0..stages {
+                let (low, high) = stage_empties(stages, s);
+                assert!((low..=high).all(|empties| stage(stages, empties) == s));
+            }
+        }
+        // Restaging to finer stages keeps every position's evaluation.
+        let mut weights = Weights::unfitted(12);
+        for (i, value) in weights.values.iter_mut().enumerate() {
+            *value = (i % 201) as i16 - 100;
+        }
+        let fine = weights.restaged(60);
+        let (player, opponent) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        assert_eq!(fine.evaluate(player, opponent), weights.evaluate(player, opponent));
+        assert_eq!(fine.restaged(12), weights);
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //!                      [--exact E] [--random-plies R] [--seed S]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
 //!                      [--threads T] [--blend B]
-//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--lambda L]
-//!                      [--lambda-mid L] [--iterations I] [--window W] [--threads T]
-//! othello_fit init     [--out PATH]
+//! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--stages S]
+//!                      [--lambda L] [--lambda-mid L] [--iterations I] [--window W] [--threads T]
+//!                      [--empties LOW-HIGH]
+//! othello_fit average  --a PATH --b PATH --out PATH [--weight F]
+//! othello_fit init     [--out PATH] [--stages S]
 //! ```
 //!
 //! `generate` plays games in process, one thread: each starts from a line of the openings file
@@ -31,7 +33,16 @@
 //! of the symmetric indices of a self-symmetric pattern are one variable. A tenth of the games (by
 //! game number) is held out, and the error in discs is printed per stage, train and test, next to
 //! the held-out error of the `--baseline` weights (the committed ones unless named), so a refit
-//! shows at once whether it beats what the engine plays with. `T` threads fit stages in parallel.
+//! shows at once whether it beats what the engine plays with; then both held-out errors again over
+//! ranges of 5 empties, whatever the stages, so fits with different stages compare directly. `S`
+//! stages (a divisor of 60; the baseline's count unless named) split the empties evenly: with 60,
+//! one set of weights per number of empties, as Edax has, each fitted on the `2W + 1` empties
+//! around its own. `T` threads fit stages in parallel. With `--empties LOW-HIGH` only the stages
+//! within those empties are fitted; the others keep the baseline's weights (restaged).
+//!
+//! `average` writes `(1 - F) * a + F * b` weight by weight (`F` 0.5 unless named), in the larger of
+//! the two files' stage counts: a stage of the other takes its weights from the stage holding its
+//! middle empties.
 //!
 //! Data lines: `PLAYER OPPONENT SCORE KIND GAME` (hex bitboards from the side to move, score in
 //! discs, `e` exact / `g` game result / `s` search).
@@ -43,7 +54,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS, STAGES};
+use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 use tablegen::prng::SplitMix64;
 
 /// Entries of the solver's table (24 bytes each).
@@ -419,6 +430,7 @@ struct FitSetup<'a> {
     lambda_mid: f64,
     iterations: usize,
     window: u32,
+    stages: usize,
 }
 
 /// One stage's fitted weights (indexed by canonical column) and its report line.
@@ -430,8 +442,7 @@ struct StageFit {
 /// Fits stage `stage` on the training positions within `window` empties of it and measures the
 /// fit on the held-out games' positions of the stage itself.
 fn fit_stage(setup: &FitSetup, stage: usize) -> StageFit {
-    let low = stage as u32 * layout::EMPTIES_PER_STAGE + 1;
-    let high = low + layout::EMPTIES_PER_STAGE - 1;
+    let (low, high) = layout::stage_empties(setup.stages, stage);
     let in_window = |empties: u32| empties + setup.window >= low && empties <= high + setup.window;
     let (mut train, mut train_labels, mut test, mut test_labels) = (vec![], vec![], vec![], vec![]);
     let mut baseline_error = 0.0;
@@ -469,6 +480,10 @@ fn fit(options: &Options) -> Result<(), String> {
     let out = options.text("out", layout::DATA_PATH);
     let baseline = layout::load(&options.text("baseline", layout::DATA_PATH))?;
     let threads: usize = options.number("threads", 2)?;
+    let stages: usize = options.number("stages", baseline.stages)?;
+    if !layout::valid_stages(stages) {
+        return Err(format!("--stages {stages}: not a divisor of {}", layout::EMPTIES));
+    }
     let started = Instant::now();
     let instances = layout::all_instances();
     let canonical: Vec<Vec<u32>> = (0..CLASSES.len())
@@ -490,7 +505,19 @@ fn fit(options: &Options) -> Result<(), String> {
         lambda_mid: options.number("lambda-mid", 5.0)?,
         iterations: options.number("iterations", 200)?,
         window: options.number("window", 2)?,
+        stages,
     };
+    let (first, last) = options
+        .text("empties", "0-60")
+        .split_once('-')
+        .and_then(|(low, high)| Some((low.parse::<u32>().ok()?, high.parse::<u32>().ok()?)))
+        .ok_or("--empties: expected LOW-HIGH")?;
+    let todo: Vec<usize> = (0..stages)
+        .filter(|&stage| {
+            let (low, high) = layout::stage_empties(stages, stage);
+            first <= low && high <= last
+        })
+        .collect();
     // The stages are independent problems: each thread takes the next unfitted one.
     let next_stage = std::sync::atomic::AtomicUsize::new(0);
     let mut fits: Vec<(usize, StageFit)> = std::thread::scope(|scope| {
@@ -499,11 +526,10 @@ fn fit(options: &Options) -> Result<(), String> {
                 scope.spawn(|| {
                     let mut done = Vec::new();
                     loop {
-                        let stage = next_stage.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if stage >= STAGES {
-                            return done;
-                        }
+                        let next = next_stage.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&stage) = todo.get(next) else { return done };
                         done.push((stage, fit_stage(&setup, stage)));
+                        eprintln!("stage {stage} fitted ({:.0} s)", started.elapsed().as_secs_f64());
                     }
                 })
             })
@@ -512,7 +538,8 @@ fn fit(options: &Options) -> Result<(), String> {
     });
     fits.sort_by_key(|(stage, _)| *stage);
     let size = layout::stage_size();
-    let mut weights = Weights::unfitted();
+    let mut weights =
+        if todo.len() == stages { Weights::unfitted(stages) } else { baseline.restaged(stages) };
     println!("stage empties   train   test  label-sd  baseline  fit-train  fit-test   (errors in discs)");
     for (stage, fit) in &fits {
         println!("{}", fit.report);
@@ -529,8 +556,55 @@ fn fit(options: &Options) -> Result<(), String> {
         }
     }
     std::fs::write(&out, layout::write(&weights)).map_err(|error| format!("{out}: {error}"))?;
+    report_ranges(&samples, &baseline, &weights);
     eprintln!("wrote {out} ({} positions, {:.0} s)", samples.len(), started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Prints the held-out error of the baseline and of the fit (as written, in centidiscs) over ranges
+/// of 5 empties, the same ranges whatever either's stages.
+fn report_ranges(samples: &[Sample], baseline: &Weights, fitted: &Weights) {
+    const RANGE: u32 = 5;
+    let ranges = (layout::EMPTIES / RANGE) as usize;
+    let mut sums = vec![(0usize, 0.0f64, 0.0f64); ranges];
+    for sample in samples.iter().filter(|sample| sample.game % 10 == 0) {
+        let range = layout::stage(ranges, sample.empties());
+        let error = |weights: &Weights| {
+            (f64::from(weights.evaluate(sample.player, sample.opponent)) / 100.0 - f64::from(sample.score))
+                .powi(2)
+        };
+        sums[range].0 += 1;
+        sums[range].1 += error(baseline);
+        sums[range].2 += error(fitted);
+    }
+    println!(
+        "held out by {RANGE} empties ({} stages of the baseline, {} of the fit)",
+        baseline.stages, fitted.stages
+    );
+    println!("empties   test  baseline  fit-test");
+    for (range, &(count, base, fit)) in sums.iter().enumerate().filter(|(_, sum)| sum.0 > 0) {
+        let (low, high) = layout::stage_empties(ranges, range);
+        let rms = |sum: f64| (sum / count as f64).sqrt();
+        println!("{low:>2}-{high:<2}  {count:>7}  {:>8.2}  {:>8.2}", rms(base), rms(fit));
+    }
+}
+
+/// `average`: two weight files blended weight by weight, in the finer one's stages.
+fn average(options: &Options) -> Result<(), String> {
+    let a = layout::load(&options.text("a", layout::DATA_PATH))?;
+    let b = layout::load(&options.text("b", layout::DATA_PATH))?;
+    let out = options.text("out", "othello_eval_average.bin");
+    let f: f64 = options.number("weight", 0.5)?;
+    let stages = a.stages.max(b.stages);
+    let (a, b) = (a.restaged(stages), b.restaged(stages));
+    let values = a
+        .values
+        .iter()
+        .zip(&b.values)
+        .map(|(&x, &y)| ((1.0 - f) * f64::from(x) + f * f64::from(y)).round() as i16)
+        .collect();
+    std::fs::write(&out, layout::write(&Weights { stages, values }))
+        .map_err(|error| format!("{out}: {error}"))
 }
 
 fn to_centidiscs(discs: f64) -> i16 {
@@ -540,16 +614,21 @@ fn to_centidiscs(discs: f64) -> i16 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((command, rest)) = args.split_first() else {
-        eprintln!("usage: othello_fit generate|relabel|fit|init [--option value]...");
+        eprintln!("usage: othello_fit generate|relabel|fit|average|init [--option value]...");
         return ExitCode::from(2);
     };
     let result = Options::parse(rest).and_then(|options| match command.as_str() {
         "generate" => generate(&options),
         "relabel" => relabel(&options),
         "fit" => fit(&options),
+        "average" => average(&options),
         "init" => {
             let out = options.text("out", layout::DATA_PATH);
-            std::fs::write(&out, layout::write(&Weights::unfitted()))
+            let stages: usize = options.number("stages", layout::DEFAULT_STAGES)?;
+            if !layout::valid_stages(stages) {
+                return Err(format!("--stages {stages}: not a divisor of {}", layout::EMPTIES));
+            }
+            std::fs::write(&out, layout::write(&Weights::unfitted(stages)))
                 .map_err(|error| format!("{out}: {error}"))
         }
         _ => Err(format!("unknown command {command:?}")),
