@@ -124,11 +124,6 @@ pub trait Game: Clone {
     /// against the full-depth ones it is compared with.
     const EVEN_REDUCTIONS: bool = false;
 
-    /// Shallowest depth at which a hash move can earn a singular extension. Chess gained from 6
-    /// (8 before; `docs/matches.md`); Othello keeps 8, where its depth-8 results against NTest
-    /// were measured (6 doubles its nodes at a fixed depth).
-    const SINGULAR_MIN_DEPTH: i32 = 6;
-
     /// True where a repetition is not always a draw: the side that checked with every move of the
     /// cycle loses (xiangqi). The search then tracks check status along its path.
     const PERPETUAL_CHECK_LOSES: bool = false;

@@ -39,7 +39,6 @@ impl Game for Position {
     /// nodes again, and lost at equal time (-67 ±66 at 6 s a game).
     const PROBCUT: Option<ProbCut> = Some(ProbCut { min_depth: 3, confidence: 150 });
     const EVEN_REDUCTIONS: bool = true;
-    const SINGULAR_MIN_DEPTH: i32 = 8;
 
     /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each
     /// depth against its probe's): the deviation falls from about 3.4 discs at 16-30 empties to

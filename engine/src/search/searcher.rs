@@ -25,9 +25,6 @@ const CORRECTION_ENTRIES: usize = 1 << 14;
 const CORRECTION_GRAIN: i32 = 256;
 /// Largest correction, in evaluation units.
 const CORRECTION_MAX: i32 = 64;
-/// Quiescence delta-pruning margin: what a position may gain beyond the material a capture wins.
-const QUIESCENCE_FUTILITY_MARGIN: i32 = 200;
-
 /// Killers per ply.
 const KILLERS: usize = 2;
 /// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
@@ -862,7 +859,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // cut (multi-cut): several moves refute it.
         let mut singular_extension = 0;
         if let Some(hit) = hit.filter(|hit| {
-            depth >= G::SINGULAR_MIN_DEPTH
+            depth >= 8
                 && hit.mv != 0
                 && hit.depth >= depth - 3
                 && hit.bound != Bound::Upper
@@ -1117,21 +1114,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         self.score_moves(position, tt_move, ply);
         let mut best_move = 0;
         let move_count = self.state.move_lists[ply].len();
-        // Delta pruning: far enough below alpha, a capture must win at least the gap (less a
-        // margin for the position's change) to matter.
-        let futility_base = best_score + QUIESCENCE_FUTILITY_MARGIN;
         for index in 0..move_count {
             let mv = self.pick_at(ply, index, move_count);
             // Captures that lose material cannot raise a stand-pat score.
             if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
-            }
-            if !in_check
-                && futility_base <= alpha
-                && !position.see_at_least(mv, alpha.0 - futility_base.0 + 1)
-            {
-                best_score = best_score.max(futility_base);
-                continue;
             }
             let undo = position.make_move(mv);
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
