@@ -11,7 +11,7 @@ use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
 use super::position::{castling_bit, Position, LONG, SHORT};
 use super::tables::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, lone_blockers, pawn_attacks, rook_attacks,
 };
 use super::types::{Color, PieceKind, Square};
 use crate::movelist::MoveList;
@@ -183,14 +183,7 @@ fn pinned_pieces(position: &Position, king: Square, us: Color, occupied: Bitboar
     let snipers = ((rook_attacks(king, theirs) & (position.by_kind[PieceKind::Rook.index()] | queens))
         | (bishop_attacks(king, theirs) & (position.by_kind[PieceKind::Bishop.index()] | queens)))
         & theirs;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if !blockers.has_more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    pinned & position.by_color[us.index()]
+    lone_blockers(king, snipers, occupied) & position.by_color[us.index()]
 }
 
 /// A castling move whose squares are empty, not yet checked for attacks: the castling rook and the

@@ -73,6 +73,21 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
 }
 
+/// Pieces of `occupied` that stand alone between `king` and one of `snipers` (sliders aimed at
+/// it): pinned pieces, or discovered-check candidates. Shared by the move generator's pins and the
+/// evaluation's king danger, which differ only in the snipers and occupancy they pass.
+#[inline(always)]
+pub fn lone_blockers(king: Square, snipers: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let in_line = between(king, sniper) & occupied;
+        if !in_line.has_more_than_one() {
+            blockers |= in_line;
+        }
+    }
+    blockers
+}
+
 /// The full edge-to-edge line through `a` and `b`; empty when they are not aligned.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {

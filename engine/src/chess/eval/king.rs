@@ -140,15 +140,7 @@ fn blockers(position: &Position, info: &EvalInfo, us: Color) -> Bitboard {
     let diagonal = position.pieces(them, PieceKind::Bishop) | queens;
     let snipers = (tables::rook_attacks(king, Bitboard::EMPTY) & straight)
         | (tables::bishop_attacks(king, Bitboard::EMPTY) & diagonal);
-    let occupied = info.occupied ^ snipers;
-    let mut blockers = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = tables::between(king, sniper) & occupied;
-        if between.non_empty() && !between.has_more_than_one() {
-            blockers |= between;
-        }
-    }
-    blockers
+    tables::lone_blockers(king, snipers, info.occupied ^ snipers)
 }
 
 /// True when `color` has a queen, or at least [`KING_DANGER_MIN_PHASE`] of phase material.
