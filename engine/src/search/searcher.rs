@@ -439,6 +439,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
             self.state.played[1] = Some(position.history_index(mv));
             let undo = position.make_move(mv);
+            self.tt.prefetch(position.hash());
             self.remember(position, G::encode_move(mv));
             let mut score;
             if index == pv_index {
@@ -801,6 +802,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
                 let undo = position.make_null_move();
+                self.tt.prefetch(position.hash());
                 self.remember(position, NO_MOVE);
                 self.state.played[ply + 1] = None;
                 let score = -self.alpha_beta(
@@ -937,6 +939,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             let history_slot = position.history_index(mv);
             let undo = position.make_move(mv);
+            self.tt.prefetch(position.hash());
             self.remember(position, G::encode_move(mv));
             self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
@@ -1121,6 +1124,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 break;
             }
             let undo = position.make_move(mv);
+            self.tt.prefetch(position.hash());
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
             position.unmake_move(mv, undo);
             if self.stopped {
