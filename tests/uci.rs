@@ -127,7 +127,7 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name Threads type spin default 1 min 1 max 256",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 256",
-            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
             "option name UCI_Chess960 type check default false",
             "option name UCI_Variant type combo default chess var chess var xiangqi",
             "option name nodestime type spin default 0 min 0 max 10000",

@@ -30,6 +30,12 @@ const KILLERS: usize = 2;
 /// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
 /// also lets the continuation tables store them as `i16`.
 const HISTORY_MAX: i32 = 16_384;
+/// Ordering key of the hash move, above every other key.
+const TT_MOVE_KEY: i32 = 3_000_000;
+/// Ordering keys of captures (plus their victim-and-attacker order): winning ones, and captures
+/// not yet checked by exchange evaluation, above the killers; losing ones below every quiet move.
+const GOOD_CAPTURE_KEY: i32 = 2_000_000;
+const BAD_CAPTURE_KEY: i32 = -2_000_000;
 
 /// Continuation history: how good a quiet move was right after another move (one or two plies
 /// earlier), indexed `[earlier move's slot][move's slot]`. A few MiB, so a [`SearchState`] is built
@@ -570,24 +576,37 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         self.state.pv_len[ply] = child_len;
     }
 
-    /// Ordering keys: the hash move, winning captures by victim and attacker, killers, quiet moves
-    /// by history, losing captures last.
-    fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) {
+    /// Puts the hash move, if it is in `ply`'s list, first with its ordering key, and says whether
+    /// it was there. The other moves are left unscored until the hash move has been searched: it
+    /// cuts most nodes it is tried in, and then scoring the rest (an exchange evaluation per
+    /// capture, three history lookups per quiet move) would be wasted. The order is the one
+    /// [`Self::score_moves`] and [`Self::pick_at`] give: the hash move has the one top key.
+    fn hoist_tt_move(&mut self, ply: usize, tt_move: Option<u16>) -> bool {
+        let Some(tt_move) = tt_move else { return false };
+        let state = &mut *self.state;
+        let moves = &mut state.move_lists[ply];
+        let Some(found) = moves.iter().position(|&mv| G::encode_move(mv) == tt_move) else {
+            return false;
+        };
+        moves.swap(0, found);
+        state.move_keys[ply][0] = TT_MOVE_KEY;
+        true
+    }
+
+    /// Ordering keys of the moves from `from` on in `ply`'s list: the hash move, captures by victim
+    /// and attacker, killers, quiet moves by history. Every capture starts among the winning ones;
+    /// [`Self::pick_checked`] moves one that loses material below the quiet moves when it comes up.
+    fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize, from: usize) {
         let [one_back, two_back] = self.continuation_rows(ply);
         let state = &mut *self.state;
         let killers = state.killers[ply];
         let counter = state.played[ply].map(|slot| state.counter_moves[slot]);
         let moves: &[G::Move] = &state.move_lists[ply];
-        for (mv, score) in moves.iter().zip(state.move_keys[ply].iter_mut()) {
+        for (mv, score) in moves.iter().zip(state.move_keys[ply].iter_mut()).skip(from) {
             *score = if Some(G::encode_move(*mv)) == tt_move {
-                3_000_000
+                TT_MOVE_KEY
             } else if position.is_tactical(*mv) {
-                let order = position.tactical_order(*mv);
-                if position.see_at_least(*mv, 0) {
-                    2_000_000 + order
-                } else {
-                    -2_000_000 + order
-                }
+                GOOD_CAPTURE_KEY + position.tactical_order(*mv)
             } else if *mv == killers[0] {
                 1_000_001
             } else if *mv == killers[1] {
@@ -626,6 +645,22 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     fn pick_at(&mut self, ply: usize, index: usize, count: usize) -> G::Move {
         let state = &mut *self.state;
         Self::pick(&mut state.move_lists[ply][..count], &mut state.move_keys[ply][..count], index)
+    }
+
+    /// Selection step that checks a capture's exchange only when the capture comes up: one that
+    /// loses material takes a losing capture's key and the selection repeats. Most nodes are cut
+    /// before their later captures come up, and their exchange evaluations would be wasted; the
+    /// order is the same as if every capture had been checked while scoring.
+    fn pick_checked(&mut self, position: &G, ply: usize, index: usize, count: usize) -> G::Move {
+        loop {
+            let mv = self.pick_at(ply, index, count);
+            let key = &mut self.state.move_keys[ply][index];
+            if (GOOD_CAPTURE_KEY..TT_MOVE_KEY).contains(key) && !position.see_at_least(mv, 0) {
+                *key += BAD_CAPTURE_KEY - GOOD_CAPTURE_KEY;
+                continue;
+            }
+            return mv;
+        }
     }
 
     /// The continuation-history rows of the moves played one and two plies before `ply` (none
@@ -895,7 +930,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if move_count == 0 {
             return position.no_move_score(ply);
         }
-        self.score_moves(position, tt_move, ply);
+        // The hash move goes first unscored; the others are scored once it has been searched.
+        let mut scored = !self.hoist_tt_move(ply, tt_move);
+        if scored {
+            self.score_moves(position, tt_move, ply, 0);
+        }
 
         let mut tried = 0;
         let mut best_score = -Score::INFINITE;
@@ -910,7 +949,15 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if index >= move_count {
                 break;
             }
-            let mv = self.pick_at(ply, index, move_count);
+            if !scored && index > 0 {
+                self.score_moves(position, tt_move, ply, 1);
+                scored = true;
+            }
+            let mv = if scored {
+                self.pick_checked(position, ply, index, move_count)
+            } else {
+                self.state.move_lists[ply][0]
+            };
             let key = self.state.move_keys[ply][index];
             if excluded == Some(G::encode_move(mv)) {
                 continue;
@@ -1114,11 +1161,22 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             position.generate_tactical_moves(&mut self.state.move_lists[ply]);
         }
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
-        self.score_moves(position, tt_move, ply);
+        let mut scored = !self.hoist_tt_move(ply, tt_move);
+        if scored {
+            self.score_moves(position, tt_move, ply, 0);
+        }
         let mut best_move = 0;
         let move_count = self.state.move_lists[ply].len();
         for index in 0..move_count {
-            let mv = self.pick_at(ply, index, move_count);
+            if !scored && index > 0 {
+                self.score_moves(position, tt_move, ply, 1);
+                scored = true;
+            }
+            let mv = if scored {
+                self.pick_checked(position, ply, index, move_count)
+            } else {
+                self.state.move_lists[ply][0]
+            };
             // Captures that lose material cannot raise a stand-pat score.
             if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
