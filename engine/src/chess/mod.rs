@@ -121,6 +121,7 @@ impl Game for Position {
     }
 
     const DETECTS_UPCOMING_REPETITION: bool = true;
+    const SCORES_AFTER_HASH_MOVE: bool = true;
 
     /// The key difference names the move (a cuckoo table of every piece move on an empty board); the
     /// move is then possible here when the line between its squares is clear and the piece on one

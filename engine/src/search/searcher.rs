@@ -577,10 +577,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     }
 
     /// Puts the hash move, if it is in `ply`'s list, first with its ordering key, and says whether
-    /// it was there. The other moves are left unscored until the hash move has been searched: it
-    /// cuts most nodes it is tried in, and then scoring the rest (an exchange evaluation per
-    /// capture, three history lookups per quiet move) would be wasted. The order is the one
-    /// [`Self::score_moves`] and [`Self::pick_at`] give: the hash move has the one top key.
+    /// it was there; the other moves are left unscored (see [`Game::SCORES_AFTER_HASH_MOVE`]). The
+    /// hash move then stands where [`Self::score_moves`] and [`Self::pick_at`] would put it: it has
+    /// the one top key.
     fn hoist_tt_move(&mut self, ply: usize, tt_move: Option<u16>) -> bool {
         let Some(tt_move) = tt_move else { return false };
         let state = &mut *self.state;
@@ -930,8 +929,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if move_count == 0 {
             return position.no_move_score(ply);
         }
-        // The hash move goes first unscored; the others are scored once it has been searched.
-        let mut scored = !self.hoist_tt_move(ply, tt_move);
+        // Where the game asks for it, the hash move goes first unscored and the others are scored
+        // once it has been searched.
+        let mut scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
         if scored {
             self.score_moves(position, tt_move, ply, 0);
         }
@@ -1161,7 +1161,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             position.generate_tactical_moves(&mut self.state.move_lists[ply]);
         }
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
-        let mut scored = !self.hoist_tt_move(ply, tt_move);
+        let mut scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
         if scored {
             self.score_moves(position, tt_move, ply, 0);
         }
