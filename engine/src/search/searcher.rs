@@ -576,6 +576,40 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         self.state.pv_len[ply] = child_len;
     }
 
+    /// Prepares `ply`'s freshly generated moves for [`Self::next_move`]: scores them all, or, where
+    /// the game asks for it ([`Game::SCORES_AFTER_HASH_MOVE`]), only puts the hash move first, to be
+    /// searched before the others are scored. Says whether the moves are scored.
+    fn order_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) -> bool {
+        let scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
+        if scored {
+            self.score_moves(position, tt_move, ply, 0);
+        }
+        scored
+    }
+
+    /// The `index`-th move to try of the first `count` in `ply`'s list, scoring the moves after the
+    /// hash move first if [`Self::order_moves`] left them unscored (`scored`).
+    #[inline]
+    fn next_move(
+        &mut self,
+        position: &G,
+        tt_move: Option<u16>,
+        ply: usize,
+        index: usize,
+        count: usize,
+        scored: &mut bool,
+    ) -> G::Move {
+        if !*scored && index > 0 {
+            self.score_moves(position, tt_move, ply, 1);
+            *scored = true;
+        }
+        if *scored {
+            self.pick_checked(position, ply, index, count)
+        } else {
+            self.state.move_lists[ply][0]
+        }
+    }
+
     /// Puts the hash move, if it is in `ply`'s list, first with its ordering key, and says whether
     /// it was there; the other moves are left unscored (see [`Game::SCORES_AFTER_HASH_MOVE`]). The
     /// hash move then stands where [`Self::score_moves`] and [`Self::pick_at`] would put it: it has
@@ -929,12 +963,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if move_count == 0 {
             return position.no_move_score(ply);
         }
-        // Where the game asks for it, the hash move goes first unscored and the others are scored
-        // once it has been searched.
-        let mut scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
-        if scored {
-            self.score_moves(position, tt_move, ply, 0);
-        }
+        let mut scored = self.order_moves(position, tt_move, ply);
 
         let mut tried = 0;
         let mut best_score = -Score::INFINITE;
@@ -949,15 +978,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if index >= move_count {
                 break;
             }
-            if !scored && index > 0 {
-                self.score_moves(position, tt_move, ply, 1);
-                scored = true;
-            }
-            let mv = if scored {
-                self.pick_checked(position, ply, index, move_count)
-            } else {
-                self.state.move_lists[ply][0]
-            };
+            let mv = self.next_move(position, tt_move, ply, index, move_count, &mut scored);
             let key = self.state.move_keys[ply][index];
             if excluded == Some(G::encode_move(mv)) {
                 continue;
@@ -1161,22 +1182,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             position.generate_tactical_moves(&mut self.state.move_lists[ply]);
         }
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
-        let mut scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
-        if scored {
-            self.score_moves(position, tt_move, ply, 0);
-        }
+        let mut scored = self.order_moves(position, tt_move, ply);
         let mut best_move = 0;
         let move_count = self.state.move_lists[ply].len();
         for index in 0..move_count {
-            if !scored && index > 0 {
-                self.score_moves(position, tt_move, ply, 1);
-                scored = true;
-            }
-            let mv = if scored {
-                self.pick_checked(position, ply, index, move_count)
-            } else {
-                self.state.move_lists[ply][0]
-            };
+            let mv = self.next_move(position, tt_move, ply, index, move_count, &mut scored);
             // Captures that lose material cannot raise a stand-pat score.
             if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
