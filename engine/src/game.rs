@@ -146,8 +146,9 @@ pub trait Game: Clone {
 
     /// True where a node searches its hash move before scoring its other moves, so that their
     /// order reads the histories the hash move's subtree just updated (and the scoring is saved
-    /// when the hash move cuts). Measured per game at fixed nodes: chess gained (+20 ±33), xiangqi
-    /// (-30 ±41) and Othello (45.9% against 48.5% against NTest at depths 6-9) did not.
+    /// when the hash move cuts). Measured per game: chess gained at fixed nodes (+20 ±33); xiangqi
+    /// lost at fixed nodes (-30 ±41), and Othello at fixed depths (45.9% against 48.5% against
+    /// NTest at depths 6-9).
     const SCORES_AFTER_HASH_MOVE: bool = false;
 
     /// True where a repetition in which nobody checked throughout can still be lost, by chasing

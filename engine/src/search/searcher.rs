@@ -683,7 +683,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// Selection step that checks a capture's exchange only when the capture comes up: one that
     /// loses material takes a losing capture's key and the selection repeats. Most nodes are cut
     /// before their later captures come up, and their exchange evaluations would be wasted; the
-    /// order is the same as if every capture had been checked while scoring.
+    /// order is the same as if every capture had been checked while scoring, but for the order of
+    /// moves with equal keys.
     fn pick_checked(&mut self, position: &G, ply: usize, index: usize, count: usize) -> G::Move {
         loop {
             let mv = self.pick_at(ply, index, count);
