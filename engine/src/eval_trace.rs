@@ -86,6 +86,9 @@ pub(crate) struct Breakdown<'a> {
     pub(crate) phase: i32,
     /// The game's full middlegame weight.
     pub(crate) phase_max: i32,
+    /// The endgame factor applied before tapering, as a fraction `(factor, normal)`; printed only
+    /// when the two differ.
+    pub(crate) endgame_scale: (i32, i32),
     /// Every term tapered by `phase`, before the tempo bonus.
     pub(crate) tapered: i32,
     /// The side to move's bonus.
@@ -153,6 +156,10 @@ impl fmt::Display for Breakdown<'_> {
         Self::row(f, width, "Total", [self.side_total(0), self.side_total(1)])?;
         let side = self.names[0];
         writeln!(f)?;
+        let (scale, normal) = self.endgame_scale;
+        if scale != normal {
+            writeln!(f, "Endgame scale: {scale}/{normal} (the stronger side's winning chances)")?;
+        }
         writeln!(
             f,
             "Phase: {}/{} (middlegame weight), tapered: {} ({side} side)",

@@ -26,6 +26,8 @@ pub struct Entry {
     pub fixed: [f32; 2],
     /// Added after tapering, first player's view (the tempo of the side to move).
     pub tempo: f32,
+    /// Factor of the endgame half (see [`Linear::eg_scale`]).
+    pub eg_scale: f32,
 }
 
 /// Every position of a data file.
@@ -92,6 +94,7 @@ impl Dataset {
             score: score.map_or(f32::NAN, |score| score as f32),
             fixed: linear.fixed,
             tempo: linear.tempo,
+            eg_scale: linear.eg_scale,
         });
     }
 
@@ -177,7 +180,7 @@ pub fn eval(dataset: &Dataset, entry: &Entry, weights: &[[f64; 2]]) -> f64 {
         eg += weights[param][1] * count;
     }
     let phase = f64::from(entry.phase);
-    mg * phase + eg * (1.0 - phase) + f64::from(entry.tempo)
+    mg * phase + eg * f64::from(entry.eg_scale) * (1.0 - phase) + f64::from(entry.tempo)
 }
 
 #[cfg(test)]

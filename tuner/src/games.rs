@@ -19,6 +19,9 @@ pub struct Linear {
     pub fixed: [f32; 2],
     /// Added after tapering (the tempo of the side to move).
     pub tempo: f32,
+    /// Factor of the endgame half (chess's endgame scale, as the compiled weights pick it: a
+    /// constant of the position for the fit), 1 where the game has none.
+    pub eg_scale: f32,
 }
 
 /// A weights data file (`engine/data/*_eval.txt`), as `tablegen` reads and writes it.
@@ -110,13 +113,23 @@ impl Tunable for engine::chess::Position {
     }
     fn linear(&self) -> Linear {
         use engine::chess::eval::TEMPO;
-        let model = engine::chess::eval::coefficients::coefficients(self);
+        use engine::chess::eval::coefficients::{compiled_weights, coefficients};
+        let model = coefficients(self);
         let [white, black] = model.fixed;
+        let compiled = compiled_weights();
+        let eg: i32 = (white.eg - black.eg)
+            + compiled
+                .iter()
+                .zip(model.counts[0].iter().zip(&model.counts[1]))
+                .map(|(weight, (w, b))| weight.eg * (w - b))
+                .sum::<i32>();
+        let scale = model.scale_for(eg) as f32 / engine::chess::eval::SCALE_NORMAL as f32;
         Linear {
             counts: sparse(&model.counts),
             phase: model.phase as f32 / engine::chess::psqt::PHASE_MAX as f32,
             fixed: [(white.mg - black.mg) as f32, (white.eg - black.eg) as f32],
             tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+            eg_scale: scale,
         }
     }
     fn compiled_weights() -> Vec<[f64; 2]> {
@@ -190,6 +203,7 @@ impl Tunable for engine::xiangqi::Position {
             phase: model.phase as f32 / PHASE_MAX as f32,
             fixed: [(red.mg - black.mg) as f32, (red.eg - black.eg) as f32],
             tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+            eg_scale: 1.0,
         }
     }
     fn compiled_weights() -> Vec<[f64; 2]> {

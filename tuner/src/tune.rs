@@ -41,7 +41,7 @@ fn partial(
             // d(residual^2)/d(eval) = -2 * residual * sigmoid' * scale.
             let slope = -2.0 * residual * predicted * (1.0 - predicted) * scale;
             let phase = f64::from(entry.phase);
-            let (mg, eg) = (slope * phase, slope * (1.0 - phase));
+            let (mg, eg) = (slope * phase, slope * f64::from(entry.eg_scale) * (1.0 - phase));
             for (param, count) in dataset.terms(entry) {
                 gradient[param][0] += mg * count;
                 gradient[param][1] += eg * count;
@@ -266,7 +266,11 @@ mod tests {
             ("4k3/7p/1P6/8/8/8/8/4K3 b - - 0 1", 1.0),
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0.5),
             ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", 0.0),
-            ("4k3/8/2n5/1P6/8/8/8/4K3 w - - 0 1", 1.0),
+            // A knight cannot win alone (the endgame scale makes this about level).
+            ("4k3/8/2n5/1P6/8/8/8/4K3 w - - 0 1", 0.5),
+            // A pawn up, drawn all the same.
+            ("8/5pk1/6p1/8/5PP1/6K1/r7/7R w - - 0 1", 0.5),
+            ("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", 0.5),
         ] {
             dataset.push(Position::from_fen(fen).unwrap().linear(), result, None);
         }

@@ -51,10 +51,12 @@ mod king;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+mod scale;
 pub mod weights;
 
 pub(crate) use pawn_cache::mix_pawns;
 pub use pawn_cache::{PawnCache, PAWN_CACHE_ENTRIES};
+pub use scale::{endgame_scale, SCALE_NORMAL};
 pub use weights::TEMPO;
 use weights::{Param, S, WEIGHT_TABLE};
 
@@ -109,11 +111,13 @@ static PACKED: [[i32; 64]; 12] = {
     table
 };
 
-/// The tapered score from White's point of view: `(mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX`,
-/// rounding towards zero so that mirrored positions get exactly opposite scores.
+/// The tapered score from White's point of view, the endgame half scaled by `scale` out of
+/// [`SCALE_NORMAL`]: `(mg * phase + eg * scale / SCALE_NORMAL * (PHASE_MAX - phase)) / PHASE_MAX`,
+/// rounded once, towards zero, so that mirrored positions get exactly opposite scores and the
+/// tuner's smooth model stays within a centipawn of it.
 #[inline(always)]
-const fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
-    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+const fn taper(mg: i32, eg: i32, phase: i32, scale: i32) -> i32 {
+    (mg * phase * SCALE_NORMAL + eg * scale * (PHASE_MAX - phase)) / (PHASE_MAX * SCALE_NORMAL)
 }
 
 /// The middlegame weight of the position: 0 (pawn endgame) to [`PHASE_MAX`] (all pieces on).
@@ -129,11 +133,23 @@ fn game_phase(position: &Position) -> i32 {
     phase.min(PHASE_MAX)
 }
 
-/// From the White-view middlegame and endgame sums to the final side-to-move score: taper, turn to
-/// the side to move, add the tempo, clamp. Shared by [`evaluate`] and [`trace`].
+/// The endgame factor (out of [`SCALE_NORMAL`]) for White-view sums `eg` at `phase`: skipped in
+/// the full middlegame, where the endgame half has no weight.
 #[inline(always)]
-fn finish(mg: i32, eg: i32, phase: i32, side_to_move: Color) -> i32 {
-    let white = taper(mg, eg, phase);
+fn scale_of(position: &Position, eg: i32, phase: i32) -> i32 {
+    if phase == PHASE_MAX || eg == 0 {
+        SCALE_NORMAL
+    } else {
+        scale::scale_for(position, eg)
+    }
+}
+
+/// From the White-view middlegame and endgame sums to the final side-to-move score: scale the
+/// endgame half by `scale` (see [`scale`]), taper, turn to the side to move, add the tempo, clamp.
+/// Shared by [`evaluate`], [`trace`] and the tuner's model.
+#[inline(always)]
+fn finish(mg: i32, eg: i32, phase: i32, scale: i32, side_to_move: Color) -> i32 {
+    let white = taper(mg, eg, phase, scale);
     let relative = if side_to_move == Color::White { white } else { -white };
     (relative + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
@@ -161,7 +177,8 @@ fn evaluate_with(position: &Position, cache: Option<&mut PawnCache>) -> Score {
     evaluate_terms(position, &mut sink, cache);
     let phase = game_phase(position);
     let total = sink.0;
-    Score(finish(total.mg(), total.eg(), phase, position.side_to_move()))
+    let scale = scale_of(position, total.eg(), phase);
+    Score(finish(total.mg(), total.eg(), phase, scale, position.side_to_move()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,7 +525,10 @@ pub struct EvalTrace {
     pub phase: i32,
     /// Who is to move; the tempo bonus goes to that side.
     pub side_to_move: Color,
-    /// Every term tapered by `phase`, White's point of view, before the tempo bonus.
+    /// The endgame factor applied, out of [`SCALE_NORMAL`].
+    pub scale: i32,
+    /// Every term tapered by `phase` (the endgame half scaled), White's point of view, before the
+    /// tempo bonus.
     pub tapered: i32,
     /// The final score from White's point of view (tempo included, clamped).
     pub white: Score,
@@ -539,6 +559,7 @@ impl EvalTrace {
             terms: [&self.terms[0], &self.terms[1]],
             phase: self.phase,
             phase_max: PHASE_MAX,
+            endgame_scale: (self.scale, SCALE_NORMAL),
             tapered: self.tapered,
             tempo: TEMPO,
             side_to_move: self.side_to_move.index(),
@@ -573,13 +594,15 @@ pub fn trace(position: &Position) -> EvalTrace {
         terms: terms.0,
         phase,
         side_to_move,
+        scale: SCALE_NORMAL,
         tapered: 0,
         white: Score(0),
         score: Score(0),
     };
     let total = trace.side_total(Color::White).minus(trace.side_total(Color::Black));
-    trace.tapered = taper(total.mg, total.eg, phase);
-    let score = finish(total.mg, total.eg, phase, side_to_move);
+    trace.scale = scale_of(position, total.eg, phase);
+    trace.tapered = taper(total.mg, total.eg, phase, trace.scale);
+    let score = finish(total.mg, total.eg, phase, trace.scale, side_to_move);
     trace.score = Score(score);
     trace.white = Score(if side_to_move == Color::White { score } else { -score });
     trace

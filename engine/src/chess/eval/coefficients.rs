@@ -13,11 +13,13 @@
 //!
 //! Not tuned, and carried in [`Coefficients::fixed`]: the king-danger penalty (quadratic in the
 //! danger sum in the middlegame, linear in the endgame). Also not tuned: the tempo bonus and the phase weights.
+//! The endgame factor ([`Coefficients::scale`]) multiplies the endgame sum; the tuner takes the
+//! one the compiled weights pick as a constant of the position.
 //!
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 
 use super::weights::{Param, S, WEIGHTS};
-use super::{evaluate_terms, finish, game_phase, MgEg, Sink, Term};
+use super::{endgame_scale, evaluate_terms, finish, game_phase, MgEg, Sink, Term, SCALE_NORMAL};
 use crate::chess::position::Position;
 use crate::chess::psqt::{self, MATERIAL_EG, MATERIAL_MG};
 use crate::chess::types::{Color, PieceKind};
@@ -43,6 +45,9 @@ pub struct Coefficients {
     pub phase: i32,
     /// Who is to move (the tempo bonus goes to that side).
     pub side_to_move: Color,
+    /// The endgame factor (out of [`SCALE_NORMAL`]) when White is the stronger side, and when
+    /// Black is: which applies depends on the sign of the endgame sum, so on the weights.
+    pub scale: [i32; 2],
 }
 
 impl Sink for Coefficients {
@@ -64,6 +69,7 @@ pub fn coefficients(position: &Position) -> Coefficients {
         fixed: [MgEg::default(); 2],
         phase: game_phase(position),
         side_to_move: position.side_to_move(),
+        scale: [endgame_scale(position, Color::White), endgame_scale(position, Color::Black)],
     };
     for color in Color::ALL {
         for kind in PieceKind::ALL {
@@ -104,6 +110,17 @@ impl Coefficients {
         for (weight, (white, black)) in weights.iter().zip(self.counts[0].iter().zip(&self.counts[1])) {
             total.add(weight.mg * (white - black), weight.eg * (white - black));
         }
-        Score(finish(total.mg, total.eg, self.phase, self.side_to_move))
+        Score(finish(total.mg, total.eg, self.phase, self.scale_for(total.eg), self.side_to_move))
+    }
+
+    /// The endgame factor for a White-view endgame sum `eg`, as the evaluation picks it.
+    pub fn scale_for(&self, eg: i32) -> i32 {
+        if self.phase == psqt::PHASE_MAX || eg == 0 {
+            SCALE_NORMAL
+        } else if eg > 0 {
+            self.scale[0]
+        } else {
+            self.scale[1]
+        }
     }
 }

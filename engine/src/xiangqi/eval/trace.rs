@@ -74,6 +74,7 @@ impl EvalTrace {
             terms: [&self.terms[0], &self.terms[1]],
             phase: self.phase,
             phase_max: PHASE_MAX,
+            endgame_scale: (1, 1),
             tapered: self.tapered,
             tempo: TEMPO,
             side_to_move: self.side_to_move.index(),
