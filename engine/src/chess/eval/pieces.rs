@@ -120,21 +120,42 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     }
 }
 
-/// Threats by `us`: enemy pieces attacked by our pawns or by lesser pieces, and enemy pieces we
-/// attack that are not defended.
+/// Threats by `us`: enemy pieces attacked by our pawns, by lesser pieces or weakly defended,
+/// pieces a pawn push would attack, squares the enemy cannot use freely, and squares from which
+/// the enemy queen could be attacked next move.
 #[inline(always)]
 pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sink: &mut K) {
     let them = !us;
     let ours = &info.attacked_by[us.index()];
+    let theirs = &info.attacked_by[them.index()];
     let queens = position.pieces(them, PieceKind::Queen);
-    let majors = position.pieces(them, PieceKind::Rook) | queens;
-    let pieces = majors | position.pieces(them, PieceKind::Knight) | position.pieces(them, PieceKind::Bishop);
+    let enemies = position.pieces_of(them);
+    let enemy_pawns = info.pawns[them.index()];
+    let non_pawn_enemies = enemies & !enemy_pawns & !Bitboard::from_square(info.king[them.index()]);
+    let pieces = non_pawn_enemies;
     let attacked = pieces & info.attacked[us.index()];
     let by_pawn = (attacked & ours[PieceKind::Pawn.index()]).count() as i32;
-    let minors = ours[PieceKind::Knight.index()] | ours[PieceKind::Bishop.index()];
-    let by_minor = (majors & minors).count() as i32;
-    let by_rook = (queens & ours[PieceKind::Rook.index()]).count() as i32;
     let hanging = (attacked & !info.attacked[them.index()]).count() as i32;
+
+    // Stockfish's strongly protected and weak pieces.
+    let strongly_protected = info.pawn_attacks[them.index()]
+        | (info.attacked_twice[them.index()] & !info.attacked_twice[us.index()]);
+    let weak = (enemy_pawns | non_pawn_enemies) & !strongly_protected & info.attacked[us.index()];
+    let minors = ours[PieceKind::Knight.index()] | ours[PieceKind::Bishop.index()];
+    let by_minor = ((non_pawn_enemies & strongly_protected) | weak) & minors;
+    let by_rook = weak & ours[PieceKind::Rook.index()];
+    if (by_minor | by_rook).non_empty() {
+        for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+            let victims = position.pieces(them, kind);
+            sink.add(us, Term::Threats, THREAT_BY_MINOR.at(kind.index()), (by_minor & victims).count() as i32);
+            sink.add(us, Term::Threats, THREAT_BY_ROOK.at(kind.index()), (by_rook & victims).count() as i32);
+        }
+    }
+    sink.add(us, Term::Threats, THREAT_BY_KING, i32::from((weak & ours[PieceKind::King.index()]).non_empty()));
+    sink.add(us, Term::Threats, WEAK_QUEEN_PROTECTION, (weak & theirs[PieceKind::Queen.index()]).count() as i32);
+    let restricted = info.attacked[them.index()] & !strongly_protected & info.attacked[us.index()];
+    sink.add(us, Term::Threats, RESTRICTED_PIECE, restricted.count() as i32);
+
     // Pieces a pawn would attack after a safe push (no enemy pawn attacks the square, and the enemy
     // does not attack it unless we do too), not attacked by a pawn already.
     let empty = !info.occupied;
@@ -144,9 +165,19 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let push_targets = pawn_attacks(us, pushed & safe) & pieces & !ours[PieceKind::Pawn.index()];
     sink.add(us, Term::Threats, THREAT_BY_PAWN_PUSH, push_targets.count() as i32);
     sink.add(us, Term::Threats, THREAT_BY_PAWN, by_pawn);
-    sink.add(us, Term::Threats, THREAT_BY_MINOR_ON_MAJOR, by_minor);
-    sink.add(us, Term::Threats, THREAT_BY_ROOK_ON_QUEEN, by_rook);
     sink.add(us, Term::Threats, HANGING, hanging);
+
+    // Squares from which a piece of ours would attack the lone enemy queen next move.
+    if queens.non_empty() && !queens.has_more_than_one() {
+        let queen = queens.first_square();
+        let safe = !(position.pieces_of(us) | info.pawn_attacks[them.index()]) & !strongly_protected;
+        let knight_squares = ours[PieceKind::Knight.index()] & tables::knight_attacks(queen);
+        sink.add(us, Term::Threats, KNIGHT_ON_QUEEN, (knight_squares & safe).count() as i32);
+        let slider_squares = (ours[PieceKind::Bishop.index()] & tables::bishop_attacks(queen, info.occupied))
+            | (ours[PieceKind::Rook.index()] & tables::rook_attacks(queen, info.occupied));
+        let slider_squares = slider_squares & safe & info.attacked_twice[us.index()];
+        sink.add(us, Term::Threats, SLIDER_ON_QUEEN, slider_squares.count() as i32);
+    }
 }
 
 /// Space for `us`: safe squares behind and beside the centre pawns, worth more with more pieces on
