@@ -12,6 +12,9 @@ use crate::chess::position::Position;
 use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
 
+/// d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
 /// Files c to f.
 const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
 
@@ -112,11 +115,21 @@ pub(super) fn pieces<K: Sink>(position: &Position, info: &mut EvalInfo, us: Colo
     // Outposts: defended by an own pawn, out of reach of every enemy pawn now and later.
     let enemy_pawn_reach = fill_forward(them, info.pawn_attacks[them.index()]);
     let outposts = OUTPOST_RANKS[us.index()] & info.pawn_attacks[us.index()] & !enemy_pawn_reach;
+    let reachable = attacked_by[PieceKind::Knight.index()] & outposts & !position.pieces_of(us);
+    sink.add(us, Term::Outposts, REACHABLE_OUTPOST, reachable.count() as i32);
     let knights = (knights & outposts).count() as i32;
-    let bishops = (bishops & outposts).count() as i32;
-    if knights + bishops > 0 {
+    let on_outposts = (bishops & outposts).count() as i32;
+    if knights + on_outposts > 0 {
         sink.add(us, Term::Outposts, KNIGHT_OUTPOST, knights);
-        sink.add(us, Term::Outposts, BISHOP_OUTPOST, bishops);
+        sink.add(us, Term::Outposts, BISHOP_OUTPOST, on_outposts);
+    }
+
+    // Bishops on a long diagonal, looking through everything but pawns at the centre.
+    let pawns = info.pawns[0] | info.pawns[1];
+    for square in bishops {
+        if (tables::bishop_attacks(square, pawns) & CENTRE).has_more_than_one() {
+            sink.add(us, Term::Minors, LONG_DIAGONAL_BISHOP, 1);
+        }
     }
 }
 
