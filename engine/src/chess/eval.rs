@@ -8,13 +8,19 @@
 //! - mobility of knights, bishops, rooks and queens (`pieces.rs`);
 //! - king safety: Stockfish's classical king danger (ring attackers, weak ring squares, safe and
 //!   unsafe checks, pinned and blocking pieces) turned into a quadratic middlegame and a linear
-//!   endgame penalty, the pawn shield, the pawn storm and open files by the king (`king.rs`);
+//!   endgame penalty, the pawn shield, the pawn storm, open files and a pawnless flank by the king
+//!   (`king.rs`);
 //! - pawn structure: doubled, isolated, backward, supported and phalanx pawns; passed pawns by rank,
 //!   free or blocked path, king distance and the rule of the square (`pawns.rs`);
-//! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts,
-//!   threats (pieces attacked by pawns or by lesser pieces, hanging pieces, pieces a safe pawn push
-//!   would attack), bishops hemmed in by their own pawns, minors behind pawns, and space behind the
-//!   centre pawns (`pieces.rs`).
+//! - bishop pair, rooks on open and half-open files, rooks and queens on the seventh, outposts and
+//!   outposts a knight can reach, threats (Stockfish 12's: pieces attacked by pawns, by minors or
+//!   rooks by victim, by the king, hanging pieces, pieces a safe pawn push would attack, weak
+//!   pieces the queen defends, squares both sides contest, squares from which the queen can be
+//!   attacked), bishops hemmed in by their own pawns or on a long diagonal, minors behind pawns,
+//!   and space behind the centre pawns (`pieces.rs`);
+//! - an endgame scale: the endgame half shrinks where the stronger side rarely converts (a minor
+//!   piece up without pawns, opposite-coloured bishops, drawn rook endings, few pawns left;
+//!   `scale.rs`).
 //!
 //! All weights are data (`engine/data/chess_eval.txt`), compiled into [`weights`]. Attack sets are
 //! computed once per call (pawn attacks setwise, piece attacks by table lookups) and shared between
