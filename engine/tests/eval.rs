@@ -498,6 +498,45 @@ fn pieces_attacked_by_pawns_or_left_hanging_are_threats() {
 }
 
 #[test]
+fn a_minor_attacking_a_rook_is_a_threat() {
+    // The knight on c3 hits the rook on d5; on h5 the rook is out of its reach.
+    assert_term_better(
+        Term::Threats,
+        false,
+        "4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1",
+        "4k3/8/8/7r/8/2N5/8/4K3 w - - 0 1",
+    );
+}
+
+#[test]
+fn a_king_on_a_flank_without_pawns_stands_badly() {
+    // White's king by the pawns on b1, or on g1 where no pawn of either side is left.
+    assert_term_better(
+        Term::KingShelter,
+        false,
+        "1k6/ppp5/8/8/8/8/PPP5/1K6 w - - 0 1",
+        "1k6/ppp5/8/8/8/8/PPP5/6K1 w - - 0 1",
+    );
+}
+
+#[test]
+fn a_bishop_on_a_long_diagonal_eyes_the_centre() {
+    // The bishop on b2 sees d4 and e5; on c1 it sees no centre square.
+    assert_term_better(Term::Minors, false, "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+}
+
+#[test]
+fn a_knight_that_can_reach_an_outpost_is_better_placed() {
+    // From c3 the knight reaches d5, which the e4 pawn defends and no black pawn can attack.
+    assert_term_better(
+        Term::Outposts,
+        false,
+        "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1",
+        "4k3/8/8/8/4P3/8/8/N3K3 w - - 0 1",
+    );
+}
+
+#[test]
 fn well_known_positions_get_plausible_scores() {
     // Balanced or nearly so: the new terms must not swamp material.
     for fen in [
