@@ -110,6 +110,8 @@ fn endgames_the_stronger_side_rarely_wins_are_scaled_down() {
     // Opposite-coloured bishops: with bishops alone by the passers, otherwise by the pieces.
     assert_eq!(white("4k3/5b2/8/3P4/1P6/8/8/2B1K3 w - - 0 1"), 18 + 4 * 2);
     assert_eq!(white("4k3/5b2/4p3/3P4/1P6/8/8/2B1K3 w - - 0 1"), 18 + 4);
+    // Of doubled pawns only the front one is a passer (here the rear one could not be anyway).
+    assert_eq!(white("4k3/5b2/3P4/8/2p5/8/3P4/2B1K3 w - - 0 1"), 18 + 4);
     assert_eq!(white("r3k3/5b2/8/3P4/1P6/8/8/R1B1K3 w - - 0 1"), 22 + 3 * 5);
     // Bishops of one colour are a normal endgame.
     assert_eq!(white("4k3/6b1/8/3P4/1P6/8/8/2B1K3 w - - 0 1"), 36 + 7 * 2);

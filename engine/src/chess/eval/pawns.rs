@@ -52,13 +52,21 @@ pub(super) fn structure<K: Sink>(pawns: [Bitboard; 2], us: Color, sink: &mut K) 
         }
     }
 
-    // Passed: no enemy pawn in front on the same or a neighbouring file, no own pawn in front.
-    let enemy_front = fill_forward(them, forward(them, theirs));
-    let passed = ours & !(enemy_front | beside(enemy_front)) & !doubled;
+    let passed = passed_pawns(pawns, us);
     for square in passed {
         sink.add(us, Term::PassedPawns, PASSED.at(square.relative_to(us).rank() as usize), 1);
     }
     passed
+}
+
+/// `us`'s passed pawns: no enemy pawn in front on the same or a neighbouring file, no own pawn in
+/// front.
+#[inline(always)]
+pub(super) fn passed_pawns(pawns: [Bitboard; 2], us: Color) -> Bitboard {
+    let (ours, theirs) = (pawns[us.index()], pawns[(!us).index()]);
+    let enemy_front = fill_forward(!us, forward(!us, theirs));
+    let behind_own = fill_backward(us, backward(us, ours));
+    ours & !(enemy_front | beside(enemy_front)) & !behind_own
 }
 
 /// The part of `us`'s passed-pawn terms that depends on the rest of the board: blocked or free

@@ -145,8 +145,7 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let enemies = position.pieces_of(them);
     let enemy_pawns = info.pawns[them.index()];
     let non_pawn_enemies = enemies & !enemy_pawns & !Bitboard::from_square(info.king[them.index()]);
-    let pieces = non_pawn_enemies;
-    let attacked = pieces & info.attacked[us.index()];
+    let attacked = non_pawn_enemies & info.attacked[us.index()];
     let by_pawn = (attacked & ours[PieceKind::Pawn.index()]).count() as i32;
     let hanging = (attacked & !info.attacked[them.index()]).count() as i32;
 
@@ -175,7 +174,7 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let single = forward(us, info.pawns[us.index()]) & empty;
     let pushed = single | (forward(us, single & relative_rank(us, 2)) & empty);
     let safe = !info.pawn_attacks[them.index()] & (info.attacked[us.index()] | !info.attacked[them.index()]);
-    let push_targets = pawn_attacks(us, pushed & safe) & pieces & !ours[PieceKind::Pawn.index()];
+    let push_targets = pawn_attacks(us, pushed & safe) & non_pawn_enemies & !ours[PieceKind::Pawn.index()];
     sink.add(us, Term::Threats, THREAT_BY_PAWN_PUSH, push_targets.count() as i32);
     sink.add(us, Term::Threats, THREAT_BY_PAWN, by_pawn);
     sink.add(us, Term::Threats, HANGING, hanging);

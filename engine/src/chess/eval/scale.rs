@@ -9,7 +9,8 @@
 //! decide "little extra material" are [`super::PIECE_VALUES`], not the tuned ones, so that the
 //! factor is a property of the position alone and the tuner can treat it as a constant.
 
-use super::{beside, fill_forward, forward, LIGHT_SQUARES, PIECE_VALUES};
+use super::pawns::passed_pawns;
+use super::{LIGHT_SQUARES, PIECE_VALUES};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;
@@ -28,17 +29,6 @@ fn non_pawn_material(position: &Position, color: Color) -> i32 {
         .into_iter()
         .map(|kind| position.pieces(color, kind).count() as i32 * PIECE_VALUES[kind.index()])
         .sum()
-}
-
-/// `color`'s pawns that no enemy pawn can stop or capture on their way (no own pawn in front
-/// either).
-#[inline(always)]
-fn passed_pawns(position: &Position, color: Color) -> Bitboard {
-    let ours = position.pieces(color, PieceKind::Pawn);
-    let theirs = position.pieces(!color, PieceKind::Pawn);
-    let enemy_front = fill_forward(!color, forward(!color, theirs));
-    let own_front = fill_forward(color, forward(color, ours));
-    ours & !(enemy_front | beside(enemy_front)) & !own_front
 }
 
 /// The endgame factor, 0 to [`SCALE_NORMAL`], when `strong` is the side the endgame score favours.
@@ -71,7 +61,8 @@ pub fn endgame_scale(position: &Position, strong: Color) -> i32 {
         // Bishops alone: the defender's bishop blockades one colour complex; what counts is how
         // many passers the stronger side has.
         if strong_material == bishop && weak_material == bishop {
-            return 18 + 4 * passed_pawns(position, strong).count() as i32;
+            let pawns = [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
+            return 18 + 4 * passed_pawns(pawns, strong).count() as i32;
         }
         return 22 + 3 * position.pieces_of(strong).count() as i32;
     }
