@@ -524,7 +524,12 @@ fn a_king_on_a_flank_without_pawns_stands_badly() {
 #[test]
 fn a_bishop_on_a_long_diagonal_eyes_the_centre() {
     // The bishop on b2 sees d4 and e5; on c1 it sees no centre square.
-    assert_term_better(Term::Minors, false, "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+    assert_term_better(
+        Term::Minors,
+        false,
+        "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+    );
 }
 
 #[test]

@@ -112,8 +112,8 @@ impl Tunable for engine::chess::Position {
         self.side_to_move() == engine::chess::Color::White
     }
     fn linear(&self) -> Linear {
+        use engine::chess::eval::coefficients::{coefficients, compiled_weights};
         use engine::chess::eval::TEMPO;
-        use engine::chess::eval::coefficients::{compiled_weights, coefficients};
         let model = coefficients(self);
         let [white, black] = model.fixed;
         let compiled = compiled_weights();

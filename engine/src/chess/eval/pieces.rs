@@ -157,14 +157,30 @@ pub(super) fn threats<K: Sink>(position: &Position, info: &EvalInfo, us: Color, 
     let by_minor = ((non_pawn_enemies & strongly_protected) | weak) & minors;
     let by_rook = weak & ours[PieceKind::Rook.index()];
     if (by_minor | by_rook).non_empty() {
-        for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+        for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
+        {
             let victims = position.pieces(them, kind);
-            sink.add(us, Term::Threats, THREAT_BY_MINOR.at(kind.index()), (by_minor & victims).count() as i32);
+            sink.add(
+                us,
+                Term::Threats,
+                THREAT_BY_MINOR.at(kind.index()),
+                (by_minor & victims).count() as i32,
+            );
             sink.add(us, Term::Threats, THREAT_BY_ROOK.at(kind.index()), (by_rook & victims).count() as i32);
         }
     }
-    sink.add(us, Term::Threats, THREAT_BY_KING, i32::from((weak & ours[PieceKind::King.index()]).non_empty()));
-    sink.add(us, Term::Threats, WEAK_QUEEN_PROTECTION, (weak & theirs[PieceKind::Queen.index()]).count() as i32);
+    sink.add(
+        us,
+        Term::Threats,
+        THREAT_BY_KING,
+        i32::from((weak & ours[PieceKind::King.index()]).non_empty()),
+    );
+    sink.add(
+        us,
+        Term::Threats,
+        WEAK_QUEEN_PROTECTION,
+        (weak & theirs[PieceKind::Queen.index()]).count() as i32,
+    );
     let restricted = info.attacked[them.index()] & !strongly_protected & info.attacked[us.index()];
     sink.add(us, Term::Threats, RESTRICTED_PIECE, restricted.count() as i32);
 

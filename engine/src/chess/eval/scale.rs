@@ -61,7 +61,10 @@ pub fn endgame_scale(position: &Position, strong: Color) -> i32 {
         // Bishops alone: the defender's bishop blockades one colour complex; what counts is how
         // many passers the stronger side has.
         if strong_material == bishop && weak_material == bishop {
-            let pawns = [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
+            let pawns = [
+                position.pieces(Color::White, PieceKind::Pawn),
+                position.pieces(Color::Black, PieceKind::Pawn),
+            ];
             return 18 + 4 * passed_pawns(pawns, strong).count() as i32;
         }
         return 22 + 3 * position.pieces_of(strong).count() as i32;
