@@ -112,18 +112,10 @@ impl Tunable for engine::chess::Position {
         self.side_to_move() == engine::chess::Color::White
     }
     fn linear(&self) -> Linear {
-        use engine::chess::eval::coefficients::{coefficients, compiled_weights};
         use engine::chess::eval::TEMPO;
-        let model = coefficients(self);
+        let model = engine::chess::eval::coefficients::coefficients(self);
         let [white, black] = model.fixed;
-        let compiled = compiled_weights();
-        let eg: i32 = (white.eg - black.eg)
-            + compiled
-                .iter()
-                .zip(model.counts[0].iter().zip(&model.counts[1]))
-                .map(|(weight, (w, b))| weight.eg * (w - b))
-                .sum::<i32>();
-        let scale = model.scale_for(eg) as f32 / engine::chess::eval::SCALE_NORMAL as f32;
+        let scale = model.compiled_scale() as f32 / engine::chess::eval::SCALE_NORMAL as f32;
         Linear {
             counts: sparse(&model.counts),
             phase: model.phase as f32 / engine::chess::psqt::PHASE_MAX as f32,

@@ -62,6 +62,7 @@ pub mod weights;
 
 pub(crate) use pawn_cache::mix_pawns;
 pub use pawn_cache::{PawnCache, PAWN_CACHE_ENTRIES};
+use scale::stronger_side;
 pub use scale::{endgame_scale, SCALE_NORMAL};
 pub use weights::TEMPO;
 use weights::{Param, S, WEIGHT_TABLE};
@@ -139,15 +140,11 @@ fn game_phase(position: &Position) -> i32 {
     phase.min(PHASE_MAX)
 }
 
-/// The endgame factor (out of [`SCALE_NORMAL`]) for White-view sums `eg` at `phase`: skipped in
-/// the full middlegame, where the endgame half has no weight.
+/// The endgame factor (out of [`SCALE_NORMAL`]) for White-view sums `eg` at `phase`: computed
+/// only where it can change the score.
 #[inline(always)]
 fn scale_of(position: &Position, eg: i32, phase: i32) -> i32 {
-    if phase == PHASE_MAX || eg == 0 {
-        SCALE_NORMAL
-    } else {
-        scale::scale_for(position, eg)
-    }
+    stronger_side(eg, phase).map_or(SCALE_NORMAL, |strong| endgame_scale(position, strong))
 }
 
 /// From the White-view middlegame and endgame sums to the final side-to-move score: scale the

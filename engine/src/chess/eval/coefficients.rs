@@ -19,7 +19,9 @@
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 
 use super::weights::{Param, S, WEIGHTS};
-use super::{endgame_scale, evaluate_terms, finish, game_phase, MgEg, Sink, Term, SCALE_NORMAL};
+use super::{
+    endgame_scale, evaluate_terms, finish, game_phase, stronger_side, MgEg, Sink, Term, SCALE_NORMAL,
+};
 use crate::chess::position::Position;
 use crate::chess::psqt::{self, MATERIAL_EG, MATERIAL_MG};
 use crate::chess::types::{Color, PieceKind};
@@ -106,21 +108,26 @@ impl Coefficients {
     /// The evaluation, from the side to move's point of view, with `weights` in place of the compiled
     /// ones: with [`compiled_weights`] it is [`evaluate`](super::evaluate)'s result.
     pub fn score(&self, weights: &[MgEg; PARAM_COUNT]) -> Score {
+        let total = self.total(weights);
+        Score(finish(total.mg, total.eg, self.phase, self.scale_for(total.eg), self.side_to_move))
+    }
+
+    /// The endgame factor the compiled evaluation applies to this position: the tuner's constant.
+    pub fn compiled_scale(&self) -> i32 {
+        self.scale_for(self.total(&compiled_weights()).eg)
+    }
+
+    /// White's middlegame and endgame sums before tapering, with `weights`.
+    fn total(&self, weights: &[MgEg; PARAM_COUNT]) -> MgEg {
         let mut total = self.fixed[0].minus(self.fixed[1]);
         for (weight, (white, black)) in weights.iter().zip(self.counts[0].iter().zip(&self.counts[1])) {
             total.add(weight.mg * (white - black), weight.eg * (white - black));
         }
-        Score(finish(total.mg, total.eg, self.phase, self.scale_for(total.eg), self.side_to_move))
+        total
     }
 
     /// The endgame factor for a White-view endgame sum `eg`, as the evaluation picks it.
-    pub fn scale_for(&self, eg: i32) -> i32 {
-        if self.phase == psqt::PHASE_MAX || eg == 0 {
-            SCALE_NORMAL
-        } else if eg > 0 {
-            self.scale[0]
-        } else {
-            self.scale[1]
-        }
+    fn scale_for(&self, eg: i32) -> i32 {
+        stronger_side(eg, self.phase).map_or(SCALE_NORMAL, |strong| self.scale[strong.index()])
     }
 }

@@ -13,6 +13,7 @@ use super::pawns::passed_pawns;
 use super::{LIGHT_SQUARES, PIECE_VALUES};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
+use crate::chess::psqt::PHASE_MAX;
 use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
 
@@ -87,9 +88,16 @@ pub fn endgame_scale(position: &Position, strong: Color) -> i32 {
     (36 + 7 * strong_pawns).min(SCALE_NORMAL)
 }
 
-/// The factor for the sign of the endgame score `eg` (White's view): White is the stronger side
-/// when it is positive. For `eg == 0` any factor gives the same score.
+/// The side the endgame half is scaled for: the side it favours, or none where no factor can
+/// change the score (a zero endgame sum, or the full middlegame, where the endgame half has no
+/// weight). The one rule the evaluation and the tuner's model both pick the factor by.
 #[inline(always)]
-pub fn scale_for(position: &Position, eg: i32) -> i32 {
-    endgame_scale(position, if eg > 0 { Color::White } else { Color::Black })
+pub fn stronger_side(eg: i32, phase: i32) -> Option<Color> {
+    if phase == PHASE_MAX || eg == 0 {
+        None
+    } else if eg > 0 {
+        Some(Color::White)
+    } else {
+        Some(Color::Black)
+    }
 }
