@@ -4,11 +4,12 @@
 //! ```text
 //! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
 //!                      [--exact E] [--random-plies R] [--seed S]
+//! othello_fit import   --games FILE.ggf --out FILE [--exact E] [--first-game N]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
 //!                      [--threads T] [--blend B]
 //! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--stages S]
 //!                      [--lambda L] [--lambda-mid L] [--iterations I] [--window W] [--threads T]
-//!                      [--empties LOW-HIGH]
+//!                      [--empties LOW-HIGH] [--prior PATH]
 //! othello_fit average  --a PATH --b PATH --out PATH [--weight F]
 //! othello_fit init     [--out PATH] [--stages S]
 //! ```
@@ -26,6 +27,11 @@
 //! with `--blend B` the new label is `(1 - B) * result + B * search` instead (the result alone is
 //! noisy, the search alone repeats the previous fit's mistakes).
 //!
+//! `import` takes games played elsewhere instead (GGF records, one a line, as the match runner's
+//! `--games-out` writes them) and labels their positions as `generate` labels its own: exactly
+//! from `E` empties on (the solver's line standing in for the moves played), before that with
+//! the exact score of the game's first solved position; `relabel` then applies to them as well.
+//!
 //! `fit` solves, stage by stage, the regularised least-squares problem
 //! `min sum (eval(x) - label)^2 + lambda |w|^2` (`--lambda` for the stages up to 20 empties, whose
 //! labels are mostly exact, `--lambda-mid` above) by conjugate gradients with a diagonal
@@ -38,7 +44,10 @@
 //! stages (a divisor of 60; the baseline's count unless named) split the empties evenly: with 60,
 //! one set of weights per number of empties, as Edax has, each fitted on the `2W + 1` empties
 //! around its own. `T` threads fit stages in parallel. With `--empties LOW-HIGH` only the stages
-//! within those empties are fitted; the others keep the baseline's weights (restaged).
+//! within those empties are fitted; the others keep the baseline's weights (restaged). With
+//! `--prior PATH` the ridge pulls towards that file's weights instead of towards zero
+//! (`lambda |w - prior|^2`), so a fit on new data keeps an earlier fit's weights where the new
+//! data says little about them.
 //!
 //! `average` writes `(1 - F) * a + F * b` weight by weight (`F` 0.5 unless named), in the larger of
 //! the two files' stage counts: a stage of the other takes its weights from the stage holding its
@@ -182,6 +191,113 @@ fn search_move(
     (outcome.best_move.unwrap_or(Move::PASS), outcome.score.0 as f32 / DISC as f32)
 }
 
+/// The moves of a GGF game record from the standard start (`None` for another start or a move
+/// the rules reject): every `B[..]` and `W[..]` in order, a move's `/eval/time` tail ignored.
+fn ggf_moves(record: &str) -> Option<Vec<Move>> {
+    const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
+    let body = record.split_once(START)?.1;
+    let mut position = Position::startpos();
+    let mut moves = Vec::new();
+    for (at, _) in body.match_indices('[') {
+        if !matches!(&body[at.saturating_sub(1)..at], "B" | "W") {
+            continue;
+        }
+        let text = body[at + 1..].split([']', '/']).next()?;
+        let mv = position.parse_move(text)?;
+        position.play(mv);
+        moves.push(mv);
+    }
+    Some(moves)
+}
+
+/// `import`: the positions of games played elsewhere (GGF records, one a line, such as the match
+/// runner's `--games-out`), labelled as `generate` labels its own: exactly from `E` empties on,
+/// before that with the exact score of the game's first solved position.
+fn import(options: &Options) -> Result<(), String> {
+    let path = options.text("games", "games.ggf");
+    let out = options.text("out", "othello_positions.txt");
+    let exact: u32 = options.number("exact", 18)?;
+    let first_game: u32 = options.number("first-game", 2_000_000)?;
+    let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
+    let mut writer = BufWriter::new(std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?);
+    let mut solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
+    let (mut game, mut written, mut skipped) = (first_game, 0usize, 0usize);
+    for record in text.lines().filter(|line| line.contains("GM[Othello]")) {
+        let Some(moves) = ggf_moves(record) else {
+            skipped += 1;
+            continue;
+        };
+        let mut position = Position::startpos();
+        let mut labels = GameLabels::default();
+        for mv in moves {
+            if position.is_game_over() || position.empties() <= exact {
+                break;
+            }
+            if mv != Move::PASS {
+                labels.pending.push((position, position.side_to_move() == engine::othello::Color::Black));
+            }
+            position.play(mv);
+        }
+        // Past the game's end as played, the solver's line stands in for the rest of the moves.
+        while !position.is_game_over() {
+            if position.moves() == 0 {
+                position.play(Move::PASS);
+                continue;
+            }
+            let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
+                .ok_or("the solver stopped without a stop request")?;
+            labels.solved(&position, solution.score as f32, game);
+            position.play(solution.best_move);
+        }
+        for sample in labels.finish(&position, game) {
+            writeln!(writer, "{}", sample.line()).map_err(|error| format!("{out}: {error}"))?;
+            written += 1;
+        }
+        game += 1;
+    }
+    writer.flush().map_err(|error| format!("{out}: {error}"))?;
+    eprintln!("imported {} games ({skipped} skipped), {written} positions in {out}", game - first_game);
+    Ok(())
+}
+
+/// The positions of one game as they are labelled: the midgame ones waiting for the game's first
+/// exact score, the solved ones with their own.
+#[derive(Default)]
+struct GameLabels {
+    /// Positions before the solver took over, and whether Black was to move.
+    pending: Vec<(Position, bool)>,
+    solved: Vec<Sample>,
+    /// The first solved position's score, and whether Black was to move there.
+    anchor: Option<(bool, f32)>,
+}
+
+impl GameLabels {
+    fn solved(&mut self, position: &Position, score: f32, game: u32) {
+        let black = position.side_to_move() == engine::othello::Color::Black;
+        self.solved.push(Sample {
+            player: position.player(),
+            opponent: position.opponent(),
+            score,
+            kind: 'e',
+            game,
+        });
+        self.anchor.get_or_insert((black, score));
+    }
+
+    /// Every position labelled, midgame first; `last` is the game's final position (its result
+    /// labels the midgame when nothing was solved).
+    fn finish(self, last: &Position, game: u32) -> Vec<Sample> {
+        let (anchor_black, anchor_score) = self.anchor.unwrap_or_else(|| {
+            (last.side_to_move() == engine::othello::Color::Black, last.final_score() as f32)
+        });
+        let labelled = self.pending.into_iter().map(|(position, black)| {
+            let score = if black == anchor_black { anchor_score } else { -anchor_score };
+            Sample { player: position.player(), opponent: position.opponent(), score, kind: 'g', game }
+        });
+        labelled.chain(self.solved).collect()
+    }
+}
+
 fn generate(options: &Options) -> Result<(), String> {
     let openings = read_openings(&options.text("openings", "/work/shared/data/othello/openings.txt"))?;
     let out = options.text("out", "othello_positions.txt");
@@ -207,9 +323,7 @@ fn generate(options: &Options) -> Result<(), String> {
         for &mv in &openings[game as usize % openings.len()] {
             position.play(mv);
         }
-        let mut pending: Vec<(Position, bool)> = Vec::new();
-        let mut samples: Vec<Sample> = Vec::new();
-        let mut anchor: Option<(bool, f32)> = None;
+        let mut labels = GameLabels::default();
         let mut plies = 0;
         while !position.is_game_over() {
             if position.moves() == 0 {
@@ -221,22 +335,14 @@ fn generate(options: &Options) -> Result<(), String> {
                 let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
                     .ok_or("the solver stopped without a stop request")?;
                 solved_nodes += solution.nodes;
-                let score = solution.score as f32;
-                samples.push(Sample {
-                    player: position.player(),
-                    opponent: position.opponent(),
-                    score,
-                    kind: 'e',
-                    game,
-                });
-                anchor.get_or_insert((black, score));
+                labels.solved(&position, solution.score as f32, game);
                 if rng.next_u64() % 4 == 0 {
                     random_move(&position, &mut rng)
                 } else {
                     solution.best_move
                 }
             } else {
-                pending.push((position, black));
+                labels.pending.push((position, black));
                 if plies < random_plies && rng.next_u64() % 2 == 0 {
                     random_move(&position, &mut rng)
                 } else {
@@ -246,14 +352,7 @@ fn generate(options: &Options) -> Result<(), String> {
             position.play(mv);
             plies += 1;
         }
-        let (anchor_black, anchor_score) = anchor.unwrap_or_else(|| {
-            (position.side_to_move() == engine::othello::Color::Black, position.final_score() as f32)
-        });
-        let labelled = pending.into_iter().map(|(position, black)| {
-            let score = if black == anchor_black { anchor_score } else { -anchor_score };
-            Sample { player: position.player(), opponent: position.opponent(), score, kind: 'g', game }
-        });
-        let samples: Vec<Sample> = labelled.chain(samples).collect();
+        let samples = labels.finish(&position, game);
         for sample in &samples {
             writeln!(writer, "{}", sample.line()).map_err(|error| format!("{out}: {error}"))?;
         }
@@ -431,6 +530,18 @@ struct FitSetup<'a> {
     iterations: usize,
     window: u32,
     stages: usize,
+    /// The weights the ridge pulls towards (in `stages` stages): with `--prior`, a fit on new data
+    /// keeps what an earlier fit learnt where the new data says little; otherwise zero.
+    prior: Option<Weights>,
+}
+
+impl FitSetup<'_> {
+    /// The prior's weights of `stage` in discs, by column of the stage's design matrix.
+    fn prior_columns(&self, stage: usize) -> Vec<f64> {
+        let size = layout::stage_size();
+        let Some(prior) = &self.prior else { return vec![0.0; size] };
+        prior.values[stage * size..(stage + 1) * size].iter().map(|&value| f64::from(value) / 100.0).collect()
+    }
 }
 
 /// One stage's fitted weights (indexed by canonical column) and its report line.
@@ -460,7 +571,12 @@ fn fit_stage(setup: &FitSetup, stage: usize) -> StageFit {
         }
     }
     let stage_lambda = if high <= 20 { setup.lambda } else { setup.lambda_mid };
-    let weights = solve(&train, &train_labels, layout::stage_size(), stage_lambda, setup.iterations);
+    // Ridge towards the prior: solve for the change `d` from it, on the labels' residuals.
+    let prior = setup.prior_columns(stage);
+    let residuals: Vec<f64> =
+        train.iter().zip(&train_labels).map(|(row, label)| label - dot(row, &prior)).collect();
+    let change = solve(&train, &residuals, layout::stage_size(), stage_lambda, setup.iterations);
+    let weights: Vec<f64> = prior.iter().zip(&change).map(|(prior, change)| prior + change).collect();
     let mean = test_labels.iter().sum::<f64>() / test_labels.len().max(1) as f64;
     let sd = (test_labels.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / test_labels.len().max(1) as f64)
         .sqrt();
@@ -506,6 +622,10 @@ fn fit(options: &Options) -> Result<(), String> {
         iterations: options.number("iterations", 200)?,
         window: options.number("window", 2)?,
         stages,
+        prior: match options.0.get("prior") {
+            None => None,
+            Some(path) => Some(layout::load(path)?.restaged(stages)),
+        },
     };
     let (first, last) = options
         .text("empties", "0-60")
@@ -620,6 +740,7 @@ fn main() -> ExitCode {
     let result = Options::parse(rest).and_then(|options| match command.as_str() {
         "generate" => generate(&options),
         "relabel" => relabel(&options),
+        "import" => import(&options),
         "fit" => fit(&options),
         "average" => average(&options),
         "init" => {
