@@ -83,7 +83,7 @@ pub struct PatternClass {
 }
 
 /// The pattern classes, in table order.
-pub const CLASSES: [PatternClass; 12] = [
+pub const CLASSES: [PatternClass; 13] = [
     // A1 B1 C1 / A2 B2 C2 / A3 B3 C3.
     PatternClass { name: "CORNER_3X3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18] },
     // A1..E1 / A2..E2.
@@ -102,6 +102,9 @@ pub const CLASSES: [PatternClass; 12] = [
     PatternClass { name: "DIAGONAL_6", squares: &[2, 11, 20, 29, 38, 47] },
     PatternClass { name: "DIAGONAL_5", squares: &[3, 12, 21, 30, 39] },
     PatternClass { name: "DIAGONAL_4", squares: &[4, 13, 22, 31] },
+    // A1..D1 / A2..C2 / A3 B3 / A4: the corner's triangle, which sees the corner's edges and
+    // diagonal region at once (a corner's stable discs grow along both edges and inwards together).
+    PatternClass { name: "TRIANGLE", squares: &[0, 1, 2, 3, 8, 9, 10, 16, 17, 24] },
 ];
 
 /// The scalar terms, in table order after the patterns.
@@ -445,8 +448,8 @@ mod tests {
     #[test]
     fn every_class_has_the_expected_instances() {
         let counts: Vec<usize> = (0..CLASSES.len()).map(|class| instances(class).len()).collect();
-        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
-        assert_eq!(all_instances().len(), 50);
+        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 4]);
+        assert_eq!(all_instances().len(), 54);
         // The 2x5 corner is the only class without a self-symmetry.
         assert!(self_symmetry(1).is_none());
         assert!((0..CLASSES.len()).filter(|&class| class != 1).all(|class| self_symmetry(class).is_some()));

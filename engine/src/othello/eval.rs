@@ -3,9 +3,9 @@
 //! results by `tuner`'s `othello_fit` (see `tablegen::othello_eval` for the patterns and the data
 //! format).
 //!
-//! Each of the 50 pattern instances (3x3 and 2x5 corners, edges with their X-squares, edges with
+//! Each of the 54 pattern instances (3x3 and 2x5 corners, edges with their X-squares, edges with
 //! the block of four squares behind their middle, the second to fourth lines, the diagonals of 4
-//! to 8 squares) reads its squares as a base-3 number (empty, own, opponent's) and adds the weight
+//! to 8 squares, the ten-square corner triangles) reads its squares as a base-3 number (empty, own, opponent's) and adds the weight
 //! of that number in its class's table for the position's stage; the symmetric instances of a
 //! class share the table, so symmetric positions score alike.
 

@@ -6,5 +6,5 @@ include!(concat!(env!("OUT_DIR"), "/othello_eval.rs"));
 
 static_assertions::const_assert_eq!(WEIGHTS.len(), 2 * STAGES * STAGE_SIZE);
 static_assertions::const_assert_eq!(SCALAR_OFFSET + 4, STAGE_SIZE);
-static_assertions::const_assert_eq!(INSTANCES, 50);
+static_assertions::const_assert_eq!(INSTANCES, 54);
 static_assertions::const_assert!(STAGE_SIZE < u32::MAX as usize);
