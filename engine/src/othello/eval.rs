@@ -5,9 +5,9 @@
 //!
 //! Each of the 54 pattern instances (3x3 and 2x5 corners, edges with their X-squares, edges with
 //! the block of four squares behind their middle, the second to fourth lines, the diagonals of 4
-//! to 8 squares, the ten-square corner triangles) reads its squares as a base-3 number (empty, own, opponent's) and adds the weight
-//! of that number in its class's table for the position's stage; the symmetric instances of a
-//! class share the table, so symmetric positions score alike.
+//! to 8 squares, the ten-square corner triangles) reads its squares as a base-3 number (empty,
+//! own, opponent's) and adds the weight of that number in its class's table for the position's
+//! stage; the symmetric instances of a class share the table, so symmetric positions score alike.
 
 mod weights;
 

@@ -776,4 +776,48 @@ mod tests {
         let w = solve(&rows, &labels, 2, 1e-9, 50);
         assert!((w[0] - 2.0).abs() < 1e-6 && (w[1] - 3.0).abs() < 1e-6);
     }
+
+    #[test]
+    fn game_records_replay_and_other_starts_or_illegal_moves_are_skipped() {
+        let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let record = format!("(;GM[Othello]PB[a]PW[b]{start}B[F5//1.5]W[d6]B[C3/0.5];)");
+        let moves = ggf_moves(&record).expect("a game from the standard start");
+        let texts: Vec<String> = moves.iter().map(|&mv| engine::othello::MoveText(mv).to_string()).collect();
+        assert_eq!(texts, ["F5", "D6", "C3"]);
+        // An illegal move or another start gives no game.
+        assert!(ggf_moves(&format!("(;GM[Othello]{start}B[A1];)")).is_none());
+        assert!(ggf_moves(
+            "(;GM[Othello]BO[8 -------------------------------------------------------------O** O]B[H8];)"
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn midgame_positions_take_the_first_solved_score_from_their_side() {
+        let mut start = Position::startpos();
+        let mut labels = GameLabels::default();
+        labels.pending.push((start, true));
+        let mv = start.parse_move("f5").unwrap();
+        start.play(mv);
+        labels.pending.push((start, false));
+        // The first solved position (White to move) is worth +6 to White; a later one does not count.
+        labels.solved(&start, 6.0, 9);
+        labels.solved(&start, -2.0, 9);
+        let samples = labels.finish(&start, 9);
+        let scores: Vec<(f32, char)> = samples.iter().map(|sample| (sample.score, sample.kind)).collect();
+        assert_eq!(scores, [(-6.0, 'g'), (6.0, 'g'), (6.0, 'e'), (-2.0, 'e')]);
+    }
+
+    #[test]
+    fn the_ridge_pulls_towards_the_prior() {
+        // One column, one label of 4: with a strong ridge the fit stays near the prior.
+        let rows: Vec<Row> = vec![vec![(0, 1.0)]];
+        let rows: Vec<&Row> = rows.iter().collect();
+        let prior = [3.0];
+        let residuals = [4.0 - dot(rows[0], &prior)];
+        let change = solve(&rows, &residuals, 1, 1000.0, 50);
+        assert!((prior[0] + change[0] - 3.0).abs() < 0.01);
+        let change = solve(&rows, &residuals, 1, 1e-9, 50);
+        assert!((prior[0] + change[0] - 4.0).abs() < 1e-6);
+    }
 }
