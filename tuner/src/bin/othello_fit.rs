@@ -234,7 +234,7 @@ fn import(options: &Options) -> Result<(), String> {
                 break;
             }
             if mv != Move::PASS {
-                labels.pending.push((position, position.side_to_move() == engine::othello::Color::Black));
+                labels.midgame(position);
             }
             position.play(mv);
         }
@@ -264,16 +264,20 @@ fn import(options: &Options) -> Result<(), String> {
 /// exact score, the solved ones with their own.
 #[derive(Default)]
 struct GameLabels {
-    /// Positions before the solver took over, and whether Black was to move.
-    pending: Vec<(Position, bool)>,
+    /// Positions before the solver took over.
+    pending: Vec<Position>,
     solved: Vec<Sample>,
-    /// The first solved position's score, and whether Black was to move there.
-    anchor: Option<(bool, f32)>,
+    /// The first solved position's side to move and score.
+    anchor: Option<(engine::othello::Color, f32)>,
 }
 
 impl GameLabels {
+    /// A position before the solver takes over: labelled once the game's first exact score is known.
+    fn midgame(&mut self, position: Position) {
+        self.pending.push(position);
+    }
+
     fn solved(&mut self, position: &Position, score: f32, game: u32) {
-        let black = position.side_to_move() == engine::othello::Color::Black;
         self.solved.push(Sample {
             player: position.player(),
             opponent: position.opponent(),
@@ -281,17 +285,16 @@ impl GameLabels {
             kind: 'e',
             game,
         });
-        self.anchor.get_or_insert((black, score));
+        self.anchor.get_or_insert((position.side_to_move(), score));
     }
 
     /// Every position labelled, midgame first; `last` is the game's final position (its result
     /// labels the midgame when nothing was solved).
     fn finish(self, last: &Position, game: u32) -> Vec<Sample> {
-        let (anchor_black, anchor_score) = self.anchor.unwrap_or_else(|| {
-            (last.side_to_move() == engine::othello::Color::Black, last.final_score() as f32)
-        });
-        let labelled = self.pending.into_iter().map(|(position, black)| {
-            let score = if black == anchor_black { anchor_score } else { -anchor_score };
+        let (anchor_side, anchor_score) =
+            self.anchor.unwrap_or_else(|| (last.side_to_move(), last.final_score() as f32));
+        let labelled = self.pending.into_iter().map(|position| {
+            let score = if position.side_to_move() == anchor_side { anchor_score } else { -anchor_score };
             Sample { player: position.player(), opponent: position.opponent(), score, kind: 'g', game }
         });
         labelled.chain(self.solved).collect()
@@ -330,7 +333,6 @@ fn generate(options: &Options) -> Result<(), String> {
                 position.play(Move::PASS);
                 continue;
             }
-            let black = position.side_to_move() == engine::othello::Color::Black;
             let mv = if position.empties() <= exact {
                 let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
                     .ok_or("the solver stopped without a stop request")?;
@@ -342,7 +344,7 @@ fn generate(options: &Options) -> Result<(), String> {
                     solution.best_move
                 }
             } else {
-                labels.pending.push((position, black));
+                labels.midgame(position);
                 if plies < random_plies && rng.next_u64() % 2 == 0 {
                     random_move(&position, &mut rng)
                 } else {
@@ -796,10 +798,10 @@ mod tests {
     fn midgame_positions_take_the_first_solved_score_from_their_side() {
         let mut start = Position::startpos();
         let mut labels = GameLabels::default();
-        labels.pending.push((start, true));
+        labels.midgame(start);
         let mv = start.parse_move("f5").unwrap();
         start.play(mv);
-        labels.pending.push((start, false));
+        labels.midgame(start);
         // The first solved position (White to move) is worth +6 to White; a later one does not count.
         labels.solved(&start, 6.0, 9);
         labels.solved(&start, -2.0, 9);
