@@ -2,6 +2,10 @@
 //! method). `--game xiangqi` picks xiangqi (positions, data file `engine/data/xiangqi_eval.txt`).
 //!
 //! ```text
+//! tuner datagen [--game chess] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+//!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
+//!               [--report SECONDS]
+//! tuner datastats FILE
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -9,11 +13,12 @@
 //!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
-//! `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
+//! `datagen` writes the network's training data, binary records (see [`datagen`]); `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
 //! reads them and a data file (by default the committed `engine/data/<game>_eval.txt`), and writes
 //! the tuned weights as a data file of the same layout to `--out` (see [`tune`]). Rebuilding the
 //! engine with that file in place of the committed one gives the tuned engine.
 
+mod datagen;
 mod dataset;
 mod games;
 mod selfplay;
@@ -27,6 +32,10 @@ use std::time::{Duration, Instant};
 use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 
 const USAGE: &str = "usage:
+  tuner datagen [--game chess] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+                [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
+                [--report SECONDS]
+  tuner datastats FILE
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -76,6 +85,78 @@ impl Options {
     }
 }
 
+/// The openings file's positions, each checked.
+fn read_openings<G: Tunable>(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    let openings: Vec<String> = text
+        .lines()
+        .map(|line| line.split(';').next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(String::from)
+        .collect();
+    for fen in &openings {
+        G::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
+    }
+    Ok(openings)
+}
+
+fn time_limit(options: &Options) -> Result<Option<Duration>, String> {
+    options
+        .text("time-limit")
+        .map(|_| options.number("time-limit", 0.0))
+        .transpose()
+        .map(|limit| limit.map(Duration::from_secs_f64))
+}
+
+fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(
+        args,
+        &[],
+        &[
+            "game",
+            "openings",
+            "out",
+            "games",
+            "nodes",
+            "seed",
+            "threads",
+            "random-plies",
+            "skip-plies",
+            "opening-limit",
+            "hash",
+            "time-limit",
+            "report",
+        ],
+    )?;
+    let play = selfplay::Config {
+        openings: read_openings::<G>(options.required("openings")?)?,
+        games: options.number("games", usize::MAX)?,
+        nodes: options.number("nodes", 5000)?,
+        seed: options.number("seed", 1)?,
+        random_plies: options.number("random-plies", 6)?,
+        skip_plies: options.number("skip-plies", 12)?,
+        threads: options.number("threads", 1)?,
+        hash_mb: options.number("hash", 8)?,
+        time_limit: time_limit(&options)?,
+        out: options.required("out")?.to_string(),
+        opening_score_limit: Some(options.number("opening-limit", 600)?),
+    };
+    let config =
+        datagen::Config { play, report_every: Duration::from_secs_f64(options.number("report", 60.0)?) };
+    eprintln!(
+        "datagen ({}): {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
+        G::NAME,
+        config.play.nodes,
+        config.play.openings.len(),
+        config.play.random_plies,
+        config.play.seed,
+        config.play.threads,
+        config.play.out
+    );
+    println!("{}", datagen::run::<G>(&config)?);
+    Ok(())
+}
+
 fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
@@ -94,19 +175,8 @@ fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
             "time-limit",
         ],
     )?;
-    let path = options.required("openings")?;
-    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
-    let openings: Vec<String> = text
-        .lines()
-        .map(|line| line.split(';').next().unwrap_or("").trim())
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(String::from)
-        .collect();
-    for fen in &openings {
-        G::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
-    }
     let config = selfplay::Config {
-        openings,
+        openings: read_openings::<G>(options.required("openings")?)?,
         games: options.number("games", 1000)?,
         nodes: options.number("nodes", 6000)?,
         seed: options.number("seed", 1)?,
@@ -114,12 +184,9 @@ fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
         skip_plies: options.number("skip-plies", 16)?,
         threads: options.number("threads", 1)?,
         hash_mb: options.number("hash", 8)?,
-        time_limit: options
-            .text("time-limit")
-            .map(|_| options.number("time-limit", 0.0))
-            .transpose()?
-            .map(Duration::from_secs_f64),
+        time_limit: time_limit(&options)?,
         out: options.required("out")?.to_string(),
+        opening_score_limit: None,
     };
     eprintln!(
         "selfplay ({}): {} games at {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
@@ -326,6 +393,12 @@ fn main() -> ExitCode {
     type Chess = engine::chess::Position;
     type Xiangqi = engine::xiangqi::Position;
     let result = match (args.first().map(String::as_str), xiangqi) {
+        (Some("datagen"), false) => datagen_command::<Chess>(&args[1..]),
+        (Some("datastats"), _) => match args.get(1) {
+            Some(path) => datagen::chess_stats(path).map(|line| println!("{line}")),
+            None => Err("datastats needs a file".into()),
+        },
+        (Some("datagen"), true) => Err("datagen: xiangqi has no record format yet".into()),
         (Some("selfplay"), false) => selfplay_command::<Chess>(&args[1..]),
         (Some("selfplay"), true) => selfplay_command::<Xiangqi>(&args[1..]),
         (Some("tune"), false) => tune_command::<Chess>(&args[1..]),

@@ -71,6 +71,9 @@ pub struct Config {
     pub time_limit: Option<Duration>,
     /// Where the positions go.
     pub out: String,
+    /// A game whose first search scores beyond this (centipawns, either side) is dropped: random
+    /// plies can leave a lost opening, whose positions teach little.
+    pub opening_score_limit: Option<i32>,
 }
 
 /// How a game ended, from the first player's (White's, red's) view.
@@ -111,15 +114,15 @@ pub enum Ending {
 }
 
 /// One finished game.
-pub struct GameRecord {
+pub struct GameRecord<G> {
     /// The result.
     pub outcome: Outcome,
     /// Why it ended.
     pub ending: Ending,
     /// Plies played from the opening position (random plies included).
     pub plies: usize,
-    /// FENs of the kept positions, each with the search's score of it from the first player's view.
-    pub positions: Vec<(String, i32)>,
+    /// The kept positions, each with the search's score of it from the first player's view.
+    pub positions: Vec<(G, i32)>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -150,7 +153,7 @@ pub fn play_game<G: Tunable>(
     player: &mut Player<G>,
     index: usize,
     opening: &str,
-) -> Option<GameRecord> {
+) -> Option<GameRecord<G>> {
     let mut rng = SplitMix64::new(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut position = G::from_fen(opening).ok()?;
     let mut past: Vec<PastPosition> = Vec::new();
@@ -200,10 +203,14 @@ pub fn play_game<G: Tunable>(
         record.nodes += result.nodes;
         let best = result.best_move?;
         let score = result.score;
+        if ply == config.random_plies && config.opening_score_limit.is_some_and(|limit| score.0.abs() > limit)
+        {
+            return None;
+        }
         let white = Score(first_player_score(&position, score));
         if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
         {
-            record.positions.push((position.fen_text(), white.0));
+            record.positions.push((position, white.0));
         }
         white_ahead = if white >= Score(WIN_SCORE) { white_ahead + 1 } else { 0 };
         black_ahead = if white <= Score(-WIN_SCORE) { black_ahead + 1 } else { 0 };
@@ -241,7 +248,7 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, record: &GameRecord) {
+    fn add<G>(&mut self, record: &GameRecord<G>) {
         self.games += 1;
         self.positions += record.positions.len();
         self.plies += record.plies;
@@ -296,8 +303,8 @@ pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
             let opening = &config.openings[index % config.openings.len()];
             let Some(record) = play_game(config, &mut player, index, opening) else { continue };
             let mut text = String::new();
-            for (fen, score) in &record.positions {
-                writeln!(text, "{fen} [{}] {score}", record.outcome.label()).unwrap();
+            for (position, score) in &record.positions {
+                writeln!(text, "{} [{}] {score}", position.fen_text(), record.outcome.label()).unwrap();
             }
             {
                 let mut out = out.lock().unwrap();
@@ -351,6 +358,7 @@ mod tests {
             hash_mb: 1,
             time_limit: None,
             out: String::new(),
+            opening_score_limit: None,
         }
     }
 
@@ -376,10 +384,13 @@ mod tests {
         let first = play_game(&config, &mut player, 3, opening).unwrap();
         let again = play_game(&config, &mut player, 3, opening).unwrap();
         let other = play_game(&config, &mut player, 4, opening).unwrap();
-        assert_eq!(first.positions, again.positions);
-        assert_ne!(first.positions.first(), other.positions.first());
-        for (fen, _) in &first.positions {
-            assert!(!Position::from_fen(fen).unwrap().in_check(), "{fen}");
+        let fens = |record: &GameRecord<Position>| -> Vec<(String, i32)> {
+            record.positions.iter().map(|(position, score)| (position.fen_text(), *score)).collect()
+        };
+        assert_eq!(fens(&first), fens(&again));
+        assert_ne!(fens(&first).first(), fens(&other).first());
+        for (position, _) in &first.positions {
+            assert!(!position.in_check(), "{}", position.fen_text());
         }
     }
 
@@ -415,8 +426,8 @@ mod tests {
         let config = Config { nodes: 300, skip_plies: 4, ..config(2) };
         let record = play_game(&config, &mut player, 1, start).unwrap();
         assert!(record.plies > 4 && !record.positions.is_empty(), "{} plies", record.plies);
-        for (fen, _) in &record.positions {
-            assert!(!Xiangqi::from_fen(fen).unwrap().in_check(), "{fen}");
+        for (position, _) in &record.positions {
+            assert!(!position.in_check(), "{}", position.fen_text());
         }
     }
 }
