@@ -1,13 +1,19 @@
-//! The small trait the generic parts of the engine (perft today; search, hashing and time control
-//! later) are written against. Chess implements it now; xiangqi and Othello will implement the same
-//! trait, so everything generic is monomorphized per game with no dynamic dispatch.
+//! The trait everything generic is written against: perft, the search and its repetition rules
+//! here, the controller and self-play in the shell and the tuner. Chess, xiangqi and Othello
+//! implement it, so each generic function is monomorphized per game, with no dynamic dispatch.
+//!
+//! [`Game`] holds the rules and what the search must know of them (moves, make/unmake, hashing,
+//! outcomes, evaluation, which prunings are sound, how repetitions end). What was tuned rather
+//! than dictated by the rules is each game's [`SearchProfile`], a supertrait, so that retuning a
+//! game leaves this trait alone.
 
 use crate::score::Score;
+use crate::search::SearchProfile;
 use core::fmt::Display;
 use core::ops::{Deref, DerefMut};
 
 /// A two-player, perfect-information game position that can play and take back moves in place.
-pub trait Game: Clone {
+pub trait Game: Clone + SearchProfile {
     /// A move; small and `Copy` so move lists are flat arrays.
     type Move: Copy + Eq + Default + core::fmt::Debug;
     /// Everything `unmake_move` needs to restore the position exactly.
@@ -104,26 +110,6 @@ pub trait Game: Clone {
     /// Inverse of [`Game::encode_move`].
     fn decode_move(bits: u16) -> Self::Move;
 
-    /// Multi-ProbCut in place of the shallow pruning tuned for chess (reverse futility, null move,
-    /// futility, late-move, history and SEE pruning, internal iterative reductions), for games
-    /// where a shallow search predicts a deep one well (Othello): those prunings judge a node by its
-    /// static evaluation or its move count, and cost such a game more accuracy per node saved.
-    /// `None` keeps them.
-    const PROBCUT: Option<ProbCut> = None;
-
-    /// The standard deviation, in evaluation units, of a `depth`-ply search's score minus that of
-    /// a [`ProbCut::shallow_depth`] search of this position: the unit of ProbCut's margins. Only
-    /// asked when [`Game::PROBCUT`] is set.
-    fn probcut_sigma(&self, _depth: i32) -> i32 {
-        i32::MAX / 4
-    }
-
-    /// True where searches whose depths differ by an odd number of plies disagree systematically
-    /// (Othello: the side that moved last before the leaves stands better): late-move reductions
-    /// are then rounded down to an even number of plies, so a reduced search is not biased
-    /// against the full-depth ones it is compared with.
-    const EVEN_REDUCTIONS: bool = false;
-
     /// True where a repetition is not always a draw: the side that checked with every move of the
     /// cycle loses (xiangqi). The search then tracks check status along its path.
     const PERPETUAL_CHECK_LOSES: bool = false;
@@ -143,13 +129,6 @@ pub trait Game: Clone {
     /// stored where that repetition was not possible can hide it, and the engine walks into a draw
     /// by repetition from a won position (the graph-history interaction).
     const DETECTS_UPCOMING_REPETITION: bool = false;
-
-    /// True where a node searches its hash move before scoring its other moves, so that their
-    /// order reads the histories the hash move's subtree just updated (and the scoring is saved
-    /// when the hash move cuts). Measured per game: chess gained at fixed nodes (+20 ±33); xiangqi
-    /// lost at fixed nodes (-30 ±41), and Othello at fixed depths (45.9% against 48.5% against
-    /// NTest at depths 6-9).
-    const SCORES_AFTER_HASH_MOVE: bool = false;
 
     /// True where a repetition in which nobody checked throughout can still be lost, by chasing
     /// (xiangqi): the search then asks [`Game::judge_repetition_cycle`].
@@ -173,31 +152,6 @@ pub trait Game: Clone {
 
     /// Takes back [`Game::make_null_move`].
     fn unmake_null_move(&mut self, undo: Self::Undo);
-}
-
-/// Buro's Multi-ProbCut: a null-window search [`ProbCut::shallow_depth`] plies deep whose score
-/// lies beyond beta (or below alpha) by `confidence` standard deviations of the difference between
-/// the two depths' scores ([`Game::probcut_sigma`]) ends the node without the deep search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProbCut {
-    /// Shallowest depth that is probed.
-    pub min_depth: i32,
-    /// Standard deviations a probe must clear, in hundredths.
-    pub confidence: i32,
-}
-
-impl ProbCut {
-    /// The probe's depth: about half the depth and of the same parity, since an odd and an even
-    /// depth disagree systematically in games where moving last gains (see
-    /// [`Game::EVEN_REDUCTIONS`]).
-    pub const fn shallow_depth(depth: i32) -> i32 {
-        2 * (depth / 4) + (depth & 1)
-    }
-
-    /// How far beyond the bound a probe must land, in evaluation units, for a deviation `sigma`.
-    pub const fn margin(&self, sigma: i32) -> i32 {
-        sigma.saturating_mul(self.confidence) / 100
-    }
 }
 
 /// How a repetition cycle ends the game, seen from the side to move.

@@ -1,7 +1,7 @@
 //! The Othello search's selectivity: Multi-ProbCut's probe depths and margins.
 
-use engine::game::{Game, ProbCut};
 use engine::othello::{Color, Position, DISC};
+use engine::search::{ProbCut, SearchProfile};
 
 #[test]
 fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {

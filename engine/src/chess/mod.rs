@@ -7,6 +7,7 @@ pub mod movegen;
 pub mod moves;
 pub mod position;
 pub mod psqt;
+mod search_profile;
 pub mod see;
 pub mod tables;
 pub mod types;
@@ -121,7 +122,6 @@ impl Game for Position {
     }
 
     const DETECTS_UPCOMING_REPETITION: bool = true;
-    const SCORES_AFTER_HASH_MOVE: bool = true;
 
     /// The key difference names the move (a cuckoo table of every piece move on an empty board); the
     /// move is then possible here when the line between its squares is clear and the piece on one

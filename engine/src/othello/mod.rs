@@ -13,13 +13,14 @@ pub mod board;
 pub mod endgame;
 mod eval;
 pub mod position;
+mod search_profile;
 mod tables;
 
 pub use board::{Color, Move, MoveText, Square};
 pub use eval::evaluate;
 pub use position::{BoardError, Position};
 
-use crate::game::{Game, ProbCut};
+use crate::game::Game;
 use crate::movelist::MoveList;
 use crate::score::Score;
 
@@ -33,20 +34,6 @@ pub const DISC: i32 = 100;
 pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
 
 impl Game for Position {
-    /// 1.5 standard deviations: with the even reductions, nearly the full-width search's score
-    /// against NTest over depths 6-9 (46.5% against 47.9%) for a ninth of its nodes
-    /// (`docs/matches.md`); 2.0 scored within the noise of it at a fixed depth, for half as many
-    /// nodes again, and lost at equal time (-67 ±66 at 6 s a game).
-    const PROBCUT: Option<ProbCut> = Some(ProbCut { min_depth: 3, confidence: 150 });
-    const EVEN_REDUCTIONS: bool = true;
-
-    /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each
-    /// depth against its probe's): the deviation falls from about 3.4 discs at 16-30 empties to
-    /// 1.9 at 43-54 and grows a little with depth.
-    fn probcut_sigma(&self, depth: i32) -> i32 {
-        (475 - 6 * self.empties() as i32 + 15 * depth).max(150)
-    }
-
     type Move = Move;
     type Undo = Position;
     type MoveList = OthelloMoveList;

@@ -5,10 +5,12 @@
 //!
 //! [`Game`]: crate::Game
 
+mod profile;
 mod searcher;
 mod tables;
 pub mod tt;
 
+pub use profile::{ProbCut, Profile, SearchProfile};
 pub use searcher::{search, SearchState};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 

@@ -3,10 +3,11 @@
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
+use super::profile::ProbCut;
 use super::tables::lmr_reduction;
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::game::{CycleVerdict, Game, ProbCut, HISTORY_SLOTS, MAX_MOVES};
+use crate::game::{CycleVerdict, Game, HISTORY_SLOTS, MAX_MOVES};
 use crate::history::{History, PastPosition, NO_MOVE};
 use crate::score::{Score, MAX_PLY};
 
@@ -577,10 +578,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     }
 
     /// Prepares `ply`'s freshly generated moves for [`Self::next_move`]: scores them all, or, where
-    /// the game asks for it ([`Game::SCORES_AFTER_HASH_MOVE`]), only puts the hash move first, to be
+    /// the game asks for it ([`Profile::scores_after_hash_move`](super::Profile::scores_after_hash_move)), only puts the hash move first, to be
     /// searched before the others are scored. Says whether the moves are scored.
     fn order_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) -> bool {
-        let scored = !(G::SCORES_AFTER_HASH_MOVE && self.hoist_tt_move(ply, tt_move));
+        let scored = !(G::PROFILE.scores_after_hash_move && self.hoist_tt_move(ply, tt_move));
         if scored {
             self.score_moves(position, tt_move, ply, 0);
         }
@@ -611,7 +612,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     }
 
     /// Puts the hash move, if it is in `ply`'s list, first with its ordering key, and says whether
-    /// it was there; the other moves are left unscored (see [`Game::SCORES_AFTER_HASH_MOVE`]). The
+    /// it was there; the other moves are left unscored (see [`Profile::scores_after_hash_move`](super::Profile::scores_after_hash_move)). The
     /// hash move then stands where [`Self::score_moves`] and [`Self::pick_at`] would put it: it has
     /// the one top key.
     fn hoist_tt_move(&mut self, ply: usize, tt_move: Option<u16>) -> bool {
@@ -861,7 +862,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
 
         // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place.
-        let shallow_pruning = G::PROBCUT.is_none();
+        let shallow_pruning = G::PROFILE.probcut.is_none();
         if shallow_pruning && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
             if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
@@ -905,7 +906,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
 
-        if let Some(probcut) = G::PROBCUT {
+        if let Some(probcut) = G::PROFILE.probcut {
             if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
                 if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta) {
                     return score;
@@ -1027,7 +1028,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     reduction -= i32::from(key >= 999_999); // killers and counter move
                     reduction -= (key / 8192).clamp(-2, 2); // histories
                     let reduction = reduction.clamp(0, depth - 2);
-                    if G::EVEN_REDUCTIONS {
+                    if G::PROFILE.even_reductions {
                         reduction & !1
                     } else {
                         reduction

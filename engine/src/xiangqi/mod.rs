@@ -15,6 +15,7 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod position;
+mod search_profile;
 pub mod see;
 pub mod tables;
 pub mod types;

@@ -1,0 +1,69 @@
+//! Per-game search tuning: the choices of the search that are measured per game rather than
+//! dictated by its rules. The rules' side (which prunings are sound, how repetitions end) stays on
+//! [`Game`]; what was tuned against matches lives here, one [`Profile`] per game, defined next to
+//! the game (`chess/search_profile.rs`, ...), so that retuning a game touches neither the trait nor
+//! the search.
+//!
+//! [`Game`]: crate::game::Game
+
+/// What one game's measurements chose among the search's options. A plain const, read through
+/// [`SearchProfile::PROFILE`]: every branch on it folds away when the search is monomorphized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// Multi-ProbCut in place of the shallow pruning tuned for chess (reverse futility, null move,
+    /// futility, late-move, history and SEE pruning, internal iterative reductions), for games
+    /// where a shallow search predicts a deep one well (Othello): those prunings judge a node by
+    /// its static evaluation or its move count, and cost such a game more accuracy per node saved.
+    /// `None` keeps them.
+    pub probcut: Option<ProbCut>,
+    /// Round late-move reductions down to an even number of plies, where searches whose depths
+    /// differ by an odd number of plies disagree systematically (Othello: the side that moved last
+    /// before the leaves stands better), so that a reduced search is not biased against the
+    /// full-depth ones it is compared with.
+    pub even_reductions: bool,
+    /// Search a node's hash move before scoring its other moves, so that their order reads the
+    /// histories the hash move's subtree just updated (and the scoring is saved when the hash move
+    /// cuts). Whether that pays differs by game, so each game's profile says what it measured.
+    pub scores_after_hash_move: bool,
+}
+
+/// A game's search tuning: its [`Profile`], and the one tuned quantity that depends on the
+/// position. A supertrait of [`Game`], so the search reaches it through its `G: Game` bound alone.
+///
+/// [`Game`]: crate::game::Game
+pub trait SearchProfile {
+    /// The game's choices among the search's options.
+    const PROFILE: Profile;
+
+    /// The standard deviation, in evaluation units, of a `depth`-ply search's score minus that of
+    /// a [`ProbCut::shallow_depth`] search of this position: the unit of ProbCut's margins. Only
+    /// asked when [`Profile::probcut`] is set; the default makes margins no probe clears.
+    fn probcut_sigma(&self, _depth: i32) -> i32 {
+        i32::MAX / 4
+    }
+}
+
+/// Buro's Multi-ProbCut: a null-window search [`ProbCut::shallow_depth`] plies deep whose score
+/// lies beyond beta (or below alpha) by `confidence` standard deviations of the difference between
+/// the two depths' scores ([`SearchProfile::probcut_sigma`]) ends the node without the deep search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbCut {
+    /// Shallowest depth that is probed.
+    pub min_depth: i32,
+    /// Standard deviations a probe must clear, in hundredths.
+    pub confidence: i32,
+}
+
+impl ProbCut {
+    /// The probe's depth: about half the depth and of the same parity, since an odd and an even
+    /// depth disagree systematically in games where moving last gains (see
+    /// [`Profile::even_reductions`]).
+    pub const fn shallow_depth(depth: i32) -> i32 {
+        2 * (depth / 4) + (depth & 1)
+    }
+
+    /// How far beyond the bound a probe must land, in evaluation units, for a deviation `sigma`.
+    pub const fn margin(&self, sigma: i32) -> i32 {
+        sigma.saturating_mul(self.confidence) / 100
+    }
+}
