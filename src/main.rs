@@ -1,95 +1,32 @@
 //! triskel: the std shell around the `engine` core. A reader thread turns stdin into lines; the
-//! command loop hands them to the UCI session, which searches on threads of its own, so the loop is
-//! always free to read the next command. Output is flushed per line.
+//! command loop hands them to the front-end of the protocol in use, whose controller searches on
+//! threads of its own, so the loop is always free to read the next command. Output is flushed per
+//! line.
 //!
 //! Arguments on the command line are run as one command, then the engine exits once that command is
 //! done (`triskel bench`, `triskel bench 16 1 12`, `triskel compiler`).
 //!
-//! The first command picks the protocol: `nboard` starts an NBoard (Othello) session, `ucci` a UCCI
-//! session (xiangqi: Chinese GUIs never name a variant), anything else a UCI session, chess unless
+//! The first command picks the protocol (`triskel::protocol::Protocol`): `nboard` starts an NBoard
+//! (Othello) session, `ucci` a UCCI session (xiangqi: Chinese GUIs never name a variant), anything
+//! else a UCI session, chess unless
 //! `--variant xiangqi` came on the command line (for GUIs that only know Pikafish); `UCI_Variant`
 //! and a xiangqi FEN switch games later. `triskel othello perft N` runs Othello commands from the
 //! command line.
 
-mod bench;
-mod book;
-mod display;
-mod front;
-mod nboard;
-mod options;
-mod output;
-mod report;
-mod rng;
-mod session;
-mod strength;
-mod threads;
-mod timeman;
-mod ucci;
-mod uci;
-mod variant;
-
-use front::{GameKind, UciFront};
-use nboard::NBoardSession;
-use output::Output;
-use session::{Flow, Session};
 use std::io::{self, BufRead};
 use std::sync::mpsc;
 use std::thread;
+use triskel::games::GameKind;
+use triskel::output::Output;
+use triskel::protocol::nboard::NBoardSession;
+use triskel::protocol::uci::UciFront;
+use triskel::protocol::{Flow, Protocol};
 
 /// What the reader thread saw.
 enum Input {
     Line(String),
     NotUtf8,
     End,
-}
-
-/// The protocol in use, chosen by the first command.
-enum Protocol {
-    /// Before the first command; the game UCI starts with.
-    Undecided(Output, GameKind),
-    Uci(UciFront),
-    Ucci(Box<Session<engine::xiangqi::Position>>),
-    NBoard(Box<NBoardSession>),
-}
-
-impl Protocol {
-    fn handle(&mut self, line: &str) -> Flow {
-        if let Protocol::Undecided(output, game) = self {
-            let first = line.split_whitespace().next().unwrap_or("");
-            if first.is_empty() {
-                return Flow::Continue;
-            }
-            *self = match first {
-                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone()))),
-                "ucci" => Protocol::Ucci(Box::new(Session::new_ucci(output.clone()))),
-                _ => Protocol::Uci(UciFront::new(*game, output.clone())),
-            };
-        }
-        match self {
-            Protocol::Undecided(..) => Flow::Continue,
-            Protocol::Uci(session) => session.handle(line),
-            Protocol::Ucci(session) => session.handle(line),
-            Protocol::NBoard(session) => session.handle(line),
-        }
-    }
-
-    fn garbage(&mut self) {
-        match self {
-            Protocol::Undecided(output, _) => output.info_string("ignoring a line that is not UTF-8"),
-            Protocol::Uci(session) => session.garbage(),
-            Protocol::Ucci(session) => session.garbage(),
-            Protocol::NBoard(session) => session.garbage(),
-        }
-    }
-
-    fn end_of_input(&mut self) {
-        match self {
-            Protocol::Undecided(..) => {}
-            Protocol::Uci(session) => session.end_of_input(),
-            Protocol::Ucci(session) => session.end_of_input(),
-            Protocol::NBoard(session) => session.end_of_input(),
-        }
-    }
 }
 
 fn main() {
@@ -126,7 +63,7 @@ fn main() {
         }
         return;
     }
-    let mut session = Protocol::Undecided(output, game);
+    let mut session = Protocol::new(output, game);
 
     let (sender, receiver) = mpsc::channel();
     // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.

@@ -16,17 +16,15 @@
 //! `parse_uci_move`, so a move that is not legal in the position (a corrupt book, a key collision) is
 //! skipped, never played.
 //!
-//! The book answers only a `go` that asks for a move to play in a game: see [`answers`].
+//! The book answers only a `go` that asks for a move to play in a game: see `GoRequest::wants_game_move`.
 
 mod polyglot_keys;
 
 pub use polyglot_keys::RANDOM64;
 
 pub use crate::rng::Rng;
-use crate::uci::Go;
 use engine::chess::position::{LONG, SHORT};
 use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
-use engine::Game;
 
 /// Bytes per book entry.
 pub const ENTRY_BYTES: usize = 16;
@@ -210,35 +208,10 @@ impl Book {
     }
 }
 
-/// Whether a `go` may be answered from the book: a request for a move to play in a game. That is a
-/// `go` with clocks, with `movetime`, or with nothing at all. These search instead: `infinite`,
-/// `searchmoves`, `depth`, `nodes` and `mate` (analysis asks for a search), and `ponder` (the
-/// position is only the expected one; after `ponderhit` the ponder search goes on as the game's
-/// search, and a book move would have had to wait for it anyway). `go perft` never reaches the book.
-pub fn answers(go: &Go) -> bool {
-    !go.infinite
-        && !go.ponder
-        && go.searchmoves.is_empty()
-        && go.depth.is_none()
-        && go.nodes.is_none()
-        && go.mate.is_none()
-        && go.perft.is_none()
-}
-
-/// The two lines answering `go` with a book move, `info string book move <m> (weight w of total W)`
-/// and `bestmove <m>`, or `None` to search.
-pub fn reply(book: &Book, position: &Position, rng: &mut Rng) -> Option<String> {
-    let choice = book.choose(position, rng)?;
-    let text = position.move_text(choice.mv);
-    Some(format!(
-        "info string book move {text} (weight {} of total {})\nbestmove {text}",
-        choice.weight, choice.total
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Game;
 
     fn after(moves: &str) -> Position {
         let mut position = Position::startpos();
@@ -426,20 +399,5 @@ mod tests {
         };
         assert_eq!(draws(11), draws(11));
         assert!(book.choose(&after("e2e4"), &mut rng).is_none());
-    }
-
-    #[test]
-    fn the_book_answers_game_moves_only() {
-        let game = |text: &str| match crate::uci::parse(&format!("go {text}")) {
-            crate::uci::Command::Go(go) => answers(&go),
-            other => panic!("{other:?}"),
-        };
-        assert!(game("wtime 1000 btime 1000 winc 10 binc 10"));
-        assert!(game("movetime 500"));
-        assert!(game(""));
-        for analysis in ["infinite", "ponder wtime 1000 btime 1000", "depth 5", "nodes 100", "mate 2"] {
-            assert!(!game(analysis), "{analysis}");
-        }
-        assert!(!game("wtime 1000 btime 1000 searchmoves e2e4"));
     }
 }

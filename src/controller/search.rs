@@ -4,11 +4,12 @@
 //! answer `isready`, set the stop flag, or turn a ponder search into a timed one while the search
 //! runs.
 
-use crate::output::Output;
-use crate::report::{self, UciReporter};
-use crate::strength::Strength;
-use crate::timeman::TimeLimits;
-use crate::variant::Variant;
+use super::decide::decide;
+use super::events::Listener;
+use super::reporter::EventReporter;
+use super::strength::Strength;
+use super::timeman::TimeLimits;
+use crate::games::Variant;
 use engine::history::PastPosition;
 use engine::search::{
     self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
@@ -19,47 +20,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+/// Most search threads.
+pub const MAX_THREADS: i64 = 256;
+
 /// Stack of every search thread: each frame of the recursive search keeps a move list.
 pub const SEARCH_STACK: usize = 64 << 20;
 
 /// One search thread's reusable memory.
 pub type State<G> = Box<SearchState<G>>;
 
-/// The shared transposition-table memory.
-pub type Table = Arc<Vec<TtEntry>>;
-
-/// Allocates a zeroed table of `mb` MiB, or `None` if the memory is not there.
-pub fn allocate_table(mb: usize) -> Option<Table> {
-    let buckets = mb.checked_mul(1 << 20)? / (search::tt::BUCKET * std::mem::size_of::<TtEntry>());
-    let entries = search::tt::entries_for_buckets(buckets);
-    let mut table: Vec<TtEntry> = Vec::new();
-    table.try_reserve_exact(entries).ok()?;
-    // Before the first write, so that the zeroing below faults the pages in as huge ones.
-    advise_huge_pages(table.as_ptr().cast(), entries * std::mem::size_of::<TtEntry>());
-    table.resize_with(entries, TtEntry::new);
-    Some(Arc::new(table))
-}
-
-/// Asks Linux to back the table with 2 MiB pages. A probe lands anywhere in a table far larger
-/// than the cache; with 4 KiB pages nearly every one also misses the TLB and waits for a page
-/// walk before its memory read. Linux's default (`transparent_hugepage` set to `madvise`) gives
-/// huge pages only where asked. Only the whole 2 MiB pages inside the block can be advised.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *const u8, bytes: usize) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let first = (start as usize).next_multiple_of(HUGE_PAGE);
-    let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
-    if end > first {
-        // SAFETY: the range lies inside the block just reserved for the table and owned by it;
-        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
-        // A refusal (an old kernel, huge pages switched off) leaves ordinary pages, so the result
-        // is ignored.
-        unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *const u8, _bytes: usize) {}
+pub use super::table::Table;
 
 /// What one `go` asks for, with everything already checked against the position.
 pub struct Job<G: Variant> {
@@ -78,9 +48,8 @@ pub struct Job<G: Variant> {
     pub ponder: bool,
     /// `go infinite`: no `bestmove` before `stop`.
     pub infinite: bool,
-    /// UCCI `go draw`: the opponent offers a draw.
+    /// The opponent offers a draw (UCCI `go draw`).
     pub draw_offered: bool,
-    pub report: report::Settings,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
     /// seed of its move choice.
     pub strength: Option<Strength>,
@@ -95,7 +64,7 @@ pub struct Shared {
     helpers_stop: AtomicBool,
     /// True from `go ponder` until `ponderhit`.
     pondering: AtomicBool,
-    /// UCCI: the opponent offered a draw (`go draw`, `ponderhit draw`).
+    /// The opponent offered a draw (UCCI's `go draw`, `ponderhit draw`).
     draw_offered: AtomicBool,
     /// The `bestmove` line is out: the engine is idle as far as the GUI knows. Held while that line
     /// is written, so a command either sees the search still thinking or its answer out.
@@ -195,8 +164,6 @@ pub struct SearchResult<M> {
     pub outcome: SearchOutcome<M>,
     /// Nodes of all threads.
     pub nodes: u64,
-    /// First move of the last principal variation reported (none without a reporter).
-    pub reported_best: Option<M>,
     /// Root move and score of each principal variation of the last completed iteration, best first
     /// (empty without a reporter).
     pub lines: Vec<(M, Score)>,
@@ -212,7 +179,7 @@ pub fn run<G: Variant>(
     age: u8,
     states: &mut [State<G>],
     shared: &Shared,
-    output: Option<&Output>,
+    listener: Option<&mut dyn Listener<G>>,
 ) -> SearchResult<G::Move> {
     let tt = TranspositionTable::new(table, age);
     let limits = Limits {
@@ -243,9 +210,10 @@ pub fn run<G: Variant>(
             })
             .collect();
         let control = MainControl { shared };
-        let (outcome, reported_best, lines, score) = match output {
-            Some(output) => {
-                let mut reporter = UciReporter::new(output.clone(), job, shared, &tt);
+        let (outcome, lines, score) = match listener {
+            Some(listener) => {
+                let mut reporter =
+                    EventReporter::new(listener, &job.position, &job.searchmoves, job.multipv, shared, &tt);
                 let outcome = search::search(
                     &job.position,
                     &job.keys,
@@ -255,17 +223,17 @@ pub fn run<G: Variant>(
                     &control,
                     &mut reporter,
                 );
-                (outcome, reporter.reported_best(), reporter.completed_lines(), reporter.last_score())
+                (outcome, reporter.completed_lines(), reporter.last_score())
             }
             None => {
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
-                (outcome, None, Vec::new(), None)
+                (outcome, Vec::new(), None)
             }
         };
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
-        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, reported_best, lines, score }
+        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, lines, score }
     })
 }
 
@@ -292,34 +260,48 @@ pub struct Running<G: Variant> {
     shared: Arc<Shared>,
 }
 
-/// Starts `job` on a new main search thread. The thread prints the info lines and, when the search
-/// is over (and, for `ponder` and `infinite`, once `stop` or `ponderhit` came), the `bestmove` line;
-/// it hands the states back through [`Running::join`].
+/// Starts `job` on a new main search thread. The thread sends the listener its info events and,
+/// when the search is over (and, for `ponder` and `infinite`, once `stop` or `ponderhit` came), the
+/// decision; it hands the states back through [`Running::join`]. On an error the listener is
+/// handed back, so the caller can still answer.
+#[allow(clippy::type_complexity)]
 pub fn start<G: Variant>(
     job: Job<G>,
     table: Table,
     age: u8,
     states: Vec<State<G>>,
-    output: Output,
-) -> std::io::Result<Running<G>> {
+    listener: Box<dyn Listener<G>>,
+) -> Result<Running<G>, (std::io::Error, Box<dyn Listener<G>>)> {
     let shared = Arc::new(shared_for(&job, states.len()));
     let thread_shared = Arc::clone(&shared);
-    let handle = thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
+    // The listener travels to the thread through a slot, so a failed spawn can give it back.
+    let slot = Arc::new(Mutex::new(Some(listener)));
+    let thread_slot = Arc::clone(&slot);
+    let spawned = thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
         let mut states = states;
         let shared = thread_shared;
-        let result = run(&job, &table, age, &mut states, &shared, Some(&output));
-        // UCI: the answer to `go ponder` and `go infinite` waits for `stop` or `ponderhit`.
+        let mut listener =
+            thread_slot.lock().unwrap_or_else(PoisonError::into_inner).take().expect("a listener");
+        let result = run(&job, &table, age, &mut states, &shared, Some(listener.as_mut()));
+        // The answer to `go ponder` and `go infinite` waits for `stop` or `ponderhit`.
         while !shared.stopped() && (shared.pondering.load(Ordering::Acquire) || shared.infinite) {
             thread::park_timeout(Duration::from_millis(50));
         }
         let tt = TranspositionTable::new(&table, age);
+        let decision = decide(&job, &shared, &result, &tt);
         let mut answered = shared.answered.lock().unwrap_or_else(PoisonError::into_inner);
-        report::finish(&output, &job, &shared, &result, &tt);
+        listener.finished(&job.position, &decision);
         *answered = true;
         drop(answered);
         states
-    })?;
-    Ok(Running { handle, shared })
+    });
+    match spawned {
+        Ok(handle) => Ok(Running { handle, shared }),
+        Err(error) => {
+            let listener = slot.lock().unwrap_or_else(PoisonError::into_inner).take().expect("the listener");
+            Err((error, listener))
+        }
+    }
 }
 
 impl<G: Variant> Running<G> {
@@ -367,22 +349,6 @@ impl<G: Variant> Running<G> {
             Err(panic) => std::panic::resume_unwind(panic),
         }
     }
-}
-
-/// The reply the position expects after `best`: the second move of the principal variation if the
-/// search had one, else the transposition table's move for the position after `best`, if legal.
-pub fn ponder_move<G: Variant>(
-    position: &G,
-    best: G::Move,
-    from_pv: Option<G::Move>,
-    tt: &TranspositionTable,
-) -> Option<G::Move> {
-    from_pv.or_else(|| {
-        let mut next = *position;
-        next.make_move(best);
-        let hit = tt.probe(next.hash())?;
-        legal_move(&next, G::decode_move(hit.mv))
-    })
 }
 
 /// `mv` if it is legal in `position`.

@@ -54,14 +54,7 @@ pub enum Command {
     Unknown(String),
 }
 
-/// Where `position` starts.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Setup {
-    /// `startpos`
-    StartPos,
-    /// `fen <fields>` (fields joined by single spaces)
-    Fen(String),
-}
+pub use crate::controller::Setup;
 
 /// The arguments of `go`. Times stay signed: a GUI may send a negative clock.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]

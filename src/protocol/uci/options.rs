@@ -1,13 +1,11 @@
 //! The UCI options: one table declares each option (name, type, default, range) for the `uci` listing
 //! and for checking `setoption` values; [`Options`] holds the current values, and [`Options::set`]
-//! tells the session which side effect (resizing the hash, opening the log...) a change needs.
+//! tells the front-end which side effect (resizing the hash, opening the log...) a change needs.
 
-use crate::strength::{MAX_ELO, MIN_ELO};
-
-/// Largest `Hash` in MiB. 64 GiB: more than any machine this runs on is likely to give one process.
-pub const MAX_HASH_MB: i64 = 65_536;
-/// Most search threads.
-pub const MAX_THREADS: i64 = 256;
+use crate::controller::search::MAX_THREADS;
+use crate::controller::strength::{MAX_ELO, MIN_ELO};
+use crate::controller::table::MAX_HASH_MB;
+use crate::controller::Settings;
 /// Most principal variations.
 pub const MAX_MULTIPV: i64 = 256;
 
@@ -34,10 +32,7 @@ const ENGINE_ABOUT: &str = concat!(
 /// The games `UCI_Variant` selects.
 pub const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
 
-/// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
-/// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
-/// default held about 300 ms of the clock unused to the end of the game.
-const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+use crate::controller::plan::DEFAULT_MOVE_OVERHEAD_MS;
 
 const SPECS: &[Spec] = &[
     Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
@@ -102,7 +97,7 @@ pub struct Options {
     pub book_file: String,
 }
 
-/// The side effect a changed option asks of the session.
+/// The side effect a changed option asks of the front-end.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Change {
     /// The value is stored; the next search reads it.
@@ -176,6 +171,20 @@ pub fn uci_lines(current_variant: &str) -> Vec<String> {
 }
 
 impl Options {
+    /// Copies what the searches use into the controller's settings (`Hash`, which needs memory,
+    /// goes through [`Change::Hash`]).
+    pub fn apply_to(&self, settings: &mut Settings) {
+        settings.threads = self.threads;
+        settings.multipv = self.multipv;
+        settings.move_overhead_ms = self.move_overhead_ms;
+        settings.nodestime = self.nodestime;
+        settings.limit_strength = self.limit_strength;
+        settings.elo = self.elo;
+        settings.chase_rule = self.chase_rule;
+        settings.own_book = self.own_book;
+        settings.chess960 = self.chess960;
+    }
+
     /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
     /// checked against the option's type and range. `Err` is the `info string` to answer with.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {

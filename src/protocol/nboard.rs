@@ -19,7 +19,7 @@ mod ggf;
 mod search;
 
 use crate::output::Output;
-use crate::session::Flow;
+use crate::protocol::Flow;
 use engine::othello::{MoveText, Position};
 use engine::perft::perft_divide;
 use engine::search::{SearchState, TtEntry};
@@ -67,7 +67,8 @@ pub struct NBoardSession {
 
 impl NBoardSession {
     pub fn new(output: Output) -> NBoardSession {
-        let table = crate::threads::allocate_table(HASH_MB).expect("memory for the Othello hash table");
+        let table =
+            crate::controller::table::allocate_table(HASH_MB).expect("memory for the Othello hash table");
         NBoardSession {
             output,
             record: Record::new(),
@@ -244,7 +245,7 @@ impl NBoardSession {
                 _ => return self.status(&format!("bench takes a depth from 1 to {MAX_DEPTH}, not {rest:?}")),
             },
         };
-        let table = crate::threads::allocate_table(16).expect("memory for the bench table");
+        let table = crate::controller::table::allocate_table(16).expect("memory for the bench table");
         let mut state = SearchState::<Position>::boxed();
         let started = std::time::Instant::now();
         let mut total = 0;

@@ -1,11 +1,12 @@
-//! What the UCI and UCCI front-ends need of a game beyond the core's [`Game`] trait: its name, its
-//! start position, FEN and move text in both directions, the debugging texts of `d`, `eval` and
-//! `flip`, and the positions of `bench`. One impl per game the front-ends speak (chess, xiangqi);
-//! the session, the search threads and the reports are generic over it, so each game gets its own
+//! What the controller and the front-ends need of a game beyond the core's [`Game`] trait: its
+//! name, its start position, FEN and move text in both directions, the debugging texts of `d`,
+//! `eval` and `flip`, and the positions of `bench`. One impl per game (chess, xiangqi); the
+//! controller, the search threads and the events are generic over it, so each game gets its own
 //! monomorphized search with no dispatch in between.
 
-use crate::book::{self, Book};
-use crate::display;
+pub mod display;
+
+use crate::controller::book::{self, Book};
 use engine::history::PastPosition;
 use engine::Game;
 
@@ -45,9 +46,9 @@ pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync 
     /// Switches Chess960 castling notation on or off where the game has castling.
     fn set_chess960(&mut self, _on: bool) {}
 
-    /// An `OwnBook` answer (`info string` and `bestmove` lines) from a Polyglot book, for games
+    /// A move drawn from a Polyglot book, with its weight and the position's total, for games
     /// Polyglot books are written for.
-    fn book_reply(&self, _book: &Book, _rng: &mut book::Rng) -> Option<String> {
+    fn book_move(&self, _book: &Book, _rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
         None
     }
 
@@ -59,7 +60,7 @@ pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync 
 
 impl Variant for engine::chess::Position {
     const NAME: &'static str = "chess";
-    const BENCH_POSITIONS: &'static [&'static str] = crate::bench::CHESS_POSITIONS;
+    const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::CHESS_POSITIONS;
     const BENCH_DEPTH: u32 = 11;
 
     fn start(chess960: bool) -> Self {
@@ -106,14 +107,14 @@ impl Variant for engine::chess::Position {
         engine::chess::Position::set_chess960(self, on);
     }
 
-    fn book_reply(&self, book: &Book, rng: &mut book::Rng) -> Option<String> {
-        book::reply(book, self, rng)
+    fn book_move(&self, book: &Book, rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
+        book.choose(self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
     }
 }
 
 impl Variant for engine::xiangqi::Position {
     const NAME: &'static str = "xiangqi";
-    const BENCH_POSITIONS: &'static [&'static str] = crate::bench::XIANGQI_POSITIONS;
+    const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::XIANGQI_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
 
     fn start(_chess960: bool) -> Self {
@@ -146,5 +147,23 @@ impl Variant for engine::xiangqi::Position {
 
     fn flipped(&self) -> Result<Self, String> {
         Ok(self.mirrored())
+    }
+}
+
+/// The games UCI plays, chosen by `UCI_Variant`, a FEN, or `--variant`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameKind {
+    Chess,
+    Xiangqi,
+}
+
+impl GameKind {
+    /// The game named `name` as `UCI_Variant` and `--variant` spell it.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        match name.to_ascii_lowercase().as_str() {
+            "chess" => Some(GameKind::Chess),
+            "xiangqi" => Some(GameKind::Xiangqi),
+            _ => None,
+        }
     }
 }

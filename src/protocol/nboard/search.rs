@@ -116,7 +116,7 @@ pub fn start(
     let (thread_stop, thread_cancelled) = (Arc::clone(&stop), Arc::clone(&cancelled));
     let handle = thread::Builder::new()
         .name("nboard search".into())
-        .stack_size(crate::threads::SEARCH_STACK)
+        .stack_size(crate::controller::search::SEARCH_STACK)
         .spawn(move || {
             let mut state = state;
             let control =

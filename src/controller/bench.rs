@@ -8,11 +8,11 @@
 //! * `fenfile`: `default` (the positions below), `current` (the session's position) or a file with
 //!   one FEN per line, optionally followed by `moves ...`.
 
+use super::search::{self, Job, State};
+use super::table::allocate_table;
+use super::timeman::TimeLimits;
+use crate::games::Variant;
 use crate::output::Output;
-use crate::report::{score_text, Settings, Stopwatch};
-use crate::threads::{self, Job, State};
-use crate::timeman::TimeLimits;
-use crate::variant::Variant;
 use engine::history::PastPosition;
 use engine::perft::perft;
 use engine::search::{tt, SearchState};
@@ -130,8 +130,8 @@ pub fn parse(args: &[String], default_depth: u32) -> Result<Config, String> {
         Some(path) => Fens::File(path.to_string()),
     };
     Ok(Config {
-        hash_mb: number(0, "hash", 16)?.clamp(1, crate::options::MAX_HASH_MB as u64) as usize,
-        threads: number(1, "threads", 1)?.clamp(1, crate::options::MAX_THREADS as u64) as usize,
+        hash_mb: number(0, "hash", 16)?.clamp(1, super::table::MAX_HASH_MB as u64) as usize,
+        threads: number(1, "threads", 1)?.clamp(1, super::search::MAX_THREADS as u64) as usize,
         limit: number(2, "limit", default_limit)?,
         fens,
         limit_type,
@@ -175,10 +175,10 @@ pub fn run<G: Variant>(
             .map(|line| setup(line, chess960))
             .collect::<Result<_, _>>()?,
     };
-    let table = threads::allocate_table(config.hash_mb)
+    let table = allocate_table(config.hash_mb)
         .ok_or_else(|| format!("bench: cannot allocate {} MiB of hash", config.hash_mb))?;
     let mut states: Vec<State<G>> = (0..config.threads).map(|_| SearchState::boxed()).collect();
-    let stopwatch = Stopwatch::start();
+    let started = std::time::Instant::now();
     let mut total_nodes = 0;
     for (index, (position, keys)) in positions.iter().enumerate() {
         output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen_text()));
@@ -210,12 +210,11 @@ pub fn run<G: Variant>(
             ponder: false,
             infinite: false,
             draw_offered: false,
-            report: Settings::default(),
             strength: None,
             seed: 0,
         };
-        let shared = threads::shared_for(&job, states.len());
-        let result = threads::run(&job, &table, 0, &mut states, &shared, None);
+        let shared = search::shared_for(&job, states.len());
+        let result = search::run(&job, &table, 0, &mut states, &shared, None);
         let outcome = result.outcome;
         let best = outcome.best_move.map_or("0000".to_string(), |mv| position.move_text(mv).to_string());
         output.line(&format!(
@@ -226,12 +225,27 @@ pub fn run<G: Variant>(
         ));
         total_nodes += result.nodes;
     }
-    let millis = stopwatch.millis();
+    let elapsed = started.elapsed();
     output.line(&format!(
-        "\n===========================\nTotal time (ms) : {millis}\nNodes searched  : {total_nodes}\nNodes/second    : {}",
-        stopwatch.nps(total_nodes)
+        "\n===========================\nTotal time (ms) : {}\nNodes searched  : {total_nodes}\nNodes/second    : {}",
+        elapsed.as_millis(),
+        nodes_per_second(total_nodes, elapsed)
     ));
     Ok(total_nodes)
+}
+
+/// `cp X` or `mate N` (moves), as Stockfish's bench prints a score.
+fn score_text(score: engine::Score) -> String {
+    match score.mate_moves() {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {}", score.0),
+    }
+}
+
+/// Nodes per second, without dividing by zero.
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }
 
 /// Runs [`run`] on a thread with a search-sized stack (the caller's may be small).
@@ -244,7 +258,7 @@ pub fn run_on_search_stack<G: Variant>(
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("bench".into())
-            .stack_size(threads::SEARCH_STACK)
+            .stack_size(search::SEARCH_STACK)
             .spawn_scoped(scope, || run(config, current, chess960, output))
             .map_err(|error| format!("bench: cannot start a thread: {error}"))?
             .join()

@@ -7,7 +7,7 @@
 //! out in milliseconds. The opponent's clock is read and checked but not used: the search spends
 //! its own time only.
 
-use crate::uci::{parse_position, Command, Go};
+use crate::protocol::uci::parse::{parse_position, Command, Go};
 
 /// The options only UCCI has, as `ucci` announces them; `hashsize`, `threads` and `ponder` map to
 /// the UCI options `Hash`, `Threads` and `Ponder`.
@@ -136,7 +136,7 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci::Setup;
+    use crate::protocol::uci::parse::Setup;
 
     fn go(line: &str, millis: bool) -> Go {
         match parse(line, millis) {

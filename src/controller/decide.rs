@@ -1,0 +1,86 @@
+//! The end of a search, decided: which move to play (a limited strength may take another of the
+//! best lines), which reply to ponder on, and whether to offer a draw or resign.
+
+use super::events::{Decision, Offer, Source};
+use super::search::{legal_move, Job, SearchResult, Shared};
+use crate::games::Variant;
+use crate::rng::Rng;
+use engine::search::TranspositionTable;
+use engine::Score;
+
+/// Below this (centipawns, from the engine's side) the engine resigns.
+pub const RESIGN_BELOW: i32 = -1_500;
+/// At or below this the engine accepts a draw the opponent offered.
+pub const ACCEPT_DRAW_AT: i32 = -50;
+/// The engine offers a draw itself when its search sees a forced draw (a score of exactly 0,
+/// which repetition, the move-count rules and bare material give) after this many plies without
+/// a capture: the game is shuffling, not opening.
+pub const OFFER_DRAW_AFTER_PLIES: usize = 20;
+
+/// The decision of a finished search.
+pub fn decide<G: Variant>(
+    job: &Job<G>,
+    shared: &Shared,
+    result: &SearchResult<G::Move>,
+    tt: &TranspositionTable,
+) -> Decision<G::Move> {
+    let position = &job.position;
+    let outcome = &result.outcome;
+    let elapsed = shared.started.elapsed();
+    let Some(best) = outcome.best_move else {
+        // Mated, or stalemated (a draw in chess, a loss in xiangqi).
+        return Decision {
+            best: None,
+            ponder: None,
+            offer: None,
+            score: position.no_move_score(0),
+            nodes: result.nodes,
+            elapsed,
+            source: Source::Search,
+        };
+    };
+    let chosen = job
+        .strength
+        .and_then(|strength| strength.choose(&result.lines, &mut Rng::seeded(job.seed)))
+        .unwrap_or(best);
+    let from_pv = if chosen == best { outcome.ponder_move } else { None };
+    let ponder = ponder_move(position, chosen, from_pv, tt);
+    // Offers are judged on the last complete line, not on an iteration the clock cut short.
+    let score = result.score.unwrap_or(outcome.score);
+    let offer = if (score.0 <= RESIGN_BELOW && !score.is_mate())
+        || score.mate_moves().is_some_and(|moves| moves < 0)
+    {
+        Some(Offer::Resign)
+    } else if (shared.draw_offered() && score.0 <= ACCEPT_DRAW_AT)
+        || (score == Score::DRAW && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES)
+    {
+        Some(Offer::Draw)
+    } else {
+        None
+    };
+    Decision {
+        best: Some(chosen),
+        ponder,
+        offer,
+        score,
+        nodes: result.nodes,
+        elapsed,
+        source: Source::Search,
+    }
+}
+
+/// The reply the position expects after `best`: the second move of the principal variation if the
+/// search had one, else the transposition table's move for the position after `best`, if legal.
+pub fn ponder_move<G: Variant>(
+    position: &G,
+    best: G::Move,
+    from_pv: Option<G::Move>,
+    tt: &TranspositionTable,
+) -> Option<G::Move> {
+    from_pv.or_else(|| {
+        let mut next = *position;
+        next.make_move(best);
+        let hit = tt.probe(next.hash())?;
+        legal_move(&next, G::decode_move(hit.mv))
+    })
+}

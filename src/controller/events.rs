@@ -1,0 +1,92 @@
+//! What the controller tells a front-end while and after it thinks. Every event carries a decision
+//! already made (which move, which ponder move, whether to offer a draw or resign); a front-end
+//! only turns it into its protocol's lines. A [`Listener`] lives on the search thread for one
+//! `go`, so it may keep what it needs between events (the move its last line showed, say).
+
+use engine::search::Bound;
+use engine::{Game, Score};
+use std::time::Duration;
+
+/// One principal variation of an iteration, as the main search thread reported it.
+pub struct Info<'a, M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second... (`MultiPV`).
+    pub multipv: usize,
+    /// From the side to move.
+    pub score: Score,
+    /// `Lower`/`Upper` when the line failed its aspiration window.
+    pub bound: Bound,
+    /// All threads.
+    pub nodes: u64,
+    /// Since `go`.
+    pub elapsed: Duration,
+    /// Per mille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: &'a [M],
+}
+
+/// The root move being searched.
+pub struct CurrentMove<M> {
+    pub depth: u32,
+    pub mv: M,
+    /// 1 for the first root move of the iteration.
+    pub number: usize,
+    /// Since `go`.
+    pub elapsed: Duration,
+    /// Threads searching.
+    pub threads: usize,
+}
+
+/// What the engine proposes with its move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Offer {
+    /// It offers (or accepts) a draw.
+    Draw,
+    /// It resigns.
+    Resign,
+}
+
+/// Where the move came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    /// A search.
+    Search,
+    /// The opening book: the entry's weight out of the position's total.
+    Book { weight: u32, total: u32 },
+    /// No search could run (no thread): the first legal move.
+    Fallback,
+}
+
+/// The answer to one `go`, sent exactly once.
+pub struct Decision<M> {
+    /// The move to play; `None` when the side to move has none (or every one was excluded).
+    pub best: Option<M>,
+    /// The reply the engine expects, if it knows one.
+    pub ponder: Option<M>,
+    pub offer: Option<Offer>,
+    /// The engine's judgement of the position; with no move, the game's verdict (mated, or a
+    /// stalemate: a draw in chess, a loss in xiangqi).
+    pub score: Score,
+    /// All threads.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub source: Source,
+}
+
+/// A front-end's receiver of one search's events. Called on the search thread.
+pub trait Listener<G: Game>: Send {
+    /// An iteration's principal variation.
+    fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
+    /// The root move being searched (after the first second of a search).
+    fn current_move(&mut self, _position: &G, _current: &CurrentMove<G::Move>) {}
+    /// True when the front-end shows refutations: the controller then works them out.
+    fn wants_refutations(&self) -> bool {
+        false
+    }
+    /// After each completed iteration: one line per root move that has a known reply, the root
+    /// move first.
+    fn refutations(&mut self, _position: &G, _lines: &[Vec<G::Move>]) {}
+    /// The answer. Nothing follows it.
+    fn finished(&mut self, position: &G, decision: &Decision<G::Move>);
+}

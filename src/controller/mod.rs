@@ -1,0 +1,331 @@
+//! The protocol-free controller, generic over the game: it owns the position and the game's keys,
+//! the hash table, the search threads and their states, the clock arithmetic, the opening book
+//! and the strength limit, and runs `go`, `perft` and `bench`. A front-end turns its protocol's
+//! lines into calls here, and the [`events`] of a search into lines; nothing here knows which
+//! protocol is speaking (Stockfish's `Engine` under its `UCIEngine`, Edax's `Play` under its `UI`s).
+//!
+//! Searches run on threads of their own ([`search`]), so every call returns at once: the command
+//! loop stays free to answer `isready`, stop a search or start the clock at `ponderhit`.
+
+pub mod bench;
+pub mod book;
+mod decide;
+pub mod events;
+pub mod plan;
+mod reporter;
+pub mod search;
+pub mod strength;
+pub mod table;
+pub mod timeman;
+
+use crate::games::Variant;
+use crate::output::Output;
+use crate::rng::Rng;
+use book::Book;
+use engine::history::PastPosition;
+use engine::perft::{perft, perft_divide};
+use engine::search::{tt, SearchState};
+use events::{Decision, Listener, Source};
+pub use plan::{GoRequest, Settings};
+use search::{Running, State, Table};
+use std::time::{Duration, Instant};
+pub use timeman::{Clock, TimeLimits};
+
+/// Where a position starts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Setup {
+    /// The game's start position.
+    StartPos,
+    /// A FEN (fields joined by single spaces).
+    Fen(String),
+}
+
+/// What the table holds for a position (UCCI's `probe`).
+pub struct ProbeHit<M> {
+    pub mv: Option<M>,
+    pub score: engine::Score,
+    pub depth: i32,
+    pub bound: tt::Bound,
+}
+
+/// The engine's state between commands, for one game.
+pub struct Controller<G: Variant> {
+    position: G,
+    /// The positions before `position` in the game (`position ... moves`), oldest first.
+    keys: Vec<PastPosition>,
+    settings: Settings,
+    table: Table,
+    /// Generation of the transposition table, bumped per `go`.
+    age: u8,
+    /// The search threads' memory while no search runs.
+    states: Vec<State<G>>,
+    running: Option<Running<G>>,
+    book: Option<Book>,
+    rng: Rng,
+}
+
+impl<G: Variant> Default for Controller<G> {
+    fn default() -> Self {
+        Controller::new()
+    }
+}
+
+impl<G: Variant> Controller<G> {
+    pub fn new() -> Controller<G> {
+        let settings = Settings::default();
+        let table = table::allocate_table(settings.hash_mb).expect("memory for the default hash table");
+        Controller {
+            position: G::start(false),
+            keys: Vec::new(),
+            settings,
+            table,
+            age: 0,
+            states: vec![SearchState::boxed()],
+            running: None,
+            book: None,
+            rng: Rng::from_clock(),
+        }
+    }
+
+    /// The same controller for another game: settings, book and table move over (the table is
+    /// cleared: its moves mean nothing in the other game); the position becomes the new game's
+    /// start. A running search is stopped first.
+    pub fn into_game<H: Variant>(mut self) -> Controller<H> {
+        self.stop();
+        tt::clear(&self.table);
+        Controller {
+            position: H::start(self.settings.chess960),
+            keys: Vec::new(),
+            settings: self.settings,
+            table: self.table,
+            age: self.age,
+            states: vec![SearchState::boxed()],
+            running: None,
+            book: self.book,
+            rng: self.rng,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// The settings the next search uses.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes settings that need nothing else done (threads, lines, overhead, strength...).
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// A new game: empty table and move-ordering memory, the start position.
+    pub fn new_game(&mut self) {
+        self.stop();
+        tt::clear(&self.table);
+        for state in self.states.iter_mut() {
+            state.clear();
+        }
+        self.position = G::start(self.settings.chess960);
+        self.keys.clear();
+    }
+
+    /// `Hash`: a table of `mb` MiB. A running search keeps the old table until it ends.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let table = table::allocate_table(mb).ok_or_else(|| {
+            format!("cannot allocate {mb} MiB of hash; keeping {} MiB", self.settings.hash_mb)
+        })?;
+        self.table = table;
+        self.settings.hash_mb = mb;
+        Ok(())
+    }
+
+    /// Empties the table.
+    pub fn clear_hash(&self) {
+        tt::clear(&self.table);
+    }
+
+    /// Castling notation of Chess960 (king takes rook), for this position and the next ones.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.settings.chess960 = on;
+        self.position.set_chess960(on);
+    }
+
+    /// Reads a Polyglot book (`None` drops it); on an error the engine goes on without one.
+    /// Returns the number of entries.
+    pub fn load_book(&mut self, path: Option<&str>) -> Result<usize, String> {
+        self.book = None;
+        let Some(path) = path else { return Ok(0) };
+        let loaded = Book::load(path)?;
+        let entries = loaded.len();
+        self.book = Some(loaded);
+        Ok(entries)
+    }
+
+    /// Sets up the position `setup` and `moves` describe. All or nothing: on an error the
+    /// previous position stays. A running search is stopped first.
+    pub fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<(), String> {
+        self.stop();
+        let (position, keys) = self.build_position(setup, moves)?;
+        self.position = position;
+        self.keys = keys;
+        Ok(())
+    }
+
+    /// The position `setup` and `moves` describe, with the positions on the way.
+    pub fn build_position(&self, setup: &Setup, moves: &[String]) -> Result<(G, Vec<PastPosition>), String> {
+        let mut position = match setup {
+            Setup::StartPos => G::start(self.settings.chess960),
+            Setup::Fen(fen) => {
+                G::parse_fen(fen, self.settings.chess960).map_err(|error| format!("invalid fen ({error})"))?
+            }
+        };
+        let mut keys = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = position
+                .parse_move(text)
+                .ok_or_else(|| format!("illegal move {text} in {}", position.fen_text()))?;
+            keys.push(position.past_before(mv));
+            position.make_move(mv);
+        }
+        Ok((position, keys))
+    }
+
+    /// Swaps the colours (`flip`); the game so far does not lead to the mirrored position.
+    pub fn flip(&mut self) -> Result<(), String> {
+        self.position = self.position.flipped()?;
+        self.keys.clear();
+        Ok(())
+    }
+
+    /// Starts thinking about the current position. The listener gets the search's events and
+    /// then exactly one decision, also when the book answers, when no move is left to search or
+    /// when no thread can start. Returns the time limits planned (for `debug`).
+    pub fn go(&mut self, request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
+        self.stop();
+        let started = Instant::now();
+        // A game move from the book, if `OwnBook` is on and the position is in it.
+        if self.settings.own_book && request.wants_game_move() {
+            if let Some(choice) =
+                self.book.as_ref().and_then(|book| self.position.book_move(book, &mut self.rng))
+            {
+                let source = Source::Book { weight: choice.1, total: choice.2 };
+                self.answer_now(listener.as_mut(), Some(choice.0), source, started);
+                return TimeLimits::NONE;
+            }
+        }
+        let mut legal = G::MoveList::default();
+        self.position.generate_moves(&mut legal);
+        let Some(plan) = plan::plan::<G>(&request, &self.settings, &legal, self.rng.next_u64()) else {
+            // Every legal move excluded: nothing to search.
+            self.answer_now(listener.as_mut(), None, Source::Search, started);
+            return TimeLimits::NONE;
+        };
+        let time = plan.time;
+        let job = plan.job(self.position, self.keys.clone());
+        let threads = self.settings.threads;
+        self.states.truncate(threads);
+        while self.states.len() < threads {
+            self.states.push(SearchState::boxed());
+        }
+        self.age = (self.age + 1) & 63;
+        let states = std::mem::take(&mut self.states);
+        match search::start(job, self.table.clone(), self.age, states, listener) {
+            Ok(running) => self.running = Some(running),
+            Err((_error, mut listener)) => {
+                // Without a thread there is no search; the game still wants a legal move.
+                self.states = vec![SearchState::boxed()];
+                self.answer_now(listener.as_mut(), legal.first().copied(), Source::Fallback, started);
+            }
+        }
+        time
+    }
+
+    /// Answers a `go` without a search.
+    fn answer_now(
+        &self,
+        listener: &mut dyn Listener<G>,
+        best: Option<G::Move>,
+        source: Source,
+        started: Instant,
+    ) {
+        let score = if best.is_some() { engine::Score::DRAW } else { self.position.no_move_score(0) };
+        let decision =
+            Decision { best, ponder: None, offer: None, score, nodes: 0, elapsed: started.elapsed(), source };
+        listener.finished(&self.position, &decision);
+    }
+
+    /// Stops the running search, if any, and waits for its decision.
+    pub fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop();
+            self.states = running.join();
+        }
+    }
+
+    /// `ponderhit`: the expected move was played (with a draw offer if `draw`); the clock starts.
+    pub fn ponderhit(&mut self, draw: bool) {
+        if let Some(running) = &self.running {
+            running.ponderhit(draw);
+        }
+    }
+
+    /// True while a `go` has not been answered.
+    pub fn is_thinking(&self) -> bool {
+        self.running.as_ref().is_some_and(|running| !running.answered())
+    }
+
+    /// Takes back the states of a search that ended by itself.
+    pub fn reap(&mut self) {
+        if self.running.as_ref().is_some_and(Running::<G>::is_finished) {
+            if let Some(running) = self.running.take() {
+                self.states = running.join();
+            }
+        }
+    }
+
+    /// Waits for a running search to end by itself (end of input, UCCI's batch mode); one that
+    /// would wait for `stop` for ever (`infinite`, pondering) is stopped.
+    pub fn wait(&mut self) {
+        match self.running.take() {
+            Some(running) if !running.waits_for_stop() => self.states = running.join(),
+            Some(running) => {
+                running.stop();
+                self.states = running.join();
+            }
+            None => {}
+        }
+    }
+
+    /// Perft of the current position: each root move's count (for `depth` > 0), the total and the
+    /// time it took.
+    pub fn perft(&mut self, depth: u32) -> (Vec<(G::Move, u64)>, u64, Duration) {
+        self.stop();
+        let mut position = self.position;
+        let started = Instant::now();
+        let mut divide = Vec::new();
+        let total = if depth == 0 {
+            perft(&mut position, 0)
+        } else {
+            perft_divide(&mut position, depth, |mv, count| divide.push((mv, count)))
+        };
+        (divide, total, started.elapsed())
+    }
+
+    /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it.
+    pub fn bench(&mut self, args: &[String], output: &Output) -> Result<u64, String> {
+        self.stop();
+        let config = bench::parse(args, G::BENCH_DEPTH)?;
+        bench::run_on_search_stack(&config, (&self.position, &self.keys), self.settings.chess960, output)
+    }
+
+    /// What the table holds for `position`.
+    pub fn probe(&self, position: &G) -> Option<ProbeHit<G::Move>> {
+        let table = tt::TranspositionTable::new(&self.table, self.age);
+        let hit = table.probe(position.hash())?;
+        let mv = search::legal_move(position, G::decode_move(hit.mv)).filter(|_| hit.mv != 0);
+        Some(ProbeHit { mv, score: hit.score.from_table(0), depth: hit.depth, bound: hit.bound })
+    }
+}

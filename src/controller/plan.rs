@@ -1,0 +1,196 @@
+//! From a `go` request to the limits of one search: the clock's time limits, `nodestime`'s node
+//! budget in their place, the strength limit's node budget and lines, the root moves.
+
+use super::search::Job;
+use super::strength::{Strength, MIN_ELO};
+use super::timeman::{Clock, TimeLimits};
+use crate::games::Variant;
+use engine::history::PastPosition;
+
+/// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
+/// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
+/// default held about 300 ms of the clock unused to the end of the game.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// What the searches use, whatever protocol set it.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub hash_mb: usize,
+    pub threads: usize,
+    /// Principal variations per iteration.
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    /// Nodes per millisecond of clock (a clock spent as a node budget), 0 for real time.
+    pub nodestime: u64,
+    /// Play at `elo` instead of full strength.
+    pub limit_strength: bool,
+    pub elo: i64,
+    /// Judge xiangqi's perpetual chase.
+    pub chase_rule: bool,
+    /// Answer game moves from the book when the position is in it.
+    pub own_book: bool,
+    /// Chess960 castling notation.
+    pub chess960: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            nodestime: 0,
+            limit_strength: false,
+            elo: MIN_ELO,
+            chase_rule: true,
+            own_book: false,
+            chess960: false,
+        }
+    }
+}
+
+/// One `go`, in the controller's terms: moves already parsed, the clock already the side to
+/// move's.
+#[derive(Clone, Debug)]
+pub struct GoRequest<M> {
+    /// Root moves to search; empty for all.
+    pub searchmoves: Vec<M>,
+    /// Root moves never to play (UCCI's `banmoves`).
+    pub excluded: Vec<M>,
+    /// The side to move's clock.
+    pub clock: Option<Clock>,
+    pub movetime_ms: Option<i64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    /// No decision before `stop`.
+    pub infinite: bool,
+    /// No clock until `ponderhit`, and no decision before it (or `stop`).
+    pub ponder: bool,
+    /// The opponent offers a draw.
+    pub draw_offered: bool,
+}
+
+impl<M> Default for GoRequest<M> {
+    fn default() -> Self {
+        GoRequest {
+            searchmoves: Vec::new(),
+            excluded: Vec::new(),
+            clock: None,
+            movetime_ms: None,
+            depth: None,
+            nodes: None,
+            mate: None,
+            infinite: false,
+            ponder: false,
+            draw_offered: false,
+        }
+    }
+}
+
+impl<M> GoRequest<M> {
+    /// A request for a move to play in a game, which the book may answer: clocks, `movetime`, or
+    /// nothing at all. Analysis (`infinite`, `searchmoves`, `depth`, `nodes`, `mate`) asks for a
+    /// search, and so does `ponder` (the position is only the expected one; after `ponderhit` the
+    /// ponder search goes on as the game's search).
+    pub fn wants_game_move(&self) -> bool {
+        !self.infinite
+            && !self.ponder
+            && self.searchmoves.is_empty()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+    }
+}
+
+/// The limits of one search.
+pub struct Plan<M> {
+    pub searchmoves: Vec<M>,
+    pub time: TimeLimits,
+    pub nodes: Option<u64>,
+    pub multipv: usize,
+    pub strength: Option<Strength>,
+    request: GoRequest<M>,
+    judge_chases: bool,
+    seed: u64,
+}
+
+impl<M: Copy> Plan<M> {
+    /// The search job of this plan, from `position` reached through `keys`.
+    pub fn job<G: Variant<Move = M>>(self, position: G, keys: Vec<PastPosition>) -> Job<G> {
+        Job {
+            position,
+            keys,
+            searchmoves: self.searchmoves,
+            depth: self.request.depth,
+            nodes: self.nodes,
+            mate: self.request.mate,
+            multipv: self.multipv,
+            judge_chases: self.judge_chases,
+            time: self.time,
+            ponder: self.request.ponder,
+            infinite: self.request.infinite,
+            draw_offered: self.request.draw_offered,
+            strength: self.strength,
+            seed: self.seed,
+        }
+    }
+}
+
+/// Plans the search of `request` in a position whose legal moves are `legal`. `None` when every
+/// legal move is excluded.
+pub fn plan<G: Variant>(
+    request: &GoRequest<G::Move>,
+    settings: &Settings,
+    legal: &G::MoveList,
+    seed: u64,
+) -> Option<Plan<G::Move>> {
+    let mut searchmoves = request.searchmoves.clone();
+    if !request.excluded.is_empty() {
+        if searchmoves.is_empty() {
+            searchmoves = legal.iter().copied().collect();
+        }
+        searchmoves.retain(|mv| !request.excluded.contains(mv));
+        if searchmoves.is_empty() {
+            return None;
+        }
+    }
+    let choices = if searchmoves.is_empty() { legal.len() } else { searchmoves.len() };
+    let time = if request.infinite {
+        TimeLimits::NONE
+    } else {
+        TimeLimits::new(request.clock, request.movetime_ms, settings.move_overhead_ms, choices == 1)
+    };
+    // `nodestime`: the clock's milliseconds become a node budget (soft limit times N nodes).
+    let (time, nodestime_budget) = match (settings.nodestime, time.soft.or(time.hard)) {
+        (per_ms, Some(limit)) if per_ms > 0 && !request.infinite && request.clock.is_some() => {
+            (TimeLimits::NONE, Some((limit.as_millis() as u64).max(1).saturating_mul(per_ms)))
+        }
+        _ => (time, None),
+    };
+    // A limited strength spends a node budget per move (none for `go infinite`: analysis asks for
+    // all the engine sees) and keeps a few lines to choose among.
+    let strength = (settings.limit_strength && !request.infinite).then(|| Strength::new(settings.elo));
+    let nodes = match strength {
+        Some(strength) => {
+            Some(request.nodes.map_or(strength.node_budget(), |nodes| nodes.min(strength.node_budget())))
+        }
+        None => request.nodes,
+    };
+    let nodes = match (nodes, nodestime_budget) {
+        (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
+        (nodes, budget) => nodes.or(budget),
+    };
+    let multipv = strength.map_or(settings.multipv, |strength| settings.multipv.max(strength.lines()));
+    Some(Plan {
+        searchmoves,
+        time,
+        nodes,
+        multipv,
+        strength,
+        request: request.clone(),
+        judge_chases: settings.chase_rule,
+        seed,
+    })
+}

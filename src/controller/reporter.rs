@@ -1,0 +1,145 @@
+//! The core search's reports, turned into [`Listener`] events: totals over all threads, the time
+//! since `go`, the lines of the last completed iteration (which the strength limit chooses among)
+//! and, when the listener wants them, each root move's refutation.
+
+use super::events::{CurrentMove, Info, Listener};
+use super::search::{legal_move, Shared};
+use crate::games::Variant;
+use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
+use engine::Score;
+use std::time::Duration;
+
+/// `currmove` events start after this much search time: GUIs need none for short searches.
+const CURRMOVE_DELAY: Duration = Duration::from_secs(1);
+
+/// The reporter of the main search thread.
+pub struct EventReporter<'a, G: Variant> {
+    listener: &'a mut dyn Listener<G>,
+    position: &'a G,
+    shared: &'a Shared,
+    tt: &'a TranspositionTable<'a>,
+    /// Lines wanted per iteration.
+    multipv: usize,
+    /// Legal root moves (after `searchmoves`), for the refutation lines.
+    root_moves: Vec<G::Move>,
+    /// The principal variations of the iteration being reported, by `multipv` index.
+    lines: Vec<Vec<G::Move>>,
+    /// Root move and score of each exact line of the iteration being reported, and of the last one
+    /// completed.
+    current_lines: Vec<(G::Move, Score)>,
+    completed_lines: Vec<(G::Move, Score)>,
+    /// Score of the last best line reported.
+    last_score: Option<Score>,
+}
+
+impl<'a, G: Variant> EventReporter<'a, G> {
+    pub fn new(
+        listener: &'a mut dyn Listener<G>,
+        position: &'a G,
+        searchmoves: &[G::Move],
+        multipv: usize,
+        shared: &'a Shared,
+        tt: &'a TranspositionTable<'a>,
+    ) -> Self {
+        let mut moves = G::MoveList::default();
+        position.generate_moves(&mut moves);
+        let root_moves =
+            moves.iter().copied().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).collect();
+        EventReporter {
+            listener,
+            position,
+            shared,
+            tt,
+            multipv,
+            root_moves,
+            lines: Vec::new(),
+            current_lines: Vec::new(),
+            completed_lines: Vec::new(),
+            last_score: None,
+        }
+    }
+
+    /// Score of the last best line reported, if any.
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
+    }
+
+    /// The lines of the last iteration whose every principal variation was reported exactly.
+    pub fn completed_lines(&self) -> Vec<(G::Move, Score)> {
+        self.completed_lines.clone()
+    }
+
+    /// Each root move's line: its principal variation if it has one (the `MultiPV` lines), else
+    /// the move and the table's best reply to it, when the table still holds one.
+    fn refutations(&mut self) {
+        let position = self.position;
+        let mut lines = Vec::new();
+        for &mv in self.root_moves.iter() {
+            let line = match self.lines.iter().find(|line| line.first() == Some(&mv)) {
+                Some(line) => line.clone(),
+                None => {
+                    let mut next = *position;
+                    next.make_move(mv);
+                    let reply =
+                        self.tt.probe(next.hash()).and_then(|hit| legal_move(&next, G::decode_move(hit.mv)));
+                    std::iter::once(mv).chain(reply).collect()
+                }
+            };
+            if line.len() > 1 {
+                lines.push(line);
+            }
+        }
+        if !lines.is_empty() {
+            self.listener.refutations(position, &lines);
+        }
+    }
+}
+
+impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
+    fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
+        let event = Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: info.score,
+            bound: info.bound,
+            nodes: self.shared.total_nodes(info.nodes),
+            elapsed: self.shared.started.elapsed(),
+            hashfull: info.hashfull,
+            pv: info.pv,
+        };
+        self.listener.info(self.position, &event);
+        if info.multipv == 1 {
+            self.last_score = Some(info.score);
+        }
+        if info.bound != Bound::Exact {
+            return;
+        }
+        let last_of_iteration = info.multipv >= self.multipv.min(self.root_moves.len());
+        if info.multipv == 1 {
+            self.current_lines.clear();
+            self.lines.clear();
+        }
+        if let Some(&mv) = info.pv.first() {
+            self.current_lines.push((mv, info.score));
+        }
+        if last_of_iteration {
+            self.completed_lines = self.current_lines.clone();
+        }
+        if self.listener.wants_refutations() {
+            self.lines.push(info.pv.to_vec());
+            if last_of_iteration {
+                self.refutations();
+            }
+        }
+    }
+
+    fn current_move(&mut self, depth: u32, mv: G::Move, number: usize, _nodes: u64) {
+        let elapsed = self.shared.started.elapsed();
+        if elapsed < CURRMOVE_DELAY {
+            return;
+        }
+        let current = CurrentMove { depth, mv, number, elapsed, threads: self.shared.threads() };
+        self.listener.current_move(self.position, &current);
+    }
+}

@@ -1,0 +1,44 @@
+//! The transposition table's memory: allocated by the controller, shared by the search threads
+//! of every `go` (and by Othello's and `bench`'s searches), resized by `Hash`.
+
+use engine::search::{self, TtEntry};
+use std::sync::Arc;
+
+/// Largest table in MiB. 64 GiB: more than any machine this runs on is likely to give one process.
+pub const MAX_HASH_MB: i64 = 65_536;
+
+/// The shared transposition-table memory.
+pub type Table = Arc<Vec<TtEntry>>;
+
+/// Allocates a zeroed table of `mb` MiB, or `None` if the memory is not there.
+pub fn allocate_table(mb: usize) -> Option<Table> {
+    let buckets = mb.checked_mul(1 << 20)? / (search::tt::BUCKET * std::mem::size_of::<TtEntry>());
+    let entries = search::tt::entries_for_buckets(buckets);
+    let mut table: Vec<TtEntry> = Vec::new();
+    table.try_reserve_exact(entries).ok()?;
+    // Before the first write, so that the zeroing below faults the pages in as huge ones.
+    advise_huge_pages(table.as_ptr().cast(), entries * std::mem::size_of::<TtEntry>());
+    table.resize_with(entries, TtEntry::new);
+    Some(Arc::new(table))
+}
+
+/// Asks Linux to back the table with 2 MiB pages. A probe lands anywhere in a table far larger
+/// than the cache; with 4 KiB pages nearly every one also misses the TLB and waits for a page
+/// walk before its memory read. Linux's default (`transparent_hugepage` set to `madvise`) gives
+/// huge pages only where asked. Only the whole 2 MiB pages inside the block can be advised.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *const u8, bytes: usize) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let first = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: the range lies inside the block just reserved for the table and owned by it;
+        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
+        // A refusal (an old kernel, huge pages switched off) leaves ordinary pages, so the result
+        // is ignored.
+        unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *const u8, _bytes: usize) {}

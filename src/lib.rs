@@ -1,0 +1,16 @@
+//! triskel's std shell, as a library: a protocol-free [`controller`] generic over the game, one
+//! thin front-end per protocol in [`protocol`], the game adapters in [`games`], and the one way
+//! out, [`output`]. `main.rs` only reads stdin and hands lines to the protocol the first command
+//! picked.
+//!
+//! ```text
+//! main (stdin reader) -> protocol::{uci, ucci, nboard} -> controller -> engine (the no_std core)
+//!                              ^                              |
+//!                              +------- controller::events <--+ (from the search threads)
+//! ```
+
+pub mod controller;
+pub mod games;
+pub mod output;
+pub mod protocol;
+pub mod rng;

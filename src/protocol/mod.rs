@@ -1,0 +1,88 @@
+//! One front-end per protocol: each turns its lines into controller calls and the controller's
+//! events into its lines, and nothing else. The first command picks the protocol.
+
+pub mod nboard;
+pub mod ucci;
+pub mod uci;
+
+use crate::games::GameKind;
+use crate::output::Output;
+use nboard::NBoardSession;
+use ucci::UcciFront;
+use uci::UciFront;
+
+/// Whether the command loop goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Stop reading and exit.
+    Quit,
+}
+
+/// Longest piece of an unknown command echoed back.
+const ECHO_LIMIT: usize = 80;
+
+/// `unknown command: ...`, the command cut to [`ECHO_LIMIT`] characters.
+pub fn unknown_command(text: &str) -> String {
+    let shown: String = text.chars().take(ECHO_LIMIT).collect();
+    let more = if shown.len() < text.len() { "..." } else { "" };
+    format!("unknown command: {shown}{more}")
+}
+
+/// The protocol in use, chosen by the first command.
+pub enum Protocol {
+    /// Before the first command; the game UCI starts with.
+    Undecided(Output, GameKind),
+    Uci(Box<UciFront>),
+    Ucci(Box<UcciFront>),
+    NBoard(Box<NBoardSession>),
+}
+
+impl Protocol {
+    /// Waiting for the first command; UCI plays `game` unless told otherwise.
+    pub fn new(output: Output, game: GameKind) -> Protocol {
+        Protocol::Undecided(output, game)
+    }
+
+    /// Handles one input line (the first one picks the protocol).
+    pub fn handle(&mut self, line: &str) -> Flow {
+        if let Protocol::Undecided(output, game) = self {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if first.is_empty() {
+                return Flow::Continue;
+            }
+            *self = match first {
+                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone()))),
+                "ucci" => Protocol::Ucci(Box::new(UcciFront::new(output.clone()))),
+                _ => Protocol::Uci(Box::new(UciFront::new(*game, output.clone()))),
+            };
+        }
+        match self {
+            Protocol::Undecided(..) => Flow::Continue,
+            Protocol::Uci(front) => front.handle(line),
+            Protocol::Ucci(front) => front.handle(line),
+            Protocol::NBoard(front) => front.handle(line),
+        }
+    }
+
+    /// A line that is not UTF-8.
+    pub fn garbage(&mut self) {
+        match self {
+            Protocol::Undecided(output, _) => output.info_string("ignoring a line that is not UTF-8"),
+            Protocol::Uci(front) => front.garbage(),
+            Protocol::Ucci(front) => front.garbage(),
+            Protocol::NBoard(front) => front.garbage(),
+        }
+    }
+
+    /// The end of input: searches that end by themselves may finish.
+    pub fn end_of_input(&mut self) {
+        match self {
+            Protocol::Undecided(..) => {}
+            Protocol::Uci(front) => front.end_of_input(),
+            Protocol::Ucci(front) => front.end_of_input(),
+            Protocol::NBoard(front) => front.end_of_input(),
+        }
+    }
+}

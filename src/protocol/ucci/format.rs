@@ -1,0 +1,64 @@
+//! The controller's events as UCCI lines, as ElephantEye writes them: `info depth D score S pv ...`
+//! and `info time T nodes N` per iteration, scores as plain numbers (a mate `10000 - plies`),
+//! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move.
+
+use crate::controller::events::{Decision, Info, Listener, Offer};
+use crate::games::Variant;
+use crate::output::Output;
+use crate::protocol::uci::format::moves_text;
+use engine::Score;
+
+/// ElephantEye's mate value.
+const UCCI_MATE: i32 = 10_000;
+
+/// UCCI's score: centipawns, or `±(10000 - plies)` for a mate.
+pub fn ucci_score(score: Score) -> i32 {
+    if score.is_mate() {
+        let plies = Score::MATE.0 - score.0.abs();
+        score.0.signum() * (UCCI_MATE - plies)
+    } else {
+        score.0.clamp(-UCCI_MATE + 1000, UCCI_MATE - 1000)
+    }
+}
+
+/// Writes one search's events as UCCI lines.
+pub struct UcciListener {
+    output: Output,
+}
+
+impl UcciListener {
+    pub fn new(output: Output) -> Self {
+        UcciListener { output }
+    }
+}
+
+impl<G: Variant> Listener<G> for UcciListener {
+    fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
+        self.output.line(&format!(
+            "info depth {} score {} pv{}\ninfo time {} nodes {}",
+            info.depth,
+            ucci_score(info.score),
+            moves_text(position, info.pv),
+            info.elapsed.as_millis(),
+            info.nodes
+        ));
+    }
+
+    fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
+        let Some(best) = decision.best else {
+            return self.output.line("nobestmove");
+        };
+        let mut line = format!("bestmove {}", position.move_text(best));
+        if let Some(reply) = decision.ponder {
+            let mut next = *position;
+            next.make_move(best);
+            line.push_str(&format!(" ponder {}", next.move_text(reply)));
+        }
+        match decision.offer {
+            Some(Offer::Resign) => line.push_str(" resign"),
+            Some(Offer::Draw) => line.push_str(" draw"),
+            None => {}
+        }
+        self.output.line(&line);
+    }
+}

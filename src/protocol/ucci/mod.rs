@@ -1,0 +1,259 @@
+//! The UCCI 3.0 front-end, for xiangqi, as ElephantEye speaks it: `ucci`, `setoption <name>
+//! [<value>]`, `position`, `banmoves`, `go [ponder|draw] ...`, `ponderhit [draw]`, `probe`, `stop`,
+//! `isready`, `quit` (answered `bye`). Its own settings (`usemillisec`, `batch` and the options that
+//! change nothing here) stay in this file; everything else is the controller's.
+
+pub mod format;
+pub mod parse;
+
+use super::uci::parse::{Command, Go, Setup};
+use super::{unknown_command, Flow};
+use crate::controller::{Clock, Controller, GoRequest};
+use engine::search::tt::Bound;
+use engine::xiangqi::{Move, Position};
+use engine::Game;
+use format::{ucci_score, UcciListener};
+
+/// The UCCI options that are not UCI options too, as last set.
+#[derive(Clone, Debug, Default)]
+struct UcciSettings {
+    /// `usemillisec`: clock values in milliseconds instead of seconds.
+    millis: bool,
+    /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
+    /// which reads no input while it thinks in batch mode).
+    batch: bool,
+    /// Every other option (`usebook`, `idle`, `pruning`, `knowledge`, `randomness`, `style`,
+    /// `promotion`): accepted and kept, as the protocol asks, with no effect on play.
+    others: Vec<(String, String)>,
+}
+
+/// The UCCI session.
+pub struct UcciFront {
+    controller: Box<Controller<Position>>,
+    settings: UcciSettings,
+    debug: bool,
+    /// `banmoves`: root moves left out of the searches until the next `position`.
+    banned: Vec<Move>,
+    output: crate::output::Output,
+}
+
+impl UcciFront {
+    pub fn new(output: crate::output::Output) -> UcciFront {
+        UcciFront {
+            controller: Box::default(),
+            settings: UcciSettings::default(),
+            debug: false,
+            banned: Vec::new(),
+            output,
+        }
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        self.controller.reap();
+        let command = parse::parse(line, self.settings.millis);
+        if self.settings.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
+            self.controller.wait();
+        }
+        match command {
+            Command::Ucci => self.identify(),
+            Command::UcciOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::SetOption { name, value } => self.set_shared_option(&name, value.as_deref()),
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Probe { setup, moves } => self.probe(&setup, &moves),
+            Command::IsReady => self.output.line("readyok"),
+            Command::UciNewGame => self.controller.new_game(),
+            Command::Position { setup, moves } => match self.controller.set_position(&setup, &moves) {
+                Ok(()) => self.banned.clear(),
+                Err(message) => self.output.info_string(&format!("{message}; position unchanged")),
+            },
+            Command::Go(go) => self.go(go),
+            Command::Stop => {
+                if !self.controller.is_thinking() {
+                    self.output.line("nobestmove"); // `stop` in the idle state
+                }
+                self.controller.stop();
+            }
+            Command::PonderHit { draw } => self.controller.ponderhit(draw),
+            Command::Quit => {
+                self.controller.stop();
+                self.output.line("bye");
+                return Flow::Quit;
+            }
+            Command::Bench(args) => {
+                if let Err(message) = self.controller.bench(&args, &self.output) {
+                    self.output.info_string(&message);
+                }
+            }
+            Command::Display => {
+                self.output.line(&crate::games::Variant::board_text(self.controller.position()))
+            }
+            Command::Eval => self.output.line(&crate::games::Variant::eval_text(self.controller.position())),
+            Command::Empty => {}
+            Command::Invalid(message) => self.output.info_string(&message),
+            Command::Unknown(text) => self.output.info_string(&unknown_command(&text)),
+            // UCI's own commands: `ucci::parse` never makes them.
+            Command::Uci | Command::Debug(_) | Command::Register | Command::Flip | Command::Compiler => {}
+        }
+        if self.output.is_closed() {
+            self.controller.stop();
+            return Flow::Quit;
+        }
+        Flow::Continue
+    }
+
+    /// A line that is not UTF-8.
+    pub fn garbage(&mut self) {
+        self.output.log_input("(a line that is not UTF-8)");
+        self.output.info_string("ignoring a line that is not UTF-8");
+    }
+
+    /// End of input: a search that ends by itself may finish.
+    pub fn end_of_input(&mut self) {
+        self.controller.wait();
+    }
+
+    /// The answer to `ucci`: who we are, the UCCI options, `ucciok`.
+    fn identify(&self) {
+        let mut text = format!(
+            "id name triskel {}\nid copyright GPL-3.0-or-later\nid author the triskel developers\nid user unknown\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        for line in parse::OPTION_LINES {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str("ucciok");
+        self.output.line(&text);
+    }
+
+    /// `hashsize`, `threads` and `ponder`, which the parser names as UCI does.
+    fn set_shared_option(&mut self, name: &str, value: Option<&str>) {
+        let number = |value: Option<&str>, max: i64| {
+            value.and_then(|text| text.parse::<i64>().ok()).filter(|n| (1..=max).contains(n))
+        };
+        match name {
+            "Hash" => match number(value, crate::controller::table::MAX_HASH_MB) {
+                Some(mb) => {
+                    if let Err(message) = self.controller.set_hash(mb as usize) {
+                        self.output.info_string(&message);
+                    }
+                }
+                None => self.output.info_string("hashsize takes a number of MiB"),
+            },
+            "Threads" => match number(value, crate::controller::search::MAX_THREADS) {
+                Some(threads) => self.controller.settings_mut().threads = threads as usize,
+                None => self.output.info_string("threads takes a number of threads"),
+            },
+            // Pondering is the GUI's to ask for with `go ponder`: nothing to set.
+            _ => {}
+        }
+    }
+
+    /// `setoption <name> [<value>]` for the options only UCCI has.
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let flag = |value: Option<&str>| match value {
+            Some("true" | "on") | None => Some(true),
+            Some("false" | "off") => Some(false),
+            Some(_) => None,
+        };
+        match name {
+            "usemillisec" | "batch" | "debug" => match flag(value) {
+                Some(on) => match name {
+                    "usemillisec" => self.settings.millis = on,
+                    "batch" => self.settings.batch = on,
+                    _ => self.debug = on,
+                },
+                None => self.output.info_string(&format!("{name} takes true or false")),
+            },
+            "promotion" if flag(value) == Some(true) => {
+                self.output.info_string("promotion: pawns never promote in this engine; keeping false")
+            }
+            "usebook" | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "promotion" => {
+                let value = value.unwrap_or("").to_string();
+                match self.settings.others.iter_mut().find(|(known, _)| known == name) {
+                    Some(entry) => entry.1 = value,
+                    None => self.settings.others.push((name.to_string(), value)),
+                }
+            }
+            _ => self.output.info_string(&format!("unknown option: {name}")),
+        }
+    }
+
+    /// `banmoves m...`: every legal move named is left out of the root until the next `position`.
+    fn ban(&mut self, moves: &[String]) {
+        self.banned.clear();
+        for text in moves {
+            match self.controller.position().parse_move(text) {
+                Some(mv) => self.banned.push(mv),
+                None => {
+                    self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
+                }
+            }
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        if !go.ignored.is_empty() {
+            self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
+        }
+        if go.depth == Some(0) {
+            self.controller.stop();
+            return self.output.line("nobestmove"); // depth 0 asks for no move
+        }
+        let mut legal = <Position as Game>::MoveList::default();
+        self.controller.position().generate_moves(&mut legal);
+        if !self.banned.is_empty() && legal.iter().all(|mv| self.banned.contains(mv)) {
+            self.output.info_string("every legal move is banned");
+        }
+        let request = GoRequest {
+            excluded: self.banned.clone(),
+            clock: go.own_time.map(|time_ms| Clock {
+                time_ms,
+                increment_ms: go.own_increment.unwrap_or(0),
+                movestogo: go.movestogo,
+            }),
+            depth: go.depth,
+            nodes: go.nodes,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            draw_offered: go.draw_offered,
+            ..GoRequest::default()
+        };
+        let time = self.controller.go(request, Box::new(UcciListener::new(self.output.clone())));
+        if self.debug {
+            let ms = |limit: Option<std::time::Duration>| {
+                limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
+            };
+            self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
+        }
+    }
+
+    /// `probe <position>`: `pophash` with what the hash table holds for it (nothing after
+    /// `pophash` when it holds nothing), as ElephantEye answers.
+    fn probe(&mut self, setup: &Setup, moves: &[String]) {
+        let position = match self.controller.build_position(setup, moves) {
+            Ok((position, _)) => position,
+            Err(message) => {
+                self.output.info_string(&format!("probe: {message}"));
+                return self.output.line("pophash");
+            }
+        };
+        let mut text = String::from("pophash");
+        if let Some(hit) = self.controller.probe(&position) {
+            if let Some(mv) = hit.mv {
+                text.push_str(&format!(" bestmove {}", position.move_text(mv)));
+            }
+            let score = ucci_score(hit.score);
+            let depth = hit.depth.max(0);
+            match hit.bound {
+                Bound::Lower => text.push_str(&format!(" lowerbound {score} depth {depth}")),
+                Bound::Upper => text.push_str(&format!(" upperbound {score} depth {depth}")),
+                Bound::Exact => text
+                    .push_str(&format!(" lowerbound {score} depth {depth} upperbound {score} depth {depth}")),
+            }
+        }
+        self.output.line(&text);
+    }
+}

@@ -1,0 +1,212 @@
+//! The controller's events as UCI lines: `info depth ... pv ...`, `currmove`, `currline`, `refutation`,
+//! and the final `bestmove`.
+//!
+//! * `score cp X` or `score mate N` (moves, negative when mated), `lowerbound`/`upperbound` when an
+//!   aspiration window failed; `wdl W D L` (per mille) when `UCI_ShowWDL` is on, from the logistic
+//!   model in [`wdl`].
+//! * `nodes` and `nps` count all threads; `time` is milliseconds since `go`.
+//! * `info depth D currmove M currmovenumber N` (and with `UCI_ShowCurrLine`, `info currline M`,
+//!   prefixed with the thread number 1 when several threads search) appear once the search has run
+//!   a second: the core reports root moves, not the line below them, so the current line is the root
+//!   move being searched.
+//! * With `UCI_ShowRefutations`, each completed iteration ends with one `info refutation M R...` per
+//!   root move: the rest of its principal variation for the moves that have one (the `MultiPV`
+//!   lines), else the transposition table's best reply to the move, when the table still holds it.
+
+use crate::controller::events::{CurrentMove, Decision, Info, Listener, Source};
+use crate::games::Variant;
+use crate::output::Output;
+use engine::search::Bound;
+use engine::Score;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Which optional parts the info lines carry (`UCI_ShowWDL`, `UCI_ShowCurrLine`,
+/// `UCI_ShowRefutations`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    pub wdl: bool,
+    pub currline: bool,
+    pub refutations: bool,
+}
+
+/// Expected result per mille for the side to move, from its score: a logistic curve in the score,
+/// shifted by ±200 cp for win and loss,
+///
+/// ```text
+/// win  = 1000 / (1 + exp((200 - cp) / 100))
+/// loss = 1000 / (1 + exp((200 + cp) / 100))
+/// draw = 1000 - win - loss
+/// ```
+///
+/// so an equal position is 12% win, 76% draw, 12% loss; +2 pawns is an even chance of winning. A
+/// mate score is a certain win or loss.
+pub fn wdl(score: Score) -> (u32, u32, u32) {
+    match score.mate_moves() {
+        Some(moves) if moves > 0 => (1000, 0, 0),
+        Some(_) => (0, 0, 1000),
+        None => {
+            let cp = f64::from(score.0);
+            let win = (1000.0 / (1.0 + ((200.0 - cp) / 100.0).exp())).round() as u32;
+            let loss = (1000.0 / (1.0 + ((200.0 + cp) / 100.0).exp())).round() as u32;
+            (win, 1000 - win - loss, loss)
+        }
+    }
+}
+
+/// `cp X`, `mate N`.
+pub fn score_text(score: Score) -> String {
+    match score.mate_moves() {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {}", score.0),
+    }
+}
+
+/// Nodes per second, without dividing by zero.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    crate::controller::bench::nodes_per_second(nodes, elapsed)
+}
+
+/// A line of moves, each preceded by a space.
+pub fn moves_text<G: Variant>(position: &G, moves: &[G::Move]) -> String {
+    let mut text = String::new();
+    let mut position = *position;
+    for &mv in moves {
+        let _ = write!(text, " {}", position.move_text(mv));
+        position.make_move(mv);
+    }
+    text
+}
+
+/// Writes one search's events as UCI lines.
+pub struct UciListener<G: Variant> {
+    output: Output,
+    settings: Settings,
+    /// First move of the last best line written.
+    shown_best: Option<G::Move>,
+}
+
+impl<G: Variant> UciListener<G> {
+    pub fn new(output: Output, settings: Settings) -> Self {
+        UciListener { output, settings, shown_best: None }
+    }
+}
+
+impl<G: Variant> Listener<G> for UciListener<G> {
+    fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
+        let mut line = format!(
+            "info depth {} seldepth {} multipv {} score {}",
+            info.depth,
+            info.seldepth,
+            info.multipv,
+            score_text(info.score)
+        );
+        match info.bound {
+            Bound::Lower => line.push_str(" lowerbound"),
+            Bound::Upper => line.push_str(" upperbound"),
+            Bound::Exact => {}
+        }
+        if self.settings.wdl {
+            let (win, draw, loss) = wdl(info.score);
+            let _ = write!(line, " wdl {win} {draw} {loss}");
+        }
+        let _ = write!(
+            line,
+            " nodes {} nps {} hashfull {} time {} pv{}",
+            info.nodes,
+            nps(info.nodes, info.elapsed),
+            info.hashfull,
+            info.elapsed.as_millis(),
+            moves_text(position, info.pv)
+        );
+        self.output.line(&line);
+        if info.multipv == 1 {
+            self.shown_best = info.pv.first().copied();
+        }
+    }
+
+    fn current_move(&mut self, position: &G, current: &CurrentMove<G::Move>) {
+        let text = position.move_text(current.mv);
+        let mut line =
+            format!("info depth {} currmove {text} currmovenumber {}", current.depth, current.number);
+        if self.settings.currline {
+            let cpu = if current.threads > 1 { " 1" } else { "" };
+            let _ = write!(line, "\ninfo currline{cpu} {text}");
+        }
+        self.output.line(&line);
+    }
+
+    fn wants_refutations(&self) -> bool {
+        self.settings.refutations
+    }
+
+    fn refutations(&mut self, position: &G, lines: &[Vec<G::Move>]) {
+        let text: Vec<String> =
+            lines.iter().map(|line| format!("info refutation{}", moves_text(position, line))).collect();
+        self.output.line(&text.join("\n"));
+    }
+
+    /// `bestmove` (with `ponder` when a reply is known), or `bestmove 0000` after a `score mate 0` /
+    /// `score cp 0` line when the side to move has no legal move. When the move is not the one
+    /// the last info line showed (no iteration completed, or the strength limit chose another
+    /// line), an info line without a score shows it first, so the last `pv` always starts with the
+    /// `bestmove`.
+    fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
+        let Some(best) = decision.best else {
+            let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
+            return self.output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
+        };
+        let best_text = position.move_text(best);
+        if let Source::Book { weight, total } = decision.source {
+            return self.output.line(&format!(
+                "info string book move {best_text} (weight {weight} of total {total})\nbestmove {best_text}"
+            ));
+        }
+        let ponder_text = decision.ponder.map(|reply| {
+            let mut next = *position;
+            next.make_move(best);
+            next.move_text(reply).to_string()
+        });
+        let mut line = String::new();
+        if self.shown_best != Some(best) {
+            let _ = writeln!(
+                line,
+                "info nodes {} nps {} time {} pv {best_text}{}",
+                decision.nodes,
+                nps(decision.nodes, decision.elapsed),
+                decision.elapsed.as_millis(),
+                ponder_text.as_ref().map_or(String::new(), |reply| format!(" {reply}"))
+            );
+        }
+        let _ = write!(line, "bestmove {best_text}");
+        if let Some(reply) = ponder_text {
+            let _ = write!(line, " ponder {reply}");
+        }
+        self.output.line(&line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wdl_is_symmetric_and_sums_to_a_thousand() {
+        assert_eq!(wdl(Score(0)), (119, 762, 119));
+        for cp in [-900, -150, -1, 37, 200, 2500] {
+            let (win, draw, loss) = wdl(Score(cp));
+            assert_eq!(win + draw + loss, 1000);
+            assert_eq!(wdl(Score(-cp)), (loss, draw, win));
+        }
+        assert_eq!(wdl(Score(200)).0, 500);
+        assert_eq!(wdl(Score::mate_in(3)), (1000, 0, 0));
+        assert_eq!(wdl(Score::mated_in(2)), (0, 0, 1000));
+    }
+
+    #[test]
+    fn scores_print_as_centipawns_or_moves_to_mate() {
+        assert_eq!(score_text(Score(-35)), "cp -35");
+        assert_eq!(score_text(Score::mate_in(3)), "mate 2");
+        assert_eq!(score_text(Score::mated_in(2)), "mate -1");
+    }
+}

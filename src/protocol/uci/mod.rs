@@ -1,0 +1,345 @@
+//! The UCI front-end, for every game UCI speaks here: lines to controller calls, events to lines.
+//! The controller of the game being played is handed over to the other game (options, table, book
+//! and all) when `setoption name UCI_Variant` names it or a `position fen` is plainly its (a 9 x 10
+//! board is xiangqi, an 8 x 8 one chess).
+//!
+//! `position`, `ucinewgame`, `go` and `bench` arriving during a search first stop it; its
+//! `bestmove` comes before the command takes effect.
+
+pub mod format;
+pub mod options;
+pub mod parse;
+
+use super::{unknown_command, Flow};
+use crate::controller::{Clock, Controller, GoRequest};
+use crate::games::display::compiler_text;
+use crate::games::{GameKind, Variant};
+use crate::output::Output;
+use engine::{chess, xiangqi};
+use format::UciListener;
+use options::{Change, Options};
+use parse::{Command, Go, Setup};
+
+/// Deepest `go perft` accepted; deeper runs take days and are almost certainly a typo.
+const MAX_PERFT_DEPTH: u32 = 15;
+
+/// The controller of the game being played.
+enum Game {
+    Chess(Box<Controller<chess::Position>>),
+    Xiangqi(Box<Controller<xiangqi::Position>>),
+    /// Only while a controller is being handed over to another game.
+    Switching,
+}
+
+/// What the UCI front-end keeps beside the controller: the option values as the GUI set them,
+/// `debug`, and where lines go.
+pub struct UciFront {
+    game: Game,
+    options: Options,
+    debug: bool,
+    output: Output,
+}
+
+impl UciFront {
+    pub fn new(game: GameKind, output: Output) -> UciFront {
+        let mut options = Options::default();
+        let game = match game {
+            GameKind::Chess => Game::Chess(Box::default()),
+            GameKind::Xiangqi => {
+                options.variant = xiangqi::Position::NAME.to_string();
+                Game::Xiangqi(Box::default())
+            }
+        };
+        UciFront { game, options, debug: false, output }
+    }
+
+    /// Handles one line, switching games first when a FEN is the other game's and afterwards when
+    /// `UCI_Variant` asked for another one.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        let command = parse::parse(line);
+        if let Command::Position { setup: Setup::Fen(fen), .. } = &command {
+            if let Some(game) = self.game_of_fen(fen) {
+                self.switch(game);
+            }
+        }
+        let mut game = std::mem::replace(&mut self.game, Game::Switching);
+        let (flow, request) = match &mut game {
+            Game::Chess(controller) => self.apply(controller, command),
+            Game::Xiangqi(controller) => self.apply(controller, command),
+            Game::Switching => (Flow::Continue, None),
+        };
+        self.game = game;
+        if let Some(game) = request {
+            self.switch(game);
+        }
+        if self.output.is_closed() {
+            self.stop();
+            return Flow::Quit; // stdout is gone: nobody is listening any more
+        }
+        flow
+    }
+
+    /// A line that is not UTF-8.
+    pub fn garbage(&mut self) {
+        self.output.log_input("(a line that is not UTF-8)");
+        self.output.info_string("ignoring a line that is not UTF-8");
+    }
+
+    /// End of input: a search that ends by itself is allowed to finish (so `echo 'go depth 9' |
+    /// triskel` works); `infinite` and ponder searches are stopped.
+    pub fn end_of_input(&mut self) {
+        match &mut self.game {
+            Game::Chess(controller) => controller.wait(),
+            Game::Xiangqi(controller) => controller.wait(),
+            Game::Switching => {}
+        }
+    }
+
+    fn stop(&mut self) {
+        match &mut self.game {
+            Game::Chess(controller) => controller.stop(),
+            Game::Xiangqi(controller) => controller.stop(),
+            Game::Switching => {}
+        }
+    }
+
+    /// The other game, if `fen` is one of its positions and not one of this game's.
+    fn game_of_fen(&self, fen: &str) -> Option<GameKind> {
+        // Only a FEN valid for the other game switches: a broken one keeps this game's position.
+        let xiangqi_board = xiangqi::looks_like_xiangqi_fen(fen);
+        match self.game {
+            Game::Chess(_) if xiangqi_board && xiangqi::Position::from_fen(fen).is_ok() => {
+                Some(GameKind::Xiangqi)
+            }
+            Game::Xiangqi(_) if !xiangqi_board && chess::Position::from_fen(fen).is_ok() => {
+                Some(GameKind::Chess)
+            }
+            _ => None,
+        }
+    }
+
+    /// Hands the controller over to `game` (nothing happens if it is already that game's).
+    fn switch(&mut self, game: GameKind) {
+        self.game = match (std::mem::replace(&mut self.game, Game::Switching), game) {
+            (Game::Chess(controller), GameKind::Xiangqi) => Game::Xiangqi(Box::new(controller.into_game())),
+            (Game::Xiangqi(controller), GameKind::Chess) => Game::Chess(Box::new(controller.into_game())),
+            (same, _) => same,
+        };
+        self.options.variant = match self.game {
+            Game::Xiangqi(_) => xiangqi::Position::NAME,
+            _ => chess::Position::NAME,
+        }
+        .to_string();
+    }
+
+    /// Runs one command on the game's controller; the game `UCI_Variant` asked for, if any.
+    fn apply<G: Variant>(
+        &mut self,
+        controller: &mut Controller<G>,
+        command: Command,
+    ) -> (Flow, Option<GameKind>) {
+        controller.reap();
+        match command {
+            Command::Uci => self.identify::<G>(),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.output.line("readyok"),
+            Command::SetOption { name, value } => {
+                return (Flow::Continue, self.set_option(controller, &name, value.as_deref()))
+            }
+            Command::Register => {
+                if self.debug {
+                    self.output.info_string("no registration needed");
+                }
+            }
+            Command::UciNewGame => controller.new_game(),
+            Command::Position { setup, moves } => {
+                if let Err(message) = controller.set_position(&setup, &moves) {
+                    self.output.info_string(&format!("{message}; position unchanged"));
+                }
+            }
+            Command::Go(go) => self.go(controller, go),
+            Command::Stop => controller.stop(),
+            Command::PonderHit { .. } => controller.ponderhit(false),
+            Command::Quit => {
+                controller.stop();
+                return (Flow::Quit, None);
+            }
+            Command::Bench(args) => {
+                if let Err(message) = controller.bench(&args, &self.output) {
+                    self.output.info_string(&message);
+                }
+            }
+            Command::Display => self.output.line(&controller.position().board_text()),
+            Command::Eval => self.output.line(&controller.position().eval_text()),
+            Command::Flip => {
+                if let Err(message) = controller.flip() {
+                    self.output.info_string(&message);
+                }
+            }
+            Command::Compiler => self.output.line(&compiler_text()),
+            Command::Empty => {}
+            Command::Invalid(message) => self.output.info_string(&message),
+            Command::Unknown(text) => self.output.info_string(&unknown_command(&text)),
+            // UCCI's own commands are not UCI: `uci::parse` never makes them.
+            Command::Ucci | Command::UcciOption { .. } | Command::BanMoves(_) | Command::Probe { .. } => {}
+        }
+        (Flow::Continue, None)
+    }
+
+    fn identify<G: Variant>(&self) {
+        let mut text =
+            format!("id name triskel {}\nid author the triskel developers\n", env!("CARGO_PKG_VERSION"));
+        for line in options::uci_lines(G::NAME) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text.push_str("uciok");
+        self.output.line(&text);
+    }
+
+    fn set_option<G: Variant>(
+        &mut self,
+        controller: &mut Controller<G>,
+        name: &str,
+        value: Option<&str>,
+    ) -> Option<GameKind> {
+        let change = match self.options.set(name, value) {
+            Ok(change) => change,
+            Err(message) => {
+                self.output.info_string(&message);
+                return None;
+            }
+        };
+        self.options.apply_to(controller.settings_mut());
+        match change {
+            Change::Stored => {}
+            Change::Hash(mb) => match controller.set_hash(mb) {
+                Ok(()) => self.options.hash_mb = mb,
+                Err(message) => self.output.info_string(&message),
+            },
+            Change::ClearHash => controller.clear_hash(),
+            Change::Chess960(on) => controller.set_chess960(on),
+            Change::DebugLogFile(path) => {
+                if let Err(error) = self.output.set_log_file(path.as_deref()) {
+                    self.output.info_string(&format!("cannot open the debug log file: {error}"));
+                }
+            }
+            Change::BookFile(path) => match controller.load_book(path.as_deref()) {
+                Ok(entries) if path.is_some() => self.output.info_string(&format!(
+                    "book: {entries} entries loaded from {}",
+                    path.unwrap_or_default()
+                )),
+                Ok(_) => {}
+                Err(message) => self.output.info_string(&message),
+            },
+            Change::Variant(name) => return GameKind::from_name(&name),
+        }
+        None
+    }
+
+    fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
+        if !go.ignored.is_empty() {
+            self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
+        }
+        if let Some(perft) = go.perft {
+            return match perft {
+                Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(controller, depth),
+                _ => self
+                    .output
+                    .info_string(&format!("perft depth must be a number from 0 to {MAX_PERFT_DEPTH}")),
+            };
+        }
+        let position = *controller.position();
+        let mut request = request(&go, position.first_player_to_move());
+        for text in &go.searchmoves {
+            match position.parse_move(text) {
+                Some(mv) => request.searchmoves.push(mv),
+                None => {
+                    self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
+                }
+            }
+        }
+        let settings = format::Settings {
+            wdl: self.options.show_wdl,
+            currline: self.options.show_currline,
+            refutations: self.options.show_refutations,
+        };
+        let listener = Box::new(UciListener::<G>::new(self.output.clone(), settings));
+        let time = controller.go(request, listener);
+        if self.debug {
+            let ms = |limit: Option<std::time::Duration>| {
+                limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
+            };
+            self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
+        }
+    }
+
+    /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
+    /// after it, since scripts read up to the total and then send their next command.
+    fn perft<G: Variant>(&self, controller: &mut Controller<G>, depth: u32) {
+        let (divide, total, elapsed) = controller.perft(depth);
+        let position = controller.position();
+        let lines: String =
+            divide.iter().map(|&(mv, count)| format!("{}: {count}\n", position.move_text(mv))).collect();
+        if self.debug {
+            self.output.info_string(&format!("perft {depth}: {} ms", elapsed.as_millis()));
+        }
+        self.output.line(&format!("{lines}\nNodes searched: {total}"));
+    }
+}
+
+/// The controller's request for a UCI `go` (searchmoves left to the caller, which knows the
+/// position): the clock is the side to move's, White's or Black's.
+fn request<M>(go: &Go, first_player_to_move: bool) -> GoRequest<M> {
+    let (time, increment) = if first_player_to_move { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+    GoRequest {
+        clock: time.map(|time_ms| Clock {
+            time_ms,
+            increment_ms: increment.unwrap_or(0),
+            movestogo: go.movestogo,
+        }),
+        movetime_ms: go.movetime,
+        depth: go.depth,
+        nodes: go.nodes,
+        mate: go.mate,
+        infinite: go.infinite,
+        ponder: go.ponder,
+        ..GoRequest::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_book_answers_game_moves_only() {
+        let game = |text: &str| match parse::parse(&format!("go {text}")) {
+            Command::Go(go) => {
+                let mut request = request::<u16>(&go, true);
+                request.searchmoves = vec![0; go.searchmoves.len()];
+                request.wants_game_move()
+            }
+            other => panic!("{other:?}"),
+        };
+        assert!(game("wtime 1000 btime 1000 winc 10 binc 10"));
+        assert!(game("movetime 500"));
+        assert!(game(""));
+        for analysis in ["infinite", "ponder wtime 1000 btime 1000", "depth 5", "nodes 100", "mate 2"] {
+            assert!(!game(analysis), "{analysis}");
+        }
+        assert!(!game("wtime 1000 btime 1000 searchmoves e2e4"));
+    }
+
+    #[test]
+    fn the_clock_is_the_side_to_moves() {
+        let Command::Go(go) = parse::parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5") else {
+            panic!()
+        };
+        let white = request::<u16>(&go, true).clock.unwrap();
+        let black = request::<u16>(&go, false).clock.unwrap();
+        assert_eq!((white.time_ms, white.increment_ms, white.movestogo), (1000, 10, Some(5)));
+        assert_eq!((black.time_ms, black.increment_ms), (2000, 20));
+    }
+}
