@@ -232,7 +232,7 @@ fn othello_bench_is_a_deterministic_signature() {
         let text = String::from_utf8(output.stdout).unwrap();
         let line =
             text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
-        assert!(text.lines().filter(|line| line.starts_with("position ")).count() == 6, "{text}");
+        assert!(text.lines().filter(|line| line.starts_with("Position: ")).count() == 6, "{text}");
         line
     };
     assert_eq!(run(), run());

@@ -210,11 +210,12 @@ pub fn run<G: Variant>(
             ponder: false,
             infinite: false,
             draw_offered: false,
+            every_move: false,
             strength: None,
             seed: 0,
         };
         let shared = search::shared_for(&job, states.len());
-        let result = search::run(&job, &table, 0, &mut states, &shared, None);
+        let result = search::run(&job, &table, 0, &mut states, &shared, None, None);
         let outcome = result.outcome;
         let best = outcome.best_move.map_or("0000".to_string(), |mv| position.move_text(mv).to_string());
         output.line(&format!(

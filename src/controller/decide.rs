@@ -46,13 +46,13 @@ pub fn decide<G: Variant>(
     let from_pv = if chosen == best { outcome.ponder_move } else { None };
     let ponder = ponder_move(position, chosen, from_pv, tt);
     // Offers are judged on the last complete line, not on an iteration the clock cut short.
-    let score = result.score.unwrap_or(outcome.score);
-    let offer = if (score.0 <= RESIGN_BELOW && !score.is_mate())
-        || score.mate_moves().is_some_and(|moves| moves < 0)
+    let judged = result.score.unwrap_or(outcome.score);
+    let offer = if (judged.0 <= RESIGN_BELOW && !judged.is_mate())
+        || judged.mate_moves().is_some_and(|moves| moves < 0)
     {
         Some(Offer::Resign)
-    } else if (shared.draw_offered() && score.0 <= ACCEPT_DRAW_AT)
-        || (score == Score::DRAW && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES)
+    } else if (shared.draw_offered() && judged.0 <= ACCEPT_DRAW_AT)
+        || (judged == Score::DRAW && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES)
     {
         Some(Offer::Draw)
     } else {
@@ -62,7 +62,7 @@ pub fn decide<G: Variant>(
         best: Some(chosen),
         ponder,
         offer,
-        score,
+        score: outcome.score,
         nodes: result.nodes,
         elapsed,
         source: Source::Search,

@@ -24,6 +24,8 @@ pub struct Info<'a, M> {
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
     pub pv: &'a [M],
+    /// The score is the game's final result, from the game's solver, not a search's estimate.
+    pub exact: bool,
 }
 
 /// The root move being searched.
@@ -87,6 +89,8 @@ pub trait Listener<G: Game>: Send {
     /// After each completed iteration: one line per root move that has a known reply, the root
     /// move first.
     fn refutations(&mut self, _position: &G, _lines: &[Vec<G::Move>]) {}
+    /// One position of an analysis (`index` in the game, 0 the start) and its score.
+    fn analysed(&mut self, _position: &G, _index: usize, _score: Score) {}
     /// The answer. Nothing follows it.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>);
 }

@@ -60,6 +60,8 @@ pub struct Controller<G: Variant> {
     /// The search threads' memory while no search runs.
     states: Vec<State<G>>,
     running: Option<Running<G>>,
+    /// The game's solver memory while no search runs.
+    solver: Option<G::Solver>,
     book: Option<Book>,
     rng: Rng,
 }
@@ -82,6 +84,7 @@ impl<G: Variant> Controller<G> {
             age: 0,
             states: vec![SearchState::boxed()],
             running: None,
+            solver: None,
             book: None,
             rng: Rng::from_clock(),
         }
@@ -101,6 +104,7 @@ impl<G: Variant> Controller<G> {
             age: self.age,
             states: vec![SearchState::boxed()],
             running: None,
+            solver: None,
             book: self.book,
             rng: self.rng,
         }
@@ -174,6 +178,39 @@ impl<G: Variant> Controller<G> {
         Ok(())
     }
 
+    /// Sets a position built elsewhere (a game record), reached through `keys`.
+    pub fn set_position_to(&mut self, position: G, keys: Vec<PastPosition>) {
+        self.stop();
+        self.position = position;
+        self.keys = keys;
+    }
+
+    /// Searches each of `positions` to `depth`, in the background; the listener gets one
+    /// `analysed` event per position (see [`search::start_analysis`]).
+    pub fn analyze(
+        &mut self,
+        positions: Vec<G>,
+        depth: u32,
+        listener: Box<dyn Listener<G>>,
+    ) -> Result<(), String> {
+        self.stop();
+        self.age = (self.age + 1) & 63;
+        self.states.truncate(1);
+        let states = std::mem::take(&mut self.states);
+        let solver = self.solver.take().unwrap_or_else(G::new_solver);
+        match search::start_analysis(positions, depth, self.table.clone(), self.age, states, solver, listener)
+        {
+            Ok(running) => {
+                self.running = Some(running);
+                Ok(())
+            }
+            Err(error) => {
+                self.states = vec![SearchState::boxed()];
+                Err(format!("cannot start a search thread: {error}"))
+            }
+        }
+    }
+
     /// The position `setup` and `moves` describe, with the positions on the way.
     pub fn build_position(&self, setup: &Setup, moves: &[String]) -> Result<(G, Vec<PastPosition>), String> {
         let mut position = match setup {
@@ -232,7 +269,8 @@ impl<G: Variant> Controller<G> {
         }
         self.age = (self.age + 1) & 63;
         let states = std::mem::take(&mut self.states);
-        match search::start(job, self.table.clone(), self.age, states, listener) {
+        let solver = self.solver.take().unwrap_or_else(G::new_solver);
+        match search::start(job, self.table.clone(), self.age, states, solver, listener) {
             Ok(running) => self.running = Some(running),
             Err((_error, mut listener)) => {
                 // Without a thread there is no search; the game still wants a legal move.
@@ -241,6 +279,12 @@ impl<G: Variant> Controller<G> {
             }
         }
         time
+    }
+
+    /// The memory a finished search hands back.
+    fn taken_back(running: Running<G>) -> (Vec<State<G>>, Option<G::Solver>) {
+        let (states, solver) = running.join();
+        (states, Some(solver))
     }
 
     /// Answers a `go` without a search.
@@ -261,7 +305,7 @@ impl<G: Variant> Controller<G> {
     pub fn stop(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop();
-            self.states = running.join();
+            (self.states, self.solver) = Self::taken_back(running);
         }
     }
 
@@ -281,7 +325,7 @@ impl<G: Variant> Controller<G> {
     pub fn reap(&mut self) {
         if self.running.as_ref().is_some_and(Running::<G>::is_finished) {
             if let Some(running) = self.running.take() {
-                self.states = running.join();
+                (self.states, self.solver) = Self::taken_back(running);
             }
         }
     }
@@ -290,10 +334,12 @@ impl<G: Variant> Controller<G> {
     /// would wait for `stop` for ever (`infinite`, pondering) is stopped.
     pub fn wait(&mut self) {
         match self.running.take() {
-            Some(running) if !running.waits_for_stop() => self.states = running.join(),
+            Some(running) if !running.waits_for_stop() => {
+                (self.states, self.solver) = Self::taken_back(running)
+            }
             Some(running) => {
                 running.stop();
-                self.states = running.join();
+                (self.states, self.solver) = Self::taken_back(running);
             }
             None => {}
         }

@@ -70,6 +70,11 @@ pub struct GoRequest<M> {
     pub ponder: bool,
     /// The opponent offers a draw.
     pub draw_offered: bool,
+    /// Principal variations wanted, instead of the `MultiPV` setting.
+    pub lines: Option<usize>,
+    /// Where the game's solver answers, it values every move, not only the best (NBoard's
+    /// `hint`).
+    pub every_move: bool,
 }
 
 impl<M> Default for GoRequest<M> {
@@ -85,6 +90,8 @@ impl<M> Default for GoRequest<M> {
             infinite: false,
             ponder: false,
             draw_offered: false,
+            lines: None,
+            every_move: false,
         }
     }
 }
@@ -132,6 +139,7 @@ impl<M: Copy> Plan<M> {
             ponder: self.request.ponder,
             infinite: self.request.infinite,
             draw_offered: self.request.draw_offered,
+            every_move: self.request.every_move,
             strength: self.strength,
             seed: self.seed,
         }
@@ -182,7 +190,8 @@ pub fn plan<G: Variant>(
         (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
         (nodes, budget) => nodes.or(budget),
     };
-    let multipv = strength.map_or(settings.multipv, |strength| settings.multipv.max(strength.lines()));
+    let multipv = request.lines.unwrap_or(settings.multipv);
+    let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
     Some(Plan {
         searchmoves,
         time,

@@ -107,6 +107,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             elapsed: self.shared.started.elapsed(),
             hashfull: info.hashfull,
             pv: info.pv,
+            exact: false,
         };
         self.listener.info(self.position, &event);
         if info.multipv == 1 {

@@ -5,11 +5,11 @@
 //! runs.
 
 use super::decide::decide;
-use super::events::Listener;
+use super::events::{Info, Listener};
 use super::reporter::EventReporter;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
-use crate::games::Variant;
+use crate::games::{Solved, Variant};
 use engine::history::PastPosition;
 use engine::search::{
     self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
@@ -50,6 +50,8 @@ pub struct Job<G: Variant> {
     pub infinite: bool,
     /// The opponent offers a draw (UCCI `go draw`).
     pub draw_offered: bool,
+    /// The game's solver values every move (see `GoRequest::every_move`).
+    pub every_move: bool,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
     /// seed of its move choice.
     pub strength: Option<Strength>,
@@ -180,7 +182,17 @@ pub fn run<G: Variant>(
     states: &mut [State<G>],
     shared: &Shared,
     listener: Option<&mut dyn Listener<G>>,
+    solver: Option<&mut G::Solver>,
 ) -> SearchResult<G::Move> {
+    if let Some(solver) = solver {
+        let control = MainControl { shared };
+        let stop = || control.should_stop(0);
+        if let Some(solved) =
+            job.position.solve(solver, job.depth, job.every_move.then_some(job.multipv), &stop)
+        {
+            return solved_result(job, solved, shared, listener);
+        }
+    }
     let tt = TranspositionTable::new(table, age);
     let limits = Limits {
         depth: job.depth,
@@ -237,6 +249,36 @@ pub fn run<G: Variant>(
     })
 }
 
+/// The result of a position the game's solver answered, its lines reported as the search's are.
+fn solved_result<G: Variant>(
+    job: &Job<G>,
+    solved: Solved<G::Move>,
+    shared: &Shared,
+    listener: Option<&mut dyn Listener<G>>,
+) -> SearchResult<G::Move> {
+    if let Some(listener) = listener {
+        for (index, &(mv, score)) in solved.lines.iter().enumerate() {
+            let info = Info {
+                depth: 1,
+                seldepth: 1,
+                multipv: index + 1,
+                score,
+                bound: search::Bound::Exact,
+                nodes: solved.nodes,
+                elapsed: shared.started.elapsed(),
+                hashfull: 0,
+                pv: &[mv],
+                exact: solved.exact,
+            };
+            listener.info(&job.position, &info);
+        }
+    }
+    let (best, score) = solved.lines[0];
+    let outcome =
+        SearchOutcome { best_move: Some(best), ponder_move: None, score, depth: 1, nodes: solved.nodes };
+    SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score) }
+}
+
 /// Builds the signals of a search that starts now.
 pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
     Shared {
@@ -256,7 +298,7 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
 
 /// A search running in the background.
 pub struct Running<G: Variant> {
-    handle: JoinHandle<Vec<State<G>>>,
+    handle: JoinHandle<(Vec<State<G>>, G::Solver)>,
     shared: Arc<Shared>,
 }
 
@@ -270,6 +312,7 @@ pub fn start<G: Variant>(
     table: Table,
     age: u8,
     states: Vec<State<G>>,
+    solver: G::Solver,
     listener: Box<dyn Listener<G>>,
 ) -> Result<Running<G>, (std::io::Error, Box<dyn Listener<G>>)> {
     let shared = Arc::new(shared_for(&job, states.len()));
@@ -278,11 +321,11 @@ pub fn start<G: Variant>(
     let slot = Arc::new(Mutex::new(Some(listener)));
     let thread_slot = Arc::clone(&slot);
     let spawned = thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
-        let mut states = states;
+        let (mut states, mut solver) = (states, solver);
         let shared = thread_shared;
         let mut listener =
             thread_slot.lock().unwrap_or_else(PoisonError::into_inner).take().expect("a listener");
-        let result = run(&job, &table, age, &mut states, &shared, Some(listener.as_mut()));
+        let result = run(&job, &table, age, &mut states, &shared, Some(listener.as_mut()), Some(&mut solver));
         // The answer to `go ponder` and `go infinite` waits for `stop` or `ponderhit`.
         while !shared.stopped() && (shared.pondering.load(Ordering::Acquire) || shared.infinite) {
             thread::park_timeout(Duration::from_millis(50));
@@ -293,7 +336,7 @@ pub fn start<G: Variant>(
         listener.finished(&job.position, &decision);
         *answered = true;
         drop(answered);
-        states
+        (states, solver)
     });
     match spawned {
         Ok(handle) => Ok(Running { handle, shared }),
@@ -302,6 +345,59 @@ pub fn start<G: Variant>(
             Err((error, listener))
         }
     }
+}
+
+/// Starts an analysis of `positions` (a game's, first to last) on a new thread: each is searched
+/// to `depth` (or scored by its result when the game is over), from the last back to the first, as
+/// Edax does it (later positions are cheaper and fill the table for earlier ones), and its score
+/// goes to [`Listener::analysed`]. No decision follows: an analysis answers nothing else.
+pub fn start_analysis<G: Variant>(
+    positions: Vec<G>,
+    depth: u32,
+    table: Table,
+    age: u8,
+    states: Vec<State<G>>,
+    solver: G::Solver,
+    mut listener: Box<dyn Listener<G>>,
+) -> std::io::Result<Running<G>> {
+    let shared = Arc::new(Shared {
+        stop: AtomicBool::new(false),
+        helpers_stop: AtomicBool::new(false),
+        pondering: AtomicBool::new(false),
+        draw_offered: AtomicBool::new(false),
+        answered: Mutex::new(false),
+        infinite: false,
+        started: Instant::now(),
+        clock_offset_us: AtomicU64::new(0),
+        time: TimeLimits::NONE,
+        node_limit: None,
+        nodes: vec![AtomicU64::new(0)],
+    });
+    let thread_shared = Arc::clone(&shared);
+    let handle =
+        thread::Builder::new().name("analysis".into()).stack_size(SEARCH_STACK).spawn(move || {
+            let (mut states, solver) = (states, solver);
+            let shared = thread_shared;
+            let tt = TranspositionTable::new(&table, age);
+            let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
+            let control = MainControl { shared: &shared };
+            for (index, position) in positions.iter().enumerate().rev() {
+                let mut moves = G::MoveList::default();
+                position.generate_moves(&mut moves);
+                let score = if moves.is_empty() {
+                    position.no_move_score(0)
+                } else {
+                    search::search(position, &[], &limits, &tt, &mut states[0], &control, &mut Silent).score
+                };
+                if shared.stopped() {
+                    break;
+                }
+                listener.analysed(position, index, score);
+            }
+            *shared.answered.lock().unwrap_or_else(PoisonError::into_inner) = true;
+            (states, solver)
+        })?;
+    Ok(Running { handle, shared })
 }
 
 impl<G: Variant> Running<G> {
@@ -342,8 +438,8 @@ impl<G: Variant> Running<G> {
         self.shared.infinite || self.shared.pondering.load(Ordering::Acquire)
     }
 
-    /// Waits for the search thread to end and takes its states back.
-    pub fn join(self) -> Vec<State<G>> {
+    /// Waits for the search thread to end and takes its states (and the solver's memory) back.
+    pub fn join(self) -> (Vec<State<G>>, G::Solver) {
         match self.handle.join() {
             Ok(states) => states,
             Err(panic) => std::panic::resume_unwind(panic),

@@ -5,6 +5,7 @@
 //! monomorphized search with no dispatch in between.
 
 pub mod display;
+pub mod othello;
 
 use crate::controller::book::{self, Book};
 use engine::history::PastPosition;
@@ -52,14 +53,48 @@ pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync 
         None
     }
 
+    /// Memory of the game's own solver (Othello's endgame table); `()` for games without one.
+    type Solver: Send + 'static;
+
+    /// A fresh solver memory.
+    fn new_solver() -> Self::Solver;
+
+    /// The game's own answer, when it has one that beats a search: Othello solves its endgame
+    /// exactly (and answers a pass or a finished game at once). `depth` is the search depth
+    /// asked for, which sets how far the solver reaches; `every_move: Some(n)` asks for the
+    /// values of every move, the best `n` reported. `None`: search instead (also when `stop`
+    /// said to stop).
+    fn solve(
+        &self,
+        _solver: &mut Self::Solver,
+        _depth: Option<u32>,
+        _every_move: Option<usize>,
+        _stop: &dyn Fn() -> bool,
+    ) -> Option<Solved<Self::Move>> {
+        None
+    }
+
     /// The position as the game history of a later search remembers it, `mv` played from it.
     fn past_before(&self, mv: Self::Move) -> PastPosition {
         PastPosition::before(self, mv)
     }
 }
 
+/// A position answered by the game's solver.
+pub struct Solved<M> {
+    /// Moves and their scores, best first (one for a plain solve, every move when asked).
+    pub lines: Vec<(M, engine::Score)>,
+    pub nodes: u64,
+    /// True when the scores are the game's final results (reported as solved, not as a depth).
+    pub exact: bool,
+}
+
 impl Variant for engine::chess::Position {
     const NAME: &'static str = "chess";
+    type Solver = ();
+
+    fn new_solver() {}
+
     const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::CHESS_POSITIONS;
     const BENCH_DEPTH: u32 = 11;
 
@@ -114,6 +149,10 @@ impl Variant for engine::chess::Position {
 
 impl Variant for engine::xiangqi::Position {
     const NAME: &'static str = "xiangqi";
+    type Solver = ();
+
+    fn new_solver() {}
+
     const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::XIANGQI_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
 

@@ -1,9 +1,10 @@
-//! The NBoard protocol (version 2), as Edax and NTest speak it, for Othello.
+//! The NBoard protocol (version 2), as Edax and NTest speak it, for Othello: a thin front-end over
+//! the controller.
 //!
 //! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N`, `move F5[/EVAL[/TIME]]`
-//! (`PA` passes), `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`; and two engine-side
-//! extensions for testers: `perft N` (per-move counts, then `Nodes searched: N`) and `d` (the
-//! board).
+//! (`PA` passes), `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions
+//! for testers: `perft N` (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE
+//! [FIRST [LAST]]]` and `d` (the board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
 //! board does not change until the GUI sends the move), `search PV EVAL 0 DEPTH` then `status`
@@ -16,17 +17,20 @@
 //! is answered with a `status` line saying why.
 
 mod ggf;
-mod search;
 
+use super::Flow;
+use crate::controller::events::{Decision, Info, Listener};
+use crate::controller::{Clock, Controller, GoRequest};
+use crate::games::othello::{disc_text, ffo};
+use crate::games::Variant;
 use crate::output::Output;
-use crate::protocol::Flow;
-use engine::othello::{MoveText, Position};
-use engine::perft::perft_divide;
-use engine::search::{SearchState, TtEntry};
+use engine::othello::{Move, MoveText, Position};
+use engine::search::Bound;
+use engine::Score;
 use ggf::Record;
-use search::{Job, Running, State, Task};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::Instant;
 
 /// The name `set myname` announces.
 const NAME: &str = "triskel";
@@ -38,53 +42,50 @@ const DEFAULT_DEPTH: u32 = 12;
 const MAX_DEPTH: u32 = 60;
 /// Deepest `perft`.
 const MAX_PERFT_DEPTH: u32 = 20;
-/// Positions of `bench`: the start, and positions from random games at 10 to 40 empties.
-const BENCH_POSITIONS: [&str; 6] = [
-    "---------------------------OX------XO--------------------------- X",
-    "--------------------O-----XXO------XX-------XX--------X--------- O",
-    "--------------------------XXX--O---XXXOO-----O-O---XXXX--------X X",
-    "-OOOOO---XXXXO---OOOOOO---OOOO----OOO--------------------------- O",
-    "XO-O-----X-O----XXXOXOO----OOO---XXXXX---OXX-------X------------ X",
-    "-O-XOOOO--X-XOO--XXOOOO---OOXOOO-O-XXOX---XXOXX--X-OXO-XX-OXXX-- X",
-];
-/// Depth of `bench` unless one is given.
-const BENCH_DEPTH: u32 = 10;
-/// Kept in hand on every move, for the pipe and the GUI.
-const SAFETY: Duration = Duration::from_millis(50);
+/// Depth of the searches `analyze` runs on every position of the game.
+const ANALYZE_DEPTH: u32 = 8;
+/// Kept in hand on every move, for the pipe and the GUI (milliseconds).
+const SAFETY_MS: u64 = 50;
+
+/// What the GUI asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    Go,
+    Hint,
+    Analyze,
+}
 
 /// The NBoard session.
 pub struct NBoardSession {
+    controller: Box<Controller<Position>>,
     output: Output,
     record: Record,
     depth: u32,
     /// `set contempt`: stored, not used yet (the search scores draws as 0).
     contempt: i32,
-    table: Arc<Vec<TtEntry>>,
-    age: u8,
-    state: Option<State>,
-    running: Option<Running>,
+    /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl NBoardSession {
     pub fn new(output: Output) -> NBoardSession {
-        let table =
-            crate::controller::table::allocate_table(HASH_MB).expect("memory for the Othello hash table");
+        let mut controller: Box<Controller<Position>> = Box::default();
+        controller.set_hash(HASH_MB).expect("memory for the Othello hash table");
+        controller.settings_mut().move_overhead_ms = SAFETY_MS;
         NBoardSession {
+            controller,
             output,
             record: Record::new(),
             depth: DEFAULT_DEPTH,
             contempt: 0,
-            table,
-            age: 0,
-            state: Some(State::new()),
-            running: None,
+            cancel: None,
         }
     }
 
     /// Handles one input line.
     pub fn handle(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
-        self.reap();
+        self.controller.reap();
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -92,48 +93,50 @@ impl NBoardSession {
             "" | "nboard" => {}
             "set" => self.set(rest),
             "move" => {
-                self.stop(true);
-                if let Err(error) = self.record.play(rest) {
-                    self.status(&format!("move {rest}: {error}; the board is unchanged"));
+                self.cancel();
+                match self.record.play(rest) {
+                    Ok(()) => self.controller.set_position_to(self.record.position(), Vec::new()),
+                    Err(error) => self.status(&format!("move {rest}: {error}; the board is unchanged")),
                 }
             }
-            "go" => self.start(Task::Go),
+            "go" => self.start(Task::Go, 1),
             "hint" => match rest.split_whitespace().next().map(str::parse::<usize>) {
-                Some(Ok(lines)) if lines >= 1 => self.start(Task::Hint(lines.min(64))),
+                Some(Ok(lines)) if lines >= 1 => self.start(Task::Hint, lines.min(64)),
                 _ => self.status(&format!("hint takes a number of moves, not {rest:?}")),
             },
-            "analyze" => self.start(Task::Analyze),
+            "analyze" => self.start(Task::Analyze, 1),
             "ping" => {
-                self.stop(true);
+                self.cancel();
                 self.output.line(format!("pong {rest}").trim_end());
             }
-            "learn" => {
-                // Nothing is learned (there is no book to extend), but the GUI waits for the answer.
-                self.output.line("learned");
-            }
+            // Nothing is learned (there is no book to extend), but the GUI waits for the answer.
+            "learn" => self.output.line("learned"),
             "perft" => {
-                self.stop(true);
+                self.cancel();
                 self.perft(rest);
             }
             "bench" => {
-                self.stop(true);
+                self.cancel();
                 self.bench(rest);
             }
             "ffo" => {
-                self.stop(true);
-                self.ffo(rest);
+                self.cancel();
+                let mut words = rest.split_whitespace();
+                let path = words.next().unwrap_or("tests/data/othello/ffo.txt");
+                let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
+                let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
+                if let Err(message) = ffo(path, first, last, &mut |line| self.output.line(line)) {
+                    self.status(&message);
+                }
             }
-            "d" => {
-                let position = self.record.position();
-                let contempt = self.contempt;
-                self.output.line(&format!(
-                    "{position}\n{}\ndepth {}, contempt {contempt}",
-                    position.text(),
-                    self.depth
-                ));
-            }
+            "d" => self.output.line(&format!(
+                "{}\ndepth {}, contempt {}",
+                self.controller.position().board_text(),
+                self.depth,
+                self.contempt
+            )),
             "quit" => {
-                self.stop(true);
+                self.cancel();
                 return Flow::Quit;
             }
             _ => {
@@ -142,7 +145,7 @@ impl NBoardSession {
             }
         }
         if self.output.is_closed() {
-            self.stop(true);
+            self.cancel();
             return Flow::Quit;
         }
         Flow::Continue
@@ -156,13 +159,19 @@ impl NBoardSession {
 
     /// End of input: a running search may finish and answer.
     pub fn end_of_input(&mut self) {
-        if let Some(running) = self.running.take() {
-            self.state = Some(running.join());
-        }
+        self.controller.wait();
     }
 
     fn status(&self, text: &str) {
         self.output.line(&format!("status {text}"));
+    }
+
+    /// Stops the running task, if any, and drops what it had still to say.
+    fn cancel(&mut self) {
+        if let Some(cancel) = self.cancel.take() {
+            cancel.store(true, Ordering::Release);
+        }
+        self.controller.stop();
     }
 
     fn set(&mut self, rest: &str) {
@@ -177,9 +186,12 @@ impl NBoardSession {
                 Err(_) => self.status(&format!("set depth takes a number, not {value:?}")),
             },
             "game" => {
-                self.stop(true);
+                self.cancel();
                 match ggf::parse(value) {
-                    Ok(record) => self.record = record,
+                    Ok(record) => {
+                        self.controller.set_position_to(record.position(), Vec::new());
+                        self.record = record;
+                    }
                     Err(error) => self.status(&format!("set game: {error}; the game is unchanged")),
                 }
             }
@@ -191,147 +203,59 @@ impl NBoardSession {
         }
     }
 
-    /// Time for the side to move from the record's clock: an even share of what is left over the
-    /// moves it still has to make, and never more than half of it on one move.
-    fn time_limits(&self) -> (Option<Duration>, Option<Duration>) {
-        let Some(clock) = self.record.clock_seconds else { return (None, None) };
+    /// The side to move's clock from the record: what is left of its game time, over the moves it
+    /// still has to make.
+    fn clock(&self) -> Option<Clock> {
+        let seconds = self.record.clock_seconds?;
         let position = self.record.position();
-        let left = (clock - self.record.seconds_used(position.side_to_move())).max(0.0);
-        let left = Duration::from_secs_f64(left).saturating_sub(SAFETY);
+        let left = (seconds - self.record.seconds_used(position.side_to_move())).max(0.0);
         let moves_left = position.empties().div_ceil(2) + 1;
-        let soft = left / moves_left.max(1);
-        let hard = (soft * 3).min(left / 2);
-        (Some(soft), Some(hard))
+        Some(Clock { time_ms: (left * 1000.0) as i64, increment_ms: 0, movestogo: Some(moves_left) })
     }
 
-    fn start(&mut self, task: Task) {
-        self.stop(true);
-        let (soft, hard) = self.time_limits();
-        let job = Job { task, record: self.record.clone(), depth: self.depth, soft, hard };
-        self.age = (self.age + 1) & 63;
-        let state = self.state.take().unwrap_or_else(State::new);
-        match search::start(job, Arc::clone(&self.table), self.age, state, self.output.clone()) {
-            Ok(running) => self.running = Some(running),
-            Err(error) => {
-                self.state = Some(State::new());
-                self.status(&format!("cannot start a search thread: {error}"));
+    fn start(&mut self, task: Task, lines: usize) {
+        self.cancel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel = Some(Arc::clone(&cancel));
+        let listener =
+            Box::new(NBoardListener { output: self.output.clone(), cancel, task, started: Instant::now() });
+        if task == Task::Analyze {
+            let mut positions = vec![self.record.start];
+            for recorded in &self.record.moves {
+                let mut next = *positions.last().unwrap_or(&self.record.start);
+                next.play(recorded.mv);
+                positions.push(next);
             }
-        }
-    }
-
-    /// Stops the search, if any; with `cancel` its answer is dropped.
-    fn stop(&mut self, cancel: bool) {
-        if let Some(running) = self.running.take() {
-            self.state = Some(running.stop(cancel));
-        }
-    }
-
-    /// Takes back the state of a search that ended by itself.
-    fn reap(&mut self) {
-        if self.running.as_ref().is_some_and(Running::is_finished) {
-            if let Some(running) = self.running.take() {
-                self.state = Some(running.join());
+            if let Err(message) =
+                self.controller.analyze(positions, self.depth.clamp(1, ANALYZE_DEPTH), listener)
+            {
+                self.status(&message);
             }
+            return;
         }
+        let request = GoRequest {
+            clock: self.clock(),
+            depth: Some(self.depth.max(1)),
+            lines: Some(lines),
+            every_move: task == Task::Hint,
+            ..GoRequest::default()
+        };
+        self.controller.go(request, listener);
     }
 
-    /// `bench [depth]`: fixed-depth searches of [`BENCH_POSITIONS`] from an empty table, so the
-    /// node count is a signature of the search and evaluation (it changes only when they do).
+    /// `bench [depth]`: the controller's bench of the Othello positions at that depth.
     fn bench(&mut self, rest: &str) {
         let depth = match rest {
-            "" => BENCH_DEPTH,
+            "" => Position::BENCH_DEPTH,
             _ => match rest.parse::<u32>() {
                 Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => depth,
                 _ => return self.status(&format!("bench takes a depth from 1 to {MAX_DEPTH}, not {rest:?}")),
             },
         };
-        let table = crate::controller::table::allocate_table(16).expect("memory for the bench table");
-        let mut state = SearchState::<Position>::boxed();
-        let started = std::time::Instant::now();
-        let mut total = 0;
-        let mut text = String::new();
-        for (index, board) in BENCH_POSITIONS.iter().enumerate() {
-            let position = Position::parse(board).expect("bench positions are valid");
-            let tt = engine::search::TranspositionTable::new(&table, 0);
-            let limits = engine::search::Limits { depth: Some(depth), ..Default::default() };
-            let outcome = engine::search::search(
-                &position,
-                &[],
-                &limits,
-                &tt,
-                &mut state,
-                &engine::search::LimitsOnly,
-                &mut engine::search::Silent,
-            );
-            let best = outcome.best_move.map_or("--".to_string(), |mv| MoveText(mv).to_string());
-            text.push_str(&format!("position {}: best {best} nodes {}\n", index + 1, outcome.nodes));
-            total += outcome.nodes;
+        let args: Vec<String> = ["16", "1", &depth.to_string()].iter().map(|word| word.to_string()).collect();
+        if let Err(message) = self.controller.bench(&args, &self.output) {
+            self.status(&message);
         }
-        let seconds = started.elapsed().as_secs_f64().max(1e-9);
-        text.push_str(&format!(
-            "===========================\nTotal time (ms) : {:.0}\nNodes searched  : {total}\nNodes/second    : {:.0}",
-            seconds * 1e3,
-            total as f64 / seconds
-        ));
-        self.output.line(&text);
-    }
-
-    /// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (default
-    /// `tests/data/othello/ffo.txt`: number, empties, side, score, best moves, board) exactly, one
-    /// thread, each from an empty solver table, and checks score and move against the file.
-    fn ffo(&mut self, rest: &str) {
-        let mut words = rest.split_whitespace();
-        let path = words.next().unwrap_or("tests/data/othello/ffo.txt");
-        let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
-        let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) => return self.status(&format!("ffo: cannot read {path}: {error}")),
-        };
-        let mut table = vec![engine::othello::endgame::EndgameEntry::EMPTY; 1 << 22];
-        let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
-        self.output.line(&format!(
-            "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
-            "#", "empt", "score", "want", "move", "seconds", "nodes", "nodes/s"
-        ));
-        for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [number, empties, side, score, best, board] = fields[..] else { continue };
-            let Ok(number) = number.parse::<u32>() else { continue };
-            if number < first || number > last {
-                continue;
-            }
-            let Ok(position) = Position::parse(&format!("{board} {side}")) else {
-                self.status(&format!("ffo: position {number} does not read"));
-                continue;
-            };
-            let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
-            table.fill(engine::othello::endgame::EndgameEntry::EMPTY);
-            let started = std::time::Instant::now();
-            let solution = engine::othello::endgame::solve_exact(
-                &position,
-                &mut table,
-                &engine::othello::endgame::NoStop,
-            );
-            let seconds = started.elapsed().as_secs_f64();
-            let Some(solution) = solution else { continue };
-            let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
-            let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
-            wrong += usize::from(!right);
-            total_nodes += solution.nodes;
-            total_seconds += seconds;
-            self.output.line(&format!(
-                "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {:>14} {:>12.0}{}",
-                solution.score,
-                solution.nodes,
-                solution.nodes as f64 / seconds.max(1e-9),
-                if right { "" } else { "  WRONG" }
-            ));
-        }
-        self.output.line(&format!(
-            "total {total_seconds:.3} s, {total_nodes} nodes, {:.0} nodes/s, {wrong} wrong",
-            total_nodes as f64 / total_seconds.max(1e-9)
-        ));
     }
 
     fn perft(&mut self, rest: &str) {
@@ -341,18 +265,76 @@ impl NBoardSession {
                 return self.status(&format!("perft takes a depth from 1 to {MAX_PERFT_DEPTH}, not {rest:?}"))
             }
         };
-        let mut position: Position = self.record.position();
-        let started = std::time::Instant::now();
-        let mut text = String::new();
-        let total = perft_divide(&mut position, depth, |mv, count| {
-            text.push_str(&format!("{}: {count}\n", MoveText(mv)));
-        });
-        let seconds = started.elapsed().as_secs_f64();
+        let (divide, total, elapsed) = self.controller.perft(depth);
+        let text: String = divide.iter().map(|&(mv, count)| format!("{}: {count}\n", MoveText(mv))).collect();
+        let seconds = elapsed.as_secs_f64();
         let rate = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
         self.output.line(&format!(
-            "{text}\nTime: {:.0} ms, {:.0} nodes/s\nNodes searched: {total}",
-            seconds * 1e3,
-            rate
+            "{text}\nTime: {:.0} ms, {rate:.0} nodes/s\nNodes searched: {total}",
+            seconds * 1e3
         ));
+    }
+}
+
+/// The moves of a principal variation run together, as NBoard writes them (`F5D6C3`).
+fn pv_text(pv: &[Move]) -> String {
+    pv.iter().map(|&mv| MoveText(mv).to_string()).collect()
+}
+
+/// One task's events as NBoard lines; silent once cancelled.
+struct NBoardListener {
+    output: Output,
+    cancel: Arc<AtomicBool>,
+    task: Task,
+    started: Instant,
+}
+
+impl NBoardListener {
+    fn line(&self, text: &str) {
+        if !self.cancel.load(Ordering::Acquire) {
+            self.output.line(text);
+        }
+    }
+}
+
+impl Listener<Position> for NBoardListener {
+    fn info(&mut self, position: &Position, info: &Info<'_, Move>) {
+        if info.bound != Bound::Exact {
+            return;
+        }
+        let passes = info.pv.first() == Some(&Move::PASS);
+        match self.task {
+            Task::Hint if position.is_game_over() => {}
+            Task::Hint => {
+                let depth = if info.exact { "100%".to_string() } else { info.depth.to_string() };
+                self.line(&format!("search {} {} 0 {depth}", pv_text(info.pv), disc_text(info.score)));
+            }
+            Task::Go if info.multipv == 1 && !info.exact && !passes => {
+                let seconds = self.started.elapsed().as_secs_f64();
+                self.line(&format!("nodestats {} {seconds:.2}", info.nodes));
+            }
+            _ => {}
+        }
+    }
+
+    fn analysed(&mut self, _position: &Position, index: usize, score: Score) {
+        self.line(&format!("analysis {index} {}", disc_text(score)));
+    }
+
+    fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
+        if self.task == Task::Hint {
+            return self.line("status");
+        }
+        let seconds = self.started.elapsed().as_secs_f64();
+        match decision.best {
+            Some(Move::PASS) => self.line(&format!("=== PA/{}/0.00", disc_text(decision.score))),
+            Some(best) => self.line(&format!(
+                "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
+                decision.nodes,
+                MoveText(best),
+                disc_text(decision.score)
+            )),
+            None => self.line("=== PA/0.00/0.00"),
+        }
     }
 }

@@ -1,0 +1,186 @@
+//! Othello for the controller: its text, its bench positions, and its own policy for ending a
+//! game: a pass or a finished game is answered at once, and from some number of empties on (set by
+//! the depth asked for) the endgame solver replaces the midgame search. The policy is the game's,
+//! so every front-end (NBoard, GTP) plays the endgame the same way.
+
+use super::{Solved, Variant};
+use engine::othello::endgame::{self, EndgameEntry, SolveControl};
+use engine::othello::{Move, MoveText, Position, DISC};
+use engine::{Game, Score};
+
+/// Entries of the endgame solver's table (24 bytes each).
+const ENDGAME_ENTRIES: usize = 1 << 20;
+
+/// Depth assumed when none is asked for (a clock alone).
+const DEFAULT_DEPTH: u32 = 12;
+
+/// Positions of `bench`: the start, and positions from random games at 10 to 40 empties.
+const BENCH_POSITIONS: &[&str] = &[
+    "---------------------------OX------XO--------------------------- X",
+    "--------------------O-----XXO------XX-------XX--------X--------- O",
+    "--------------------------XXX--O---XXXOO-----O-O---XXXX--------X X",
+    "-OOOOO---XXXXO---OOOOOO---OOOO----OOO--------------------------- O",
+    "XO-O-----X-O----XXXOXOO----OOO---XXXXX---OXX-------X------------ X",
+    "-O-XOOOO--X-XOO--XXOOOO---OOXOOO-O-XXOX---XXOXX--X-OXO-XX-OXXX-- X",
+];
+
+/// Most empties solved exactly at a given depth: the exact solve replaces the midgame search once
+/// it costs about what a `depth`-ply search does. At most 26 (FFO #49, 26 empties, takes about
+/// 35 s of CPU): deeper solves take minutes, and the clock would cut most of them.
+pub fn exact_empties(depth: u32) -> u32 {
+    (depth + 8).min(26)
+}
+
+/// Most empties solved for win/loss/draw (a cheaper solve, two empties more).
+pub fn win_loss_empties(depth: u32) -> u32 {
+    exact_empties(depth) + 2
+}
+
+/// The controller's stop test as the solver asks it.
+struct StopTest<'a>(&'a dyn Fn() -> bool);
+
+impl SolveControl for StopTest<'_> {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        (self.0)()
+    }
+}
+
+impl Variant for Position {
+    const NAME: &'static str = "othello";
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 10;
+    type Solver = Box<[EndgameEntry]>;
+
+    fn new_solver() -> Self::Solver {
+        vec![EndgameEntry::EMPTY; ENDGAME_ENTRIES].into_boxed_slice()
+    }
+
+    fn start(_chess960: bool) -> Self {
+        Position::startpos()
+    }
+
+    fn parse_fen(fen: &str, _chess960: bool) -> Result<Self, String> {
+        Position::parse(fen).map_err(|error| error.to_string())
+    }
+
+    fn fen_text(&self) -> String {
+        self.text().to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Option<Move> {
+        Position::parse_move(self, text)
+    }
+
+    fn first_player_to_move(&self) -> bool {
+        self.side_to_move() == engine::othello::Color::Black
+    }
+
+    fn board_text(&self) -> String {
+        format!("{self}\n{}", self.text())
+    }
+
+    fn eval_text(&self) -> String {
+        format!("evaluation {} discs (side to move)", disc_text(self.evaluate()))
+    }
+
+    fn flipped(&self) -> Result<Self, String> {
+        Err("flip: Othello has no flip".into())
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Self::Solver,
+        depth: Option<u32>,
+        every_move: Option<usize>,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Solved<Move>> {
+        if self.is_game_over() {
+            let score = Score(self.final_score() * DISC);
+            return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, exact: true });
+        }
+        if self.must_pass() {
+            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, exact: false });
+        }
+        let depth = depth.unwrap_or(DEFAULT_DEPTH);
+        let empties = self.empties();
+        let control = StopTest(stop);
+        if let Some(lines) = every_move {
+            if empties > exact_empties(depth) {
+                return None;
+            }
+            let mut scores = [(Move::PASS, 0); 32];
+            let (count, nodes) = endgame::solve_moves(self, solver, &control, &mut scores)?;
+            let lines = scores[..count]
+                .iter()
+                .take(lines.max(1))
+                .map(|&(mv, score)| (mv, Score(score * DISC)))
+                .collect();
+            return Some(Solved { lines, nodes, exact: true });
+        }
+        if empties > win_loss_empties(depth) {
+            return None;
+        }
+        let solution = if empties <= exact_empties(depth) {
+            endgame::solve_exact(self, solver, &control)
+        } else {
+            endgame::solve_win_loss(self, solver, &control)
+        }?;
+        Some(Solved {
+            lines: vec![(solution.best_move, Score(solution.score * DISC))],
+            nodes: solution.nodes,
+            exact: true,
+        })
+    }
+}
+
+/// Centidiscs as NBoard writes evaluations: discs with two decimals.
+pub fn disc_text(score: Score) -> String {
+    format!("{:.2}", f64::from(score.0) / f64::from(DISC))
+}
+
+/// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (number, empties, side,
+/// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
+/// score and move against the file. Returns the report's lines.
+pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("ffo: cannot read {path}: {error}"))?;
+    let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
+    let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
+    print(&format!(
+        "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
+        "#", "empt", "score", "want", "move", "seconds", "nodes", "nodes/s"
+    ));
+    for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [number, empties, side, score, best, board] = fields[..] else { continue };
+        let Ok(number) = number.parse::<u32>() else { continue };
+        if number < first || number > last {
+            continue;
+        }
+        let Ok(position) = Position::parse(&format!("{board} {side}")) else {
+            print(&format!("status ffo: position {number} does not read"));
+            continue;
+        };
+        let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
+        table.fill(EndgameEntry::EMPTY);
+        let started = std::time::Instant::now();
+        let Some(solution) = endgame::solve_exact(&position, &mut table, &endgame::NoStop) else { continue };
+        let seconds = started.elapsed().as_secs_f64();
+        let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
+        let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
+        wrong += usize::from(!right);
+        total_nodes += solution.nodes;
+        total_seconds += seconds;
+        print(&format!(
+            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {:>14} {:>12.0}{}",
+            solution.score,
+            solution.nodes,
+            solution.nodes as f64 / seconds.max(1e-9),
+            if right { "" } else { "  WRONG" }
+        ));
+    }
+    print(&format!(
+        "total {total_seconds:.3} s, {total_nodes} nodes, {:.0} nodes/s, {wrong} wrong",
+        total_nodes as f64 / total_seconds.max(1e-9)
+    ));
+    Ok(())
+}
