@@ -1,12 +1,14 @@
 //! One front-end per protocol: each turns its lines into controller calls and the controller's
 //! events into its lines, and nothing else. The first command picks the protocol.
 
+pub mod gtp;
 pub mod nboard;
 pub mod ucci;
 pub mod uci;
 
 use crate::games::GameKind;
 use crate::output::Output;
+use gtp::GtpFront;
 use nboard::NBoardSession;
 use ucci::UcciFront;
 use uci::UciFront;
@@ -37,7 +39,20 @@ pub enum Protocol {
     Uci(Box<UciFront>),
     Ucci(Box<UcciFront>),
     NBoard(Box<NBoardSession>),
+    Gtp(Box<GtpFront>),
 }
+
+/// Commands that open a GTP session: what GTP controllers send first.
+const GTP_OPENINGS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "boardsize",
+    "clear_board",
+    "list_commands",
+    "known_command",
+    "komi",
+];
 
 impl Protocol {
     /// Waiting for the first command; UCI plays `game` unless told otherwise.
@@ -55,6 +70,9 @@ impl Protocol {
             *self = match first {
                 "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone()))),
                 "ucci" => Protocol::Ucci(Box::new(UcciFront::new(output.clone()))),
+                _ if GTP_OPENINGS.contains(&gtp_command(line)) => {
+                    Protocol::Gtp(Box::new(GtpFront::new(output.clone())))
+                }
                 _ => Protocol::Uci(Box::new(UciFront::new(*game, output.clone()))),
             };
         }
@@ -63,6 +81,7 @@ impl Protocol {
             Protocol::Uci(front) => front.handle(line),
             Protocol::Ucci(front) => front.handle(line),
             Protocol::NBoard(front) => front.handle(line),
+            Protocol::Gtp(front) => front.handle(line),
         }
     }
 
@@ -73,6 +92,7 @@ impl Protocol {
             Protocol::Uci(front) => front.garbage(),
             Protocol::Ucci(front) => front.garbage(),
             Protocol::NBoard(front) => front.garbage(),
+            Protocol::Gtp(front) => front.garbage(),
         }
     }
 
@@ -83,6 +103,17 @@ impl Protocol {
             Protocol::Uci(front) => front.end_of_input(),
             Protocol::Ucci(front) => front.end_of_input(),
             Protocol::NBoard(front) => front.end_of_input(),
+            Protocol::Gtp(front) => front.end_of_input(),
         }
+    }
+}
+
+/// The command word of a GTP line, after its optional numeric id.
+fn gtp_command(line: &str) -> &str {
+    let mut words = line.split_whitespace();
+    match words.next() {
+        Some(first) if first.bytes().all(|byte| byte.is_ascii_digit()) => words.next().unwrap_or(""),
+        Some(first) => first,
+        None => "",
     }
 }

@@ -1,0 +1,289 @@
+//! The Go Text Protocol (version 2) for Othello, as gtp-rhino and Othello GUIs speak it: a thin
+//! front-end over the controller.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `boardsize 8`,
+//! `clear_board`, `komi`, `play COLOR VERTEX|pass`, `genmove COLOR` (the move is played on the
+//! engine's board too), `undo`, `showboard`, `final_score`, `time_settings MAIN BYO STONES`,
+//! `time_left COLOR SECONDS STONES`, `quit`. Each answer is `= RESULT` or `? ERROR` (after the
+//! command's id when it had one) and a blank line.
+//!
+//! The clock: `time_left` when the controller sends it; else the game time of `time_settings`
+//! less what the engine has used itself; else a byo-yomi period's time over its stones; and
+//! without any of them [`DEFAULT_MOVE_MS`] per move. A forced pass may be sent as `play COLOR
+//! pass` or left out: the engine passes for a side that cannot move when the other side plays or
+//! is asked to move.
+
+use super::Flow;
+use crate::controller::events::{Decision, Info, Listener};
+use crate::controller::{Clock, Controller, GoRequest};
+use crate::output::Output;
+use engine::othello::{Color, Move, MoveText, Position};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// Time per move when the controller gives no clock.
+pub const DEFAULT_MOVE_MS: i64 = 1000;
+
+/// Milliseconds kept back per move for the pipes.
+const SAFETY_MS: u64 = 50;
+
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_settings",
+    "time_left",
+    "quit",
+];
+
+/// `time_settings`: main time, byo-yomi time and stones.
+#[derive(Clone, Copy, Debug, Default)]
+struct TimeSettings {
+    main: Duration,
+    byo_yomi: Duration,
+    stones: u32,
+}
+
+/// The GTP session.
+pub struct GtpFront {
+    controller: Box<Controller<Position>>,
+    output: Output,
+    /// The positions before the current one, for `undo`.
+    history: Vec<Position>,
+    time: Option<TimeSettings>,
+    /// `time_left` per colour (black, white): seconds and stones.
+    time_left: [Option<(Duration, u32)>; 2],
+    /// What each colour's own searches have used since `time_settings` or `clear_board`.
+    used: [Duration; 2],
+}
+
+impl GtpFront {
+    pub fn new(output: Output) -> GtpFront {
+        let mut controller: Box<Controller<Position>> = Box::default();
+        controller.settings_mut().move_overhead_ms = SAFETY_MS;
+        GtpFront {
+            controller,
+            output,
+            history: Vec::new(),
+            time: None,
+            time_left: [None; 2],
+            used: [Duration::ZERO; 2],
+        }
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        // GTP: comments start with `#`; control characters other than tabs are dropped.
+        let line: String =
+            line.split('#').next().unwrap_or("").chars().filter(|c| !c.is_control() || *c == '\t').collect();
+        let mut words = line.split_whitespace().peekable();
+        let id = words.next_if(|word| word.bytes().all(|byte| byte.is_ascii_digit()));
+        let Some(command) = words.next() else { return Flow::Continue };
+        let args: Vec<&str> = words.collect();
+        let (result, flow) = match command {
+            "quit" => (Ok(String::new()), Flow::Quit),
+            _ => (self.run(command, &args), Flow::Continue),
+        };
+        let id = id.unwrap_or("");
+        match result {
+            Ok(text) if text.is_empty() => self.output.line(&format!("={id}\n")),
+            Ok(text) => self.output.line(&format!("={id} {text}\n")),
+            Err(text) => self.output.line(&format!("?{id} {text}\n")),
+        }
+        if self.output.is_closed() {
+            return Flow::Quit;
+        }
+        flow
+    }
+
+    /// A line that is not UTF-8.
+    pub fn garbage(&mut self) {
+        self.output.log_input("(a line that is not UTF-8)");
+        self.output.line("? the line is not UTF-8\n");
+    }
+
+    /// End of input: nothing runs between commands.
+    pub fn end_of_input(&mut self) {}
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("triskel".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(args.first().is_some_and(|name| COMMANDS.contains(name)).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => match args.first().map(|size| size.parse::<u32>()) {
+                Some(Ok(8)) => Ok(String::new()),
+                _ => Err("unacceptable size".into()),
+            },
+            "clear_board" => {
+                self.history.clear();
+                self.used = [Duration::ZERO; 2];
+                self.time_left = [None; 2];
+                self.controller.set_position_to(Position::startpos(), Vec::new());
+                Ok(String::new())
+            }
+            "komi" => args
+                .first()
+                .and_then(|komi| komi.parse::<f64>().ok())
+                .map(|_| String::new())
+                .ok_or_else(|| "syntax error".into()),
+            "play" => self.play(args),
+            "genmove" => self.genmove(args),
+            "undo" => match self.history.pop() {
+                Some(previous) => {
+                    self.controller.set_position_to(previous, Vec::new());
+                    Ok(String::new())
+                }
+                None => Err("cannot undo".into()),
+            },
+            "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(self.controller.position()))),
+            "final_score" => {
+                let position = self.controller.position();
+                let black = match position.side_to_move() {
+                    Color::Black => position.final_score(),
+                    Color::White => -position.final_score(),
+                };
+                Ok(match black {
+                    0 => "0".into(),
+                    score if score > 0 => format!("B+{score}"),
+                    score => format!("W+{}", -score),
+                })
+            }
+            "time_settings" => {
+                let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();
+                match numbers.as_deref() {
+                    Some(&[main, byo_yomi, stones]) => {
+                        self.time = Some(TimeSettings {
+                            main: Duration::from_secs(main),
+                            byo_yomi: Duration::from_secs(byo_yomi),
+                            stones: stones.min(u64::from(u32::MAX)) as u32,
+                        });
+                        self.used = [Duration::ZERO; 2];
+                        self.time_left = [None; 2];
+                        Ok(String::new())
+                    }
+                    _ => Err("syntax error".into()),
+                }
+            }
+            "time_left" => match args {
+                [color, seconds, stones] => {
+                    let color = parse_color(color)?;
+                    let seconds: f64 = seconds.parse().map_err(|_| "syntax error".to_string())?;
+                    let stones: u32 = stones.parse().map_err(|_| "syntax error".to_string())?;
+                    self.time_left[color as usize] =
+                        Some((Duration::from_secs_f64(seconds.max(0.0)), stones));
+                    Ok(String::new())
+                }
+                _ => Err("syntax error".into()),
+            },
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    /// Passes for the side to move while it cannot move and `color` is not it.
+    fn pass_until(&mut self, color: Color) {
+        let mut position = *self.controller.position();
+        while position.side_to_move() != color && position.must_pass() {
+            self.history.push(position);
+            position.play(Move::PASS);
+        }
+        self.controller.set_position_to(position, Vec::new());
+    }
+
+    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+        let [color, vertex] = args else { return Err("syntax error".into()) };
+        let color = parse_color(color)?;
+        self.pass_until(color);
+        let position = *self.controller.position();
+        if position.side_to_move() != color {
+            return Err("illegal move: not that colour's turn".into());
+        }
+        let mv = position.parse_move(vertex).ok_or_else(|| "illegal move".to_string())?;
+        self.history.push(position);
+        let mut next = position;
+        next.play(mv);
+        self.controller.set_position_to(next, Vec::new());
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Result<String, String> {
+        let [color] = args else { return Err("syntax error".into()) };
+        let color = parse_color(color)?;
+        self.pass_until(color);
+        let position = *self.controller.position();
+        if position.side_to_move() != color || position.is_game_over() {
+            // That colour has no move: it passes.
+            return Ok("pass".into());
+        }
+        let slot = Arc::new(Mutex::new(None));
+        let listener = Box::new(GenmoveListener { decision: Arc::clone(&slot) });
+        let started = Instant::now();
+        self.controller.go(self.request(color), listener);
+        self.controller.wait();
+        self.used[color as usize] += started.elapsed();
+        let best = slot.lock().unwrap_or_else(PoisonError::into_inner).take().flatten();
+        let mv = best.ok_or_else(|| "no move found".to_string())?;
+        self.history.push(position);
+        let mut next = position;
+        next.play(mv);
+        self.controller.set_position_to(next, Vec::new());
+        Ok(match mv {
+            Move::PASS => "pass".into(),
+            mv => MoveText(mv).to_string(),
+        })
+    }
+
+    /// The search's limits for `color` (see the module's note on the clock).
+    fn request(&self, color: Color) -> GoRequest<Move> {
+        let moves_left = self.controller.position().empties().div_ceil(2) + 1;
+        let clock = |left: Duration, movestogo: u32| Clock {
+            time_ms: left.as_millis().min(i64::MAX as u128) as i64,
+            increment_ms: 0,
+            movestogo: Some(movestogo.max(1)),
+        };
+        let clock = match (self.time_left[color as usize], self.time) {
+            (Some((left, 0)), _) => Some(clock(left, moves_left)),
+            (Some((left, stones)), _) => Some(clock(left, stones)),
+            (None, Some(settings)) if !settings.main.is_zero() => {
+                Some(clock(settings.main.saturating_sub(self.used[color as usize]), moves_left))
+            }
+            (None, Some(settings)) if settings.stones > 0 => Some(clock(settings.byo_yomi, settings.stones)),
+            _ => None,
+        };
+        let movetime_ms = clock.is_none().then_some(DEFAULT_MOVE_MS);
+        GoRequest { clock, movetime_ms, ..GoRequest::default() }
+    }
+}
+
+fn parse_color(word: &str) -> Result<Color, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err("syntax error: a colour is black or white".into()),
+    }
+}
+
+/// Keeps the decision of a `genmove` search for the command thread, which waits for it.
+struct GenmoveListener {
+    decision: Arc<Mutex<Option<Option<Move>>>>,
+}
+
+impl Listener<Position> for GenmoveListener {
+    fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
+
+    fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
+        *self.decision.lock().unwrap_or_else(PoisonError::into_inner) = Some(decision.best);
+    }
+}

@@ -1,0 +1,102 @@
+//! GTP for Othello, driven over pipes as gtp-rhino's controllers and the match runner drive it:
+//! the protocol is recognised by its first command, answers are `=`/`?` lines (with the command's
+//! id) ended by a blank line, `genmove` plays its move on the engine's board, forced passes may be
+//! sent or left out, and the clock is read from `time_settings` and `time_left`.
+
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::{Engine, LONG};
+use std::time::{Duration, Instant};
+
+/// Sends `command` and returns its answer's first line (the blank line after it is read too).
+fn ask(engine: &mut Engine, command: &str) -> String {
+    engine.send(command);
+    let lines = engine.until(LONG, |line| line.starts_with('=') || line.starts_with('?'));
+    let answer = lines.last().unwrap().clone();
+    let mut rest = engine.until(LONG, |line| line.is_empty());
+    rest.pop();
+    if rest.is_empty() {
+        answer
+    } else {
+        format!("{answer}\n{}", rest.join("\n"))
+    }
+}
+
+fn quit(mut engine: Engine) {
+    assert_eq!(ask(&mut engine, "quit"), "=");
+    assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
+}
+
+#[test]
+fn the_first_gtp_command_opens_a_gtp_session_with_ids_and_errors() {
+    let mut engine = Engine::start();
+    assert_eq!(ask(&mut engine, "protocol_version"), "= 2");
+    assert_eq!(ask(&mut engine, "7 name"), "=7 triskel");
+    assert_eq!(ask(&mut engine, "known_command genmove"), "= true");
+    assert_eq!(ask(&mut engine, "known_command castle"), "= false");
+    assert!(ask(&mut engine, "list_commands").contains("\ntime_left"));
+    assert_eq!(ask(&mut engine, "boardsize 19"), "? unacceptable size");
+    assert_eq!(ask(&mut engine, "3 boardsize 8"), "=3");
+    assert_eq!(ask(&mut engine, "frobnicate"), "? unknown command");
+    assert_eq!(ask(&mut engine, "play purple E6"), "? syntax error: a colour is black or white");
+    assert_eq!(ask(&mut engine, "play black A1"), "? illegal move");
+    quit(engine);
+}
+
+#[test]
+fn genmove_plays_on_the_engines_board_and_undo_takes_it_back() {
+    let mut engine = Engine::start();
+    ask(&mut engine, "clear_board");
+    assert_eq!(ask(&mut engine, "play black F5"), "=");
+    // White's replies to F5: D6, F4, F6.
+    let reply = ask(&mut engine, "genmove white");
+    let mv = reply.strip_prefix("= ").unwrap().to_string();
+    assert!(["D6", "F4", "F6"].contains(&mv.as_str()), "{reply}");
+    // The move is on the board: White cannot play it again, and Black is to move.
+    assert_eq!(ask(&mut engine, &format!("play white {mv}")), "? illegal move: not that colour's turn");
+    assert!(ask(&mut engine, "showboard").contains("Black to move, 3 black, 3 white"));
+    assert_eq!(ask(&mut engine, "undo"), "=");
+    assert!(ask(&mut engine, "showboard").contains("White to move, 4 black, 1 white"));
+    quit(engine);
+}
+
+#[test]
+fn a_forced_pass_may_be_sent_or_left_out() {
+    // After these ten moves Black must pass (White can move).
+    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    for send_pass in [true, false] {
+        let mut engine = Engine::start();
+        ask(&mut engine, "clear_board");
+        for (index, mv) in moves.iter().enumerate() {
+            let color = if index % 2 == 0 { "black" } else { "white" };
+            assert_eq!(ask(&mut engine, &format!("play {color} {mv}")), "=", "{mv}");
+        }
+        if send_pass {
+            assert_eq!(ask(&mut engine, "play black pass"), "=");
+        } else {
+            // Asked to move for Black, which has none: it passes.
+            assert_eq!(ask(&mut engine, "genmove black"), "= pass");
+        }
+        let reply = ask(&mut engine, "genmove white");
+        assert!(reply.starts_with("= ") && reply.len() == 4, "{reply}");
+        quit(engine);
+    }
+}
+
+#[test]
+fn the_clock_of_time_settings_and_time_left_bounds_genmove() {
+    let mut engine = Engine::start();
+    ask(&mut engine, "clear_board");
+    assert_eq!(ask(&mut engine, "time_settings 2 0 0"), "=");
+    let started = Instant::now();
+    assert!(ask(&mut engine, "genmove black").starts_with("= "));
+    // Two seconds for about thirty moves: far below a second for the first.
+    assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
+    assert_eq!(ask(&mut engine, "time_left white 1 0"), "=");
+    let started = Instant::now();
+    assert!(ask(&mut engine, "genmove white").starts_with("= "));
+    assert!(started.elapsed() < Duration::from_millis(600), "{:?}", started.elapsed());
+    assert_eq!(ask(&mut engine, "time_left white x 0"), "? syntax error");
+    quit(engine);
+}
