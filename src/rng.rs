@@ -1,9 +1,9 @@
 //! The shell's pseudo-random numbers.
 
 use std::time::{SystemTime, UNIX_EPOCH};
-use tablegen::prng::SplitMix64;
+use types::prng::SplitMix64;
 
-/// A small pseudo-random generator (SplitMix64, the one `tablegen` uses) for the shell's choices,
+/// A small pseudo-random generator (SplitMix64, the one the tables are generated with) for the shell's choices,
 /// book moves and weakened play: seeded from the clock in play, from a fixed number in tests.
 #[derive(Clone, Debug)]
 pub struct Rng {

@@ -256,19 +256,7 @@ pub fn zobrist_keys() -> ZobristKeys {
     ZobristKeys { pieces, castling, en_passant_file, black_to_move }
 }
 
-/// Slots of the cuckoo table of reversible moves: a power of two, with room to spare for its
-/// 3 668 moves.
-pub const CUCKOO_SLOTS: usize = 8192;
-
-/// The first of a key's two cuckoo slots.
-pub const fn cuckoo_slot_1(key: u64) -> usize {
-    (key as usize) & (CUCKOO_SLOTS - 1)
-}
-
-/// The second of a key's two cuckoo slots.
-pub const fn cuckoo_slot_2(key: u64) -> usize {
-    ((key >> 16) as usize) & (CUCKOO_SLOTS - 1)
-}
+pub use types::{cuckoo_slot_1, cuckoo_slot_2, CUCKOO_SLOTS};
 
 /// Every move a knight, bishop, rook, queen or king of either colour can make on an empty board,
 /// keyed by the Zobrist difference it makes to a position (the piece's key on both squares and the
@@ -351,8 +339,13 @@ mod tests {
                 [(tables.rook[square], &ROOK_DIRECTIONS), (tables.bishop[square], &BISHOP_DIRECTIONS)]
             {
                 for occupied in subsets(entry.mask) {
-                    let index =
-                        entry.offset as usize + (occupied.wrapping_mul(entry.magic) >> entry.shift) as usize;
+                    let index = types::magic_index(
+                        entry.offset,
+                        entry.mask,
+                        entry.magic,
+                        u32::from(entry.shift),
+                        occupied,
+                    );
                     assert_eq!(tables.attacks[index], slider_attacks(square, occupied, directions));
                 }
             }

@@ -14,7 +14,8 @@ pub mod emit;
 pub mod eval_data;
 pub mod othello;
 pub mod othello_eval;
-pub mod prng;
+/// The generator of every random table, shared with the engine and the shell.
+pub use types::prng;
 pub mod search;
 pub mod xiangqi;
 pub mod xiangqi_eval;

@@ -29,12 +29,12 @@ const_assert!(
     BISHOP_MAGICS[63].offset as usize + (1 << (64 - BISHOP_MAGICS[63].shift)) == SLIDER_ATTACKS.len()
 );
 const_assert_eq!(KNIGHT_ATTACKS[0], (1 << 10) | (1 << 17));
-const_assert!(CUCKOO_KEYS.len() == CUCKOO_MOVES.len() && CUCKOO_KEYS.len().is_power_of_two());
+const_assert!(CUCKOO_KEYS.len() == CUCKOO_MOVES.len() && CUCKOO_KEYS.len() == types::CUCKOO_SLOTS);
 const_assert_eq!(KING_ATTACKS[0], (1 << 1) | (1 << 8) | (1 << 9));
 
 #[inline(always)]
 fn magic_index(entry: &Magic, occupied: Bitboard) -> usize {
-    entry.offset as usize + ((occupied.0 & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize
+    types::magic_index(entry.offset, entry.mask, entry.magic, u32::from(entry.shift), occupied.0)
 }
 
 /// Knight attacks from `square`.
@@ -99,9 +99,9 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// `None` when no such move makes it. The table does not say which way the piece goes.
 #[inline]
 pub fn reversible_move_by_key(difference: u64) -> Option<(Square, Square)> {
-    let mut slot = (difference as usize) & (CUCKOO_KEYS.len() - 1);
+    let mut slot = types::cuckoo_slot_1(difference);
     if CUCKOO_KEYS[slot] != difference {
-        slot = ((difference >> 16) as usize) & (CUCKOO_KEYS.len() - 1);
+        slot = types::cuckoo_slot_2(difference);
         if CUCKOO_KEYS[slot] != difference {
             return None;
         }
