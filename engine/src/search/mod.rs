@@ -1,17 +1,39 @@
-//! The game-independent search: iterative deepening with aspiration windows, principal variation
-//! search, quiescence, a shared transposition table, killers and history. Generic over [`Game`]
-//! and monomorphized per game; no allocation and no dynamic dispatch: time, stop requests and output
-//! reach it through the small [`Control`] and [`Reporter`] traits.
+//! The game-independent search, written once and monomorphized per game: no allocation and no
+//! dynamic dispatch. Time, stop requests and output reach it through the small [`Control`] and
+//! [`Reporter`] traits; what the game is, through [`Game`] and its [`SearchProfile`].
+//!
+//! One file per job, as in Stockfish and Viridithas:
+//! - `iterative`: iterative deepening at the root, aspiration windows, MultiPV, reporting, and
+//!   the entry point [`search`];
+//! - `alpha_beta`: the principal variation search of every other node, with its pruning,
+//!   reductions and extensions;
+//! - `quiescence`: the search of captures at the horizon;
+//! - `searcher`: one search's context and the steps alpha-beta and quiescence nodes share;
+//! - `move_picker`: ordering keys and the selection of the next move;
+//! - `histories`: killers, counter moves, butterfly, continuation and correction histories;
+//! - `repetition`: the verdict on a repeated position (draws, perpetual check, chases);
+//! - `state`: the per-thread memory all of these work in ([`SearchState`]);
+//! - `profile`: what each game tuned ([`Profile`]);
+//! - [`tt`]: the transposition table over a caller-provided slice;
+//! - `tables`: the late-move reduction table `tablegen` builds.
 //!
 //! [`Game`]: crate::Game
 
+mod alpha_beta;
+mod histories;
+mod iterative;
+mod move_picker;
 mod profile;
+mod quiescence;
+mod repetition;
 mod searcher;
+mod state;
 mod tables;
 pub mod tt;
 
+pub use iterative::search;
 pub use profile::{ProbCut, Profile, SearchProfile};
-pub use searcher::{search, SearchState};
+pub use state::SearchState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 use crate::score::Score;

@@ -1,0 +1,363 @@
+//! The main search: principal variation search over alpha-beta, with the transposition table,
+//! pruning (reverse futility, null move, futility, late-move, history and SEE pruning, or
+//! Multi-ProbCut where the game's profile asks for it), internal iterative reductions, singular
+//! extensions and late-move reductions.
+
+use super::histories::{continuation_rows, Histories};
+use super::move_picker::COUNTER_MOVE_KEY;
+use super::profile::ProbCut;
+use super::searcher::Searcher;
+use super::tables::lmr_reduction;
+use super::tt::Bound;
+use super::Control;
+use crate::game::Game;
+use crate::history::NO_MOVE;
+use crate::score::Score;
+
+impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn alpha_beta(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        pv_node: bool,
+        null_allowed: bool,
+    ) -> Score {
+        let in_check = position.in_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(position, ply, alpha, beta);
+        }
+        if let Some(score) = self.enter_node(position, ply) {
+            return score;
+        }
+        if let Some(score) = self.repetition_score(position, ply) {
+            return score;
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(Score::mated_in(ply));
+        beta = beta.min(Score::mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        // A repetition the side to move can play at once is worth a draw to it, whatever the table
+        // says about this node (see `Game::DETECTS_UPCOMING_REPETITION`).
+        if G::DETECTS_UPCOMING_REPETITION && ply > 0 && alpha < Score::DRAW && self.can_repeat(position, ply)
+        {
+            alpha = Score::DRAW;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = position.hash();
+        // A singular-extension search of this node leaves one move out: its result says nothing
+        // about the node as a whole, so it neither takes nor leaves a table entry.
+        let excluded = self.state.excluded[ply];
+        let hit = if excluded.is_some() { None } else { self.tt.probe(key) };
+        let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
+        if let Some(score) =
+            hit.filter(|hit| !pv_node && hit.depth >= depth).and_then(|hit| hit.cutoff(ply, alpha, beta))
+        {
+            return score;
+        }
+        // The table keeps the raw evaluation; the search prunes by the corrected one.
+        let raw_eval = if in_check {
+            -Score::INFINITE
+        } else {
+            hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval)
+        };
+        let correction_slot = if in_check { None } else { Histories::correction_slot(position) };
+        let static_eval =
+            if in_check { raw_eval } else { self.state.histories.corrected(correction_slot, raw_eval) };
+        self.state.static_evals[ply] = static_eval;
+        // Improving: the side to move stands better than two plies ago, so pruning can be bolder
+        // when it is not.
+        let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
+
+        // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place.
+        let shallow_pruning = G::PROFILE.probcut.is_none();
+        if shallow_pruning && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
+            // Reverse futility: far enough above beta that a shallow search will not come back down.
+            if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move surely does.
+            if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
+                let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
+                let undo = position.make_null_move();
+                self.tt.prefetch(position.hash());
+                self.remember(position, NO_MOVE);
+                self.state.played[ply + 1] = None;
+                let score = -self.alpha_beta(
+                    position,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                );
+                self.state.keys.pop();
+                position.unmake_null_move(undo);
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score >= beta {
+                    // Deep cut-offs are verified without null moves, against zugzwang.
+                    if depth < 10 {
+                        return if score.is_mate() { beta } else { score };
+                    }
+                    let verified =
+                        self.alpha_beta(position, depth - 1 - reduction, ply, beta - 1, beta, false, false);
+                    if self.stopped {
+                        return Score::DRAW;
+                    }
+                    if verified >= beta {
+                        return if score.is_mate() { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        if let Some(probcut) = G::PROFILE.probcut {
+            if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
+                if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta) {
+                    return score;
+                }
+                if self.stopped {
+                    return Score::DRAW;
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was never searched well;
+        // searching it a little shallower first is cheaper than ordering it badly at full depth.
+        let depth = if shallow_pruning && tt_move.is_none() && depth >= 4 && excluded.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+
+        // Singular extension: when the hash move held a good lower bound and every other move,
+        // searched shallower against a margin below that bound, fails low, the hash move is the only
+        // good one here and earns a ply more. When even the others reach beta, the node is
+        // cut (multi-cut): several moves refute it.
+        let mut singular_extension = 0;
+        if let Some(hit) = hit.filter(|hit| {
+            depth >= 8
+                && hit.mv != 0
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && !hit.score.is_mate()
+        }) {
+            let tt_score = hit.score.from_table(ply);
+            let singular_beta = tt_score - 2 * depth;
+            self.state.excluded[ply] = Some(hit.mv);
+            let score = self.alpha_beta(
+                position,
+                (depth - 1) / 2,
+                ply,
+                singular_beta - 1,
+                singular_beta,
+                false,
+                true,
+            );
+            self.state.excluded[ply] = None;
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
+        position.generate_moves(&mut self.state.move_lists[ply]);
+        let mut move_count = self.state.move_lists[ply].len();
+        if move_count == 0 {
+            return position.no_move_score(ply);
+        }
+        let mut scored = self.order_moves(position, tt_move, ply);
+
+        let mut tried = 0;
+        let mut best_score = -Score::INFINITE;
+        let mut best_move = None;
+        let mut bound = Bound::Upper;
+        let mut quiets_tried = [G::Move::default(); 32];
+        let mut quiet_count = 0;
+        let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
+        let futile =
+            shallow_pruning && !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
+        for index in 0.. {
+            if index >= move_count {
+                break;
+            }
+            let mv = self.next_move(position, tt_move, ply, index, move_count, &mut scored);
+            let key = self.state.move_keys[ply][index];
+            if excluded == Some(G::encode_move(mv)) {
+                continue;
+            }
+            let tactical = position.is_tactical(mv);
+            // Shallow pruning, once some move has saved the node from a mated score.
+            if shallow_pruning && !pv_node && !in_check && best_score > -Score::MATE_BOUND {
+                if !tactical {
+                    // Every remaining quiet move is pruned with this one: dropped from the list,
+                    // so the loop sees only the captures left.
+                    if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
+                        move_count = self.drop_quiets(position, ply, index + 1, move_count);
+                        continue;
+                    }
+                    // History pruning: a quiet move that has kept failing here and after these
+                    // moves (its histories far below zero) is not worth a shallow search.
+                    if depth <= 3 && key < -3000 * depth {
+                        continue;
+                    }
+                    if depth <= 5 && !position.see_at_least(mv, -25 * depth * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !position.see_at_least(mv, -100 * depth) {
+                    continue;
+                }
+            }
+            let history_slot = position.history_index(mv);
+            let undo = position.make_move(mv);
+            self.tt.prefetch(position.hash());
+            self.remember(position, G::encode_move(mv));
+            self.state.played[ply + 1] = Some(history_slot);
+            let gives_check = position.in_check();
+            let extension =
+                if index == 0 && tt_move == Some(G::encode_move(mv)) { singular_extension } else { 0 };
+            tried += 1;
+            let mut score;
+            if tried == 1 {
+                score =
+                    -self.alpha_beta(position, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node, true);
+            } else {
+                // Late move reductions, from the generated table, for quiet moves that order put late.
+                let reduction = if depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
+                    let mut reduction = lmr_reduction(depth, index);
+                    reduction += i32::from(!pv_node) + i32::from(!improving);
+                    reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
+                    reduction -= (key / 8192).clamp(-2, 2); // histories
+                    let reduction = reduction.clamp(0, depth - 2);
+                    if G::PROFILE.even_reductions {
+                        reduction & !1
+                    } else {
+                        reduction
+                    }
+                } else {
+                    0
+                };
+                score = -self.alpha_beta(
+                    position,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.alpha_beta(position, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, true, true);
+                }
+            }
+            self.state.keys.pop();
+            position.unmake_move(mv, undo);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    bound = Bound::Exact;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        bound = Bound::Lower;
+                        if !tactical {
+                            let rows = continuation_rows(&self.state.played, ply);
+                            let tried = &quiets_tried[..quiet_count];
+                            self.state.histories.reward_quiet(position, mv, ply, rows, depth, tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+        if best_score == -Score::INFINITE {
+            // Every move was pruned (or the only one was excluded): fail low at alpha rather than
+            // report a mate that is not there.
+            return alpha;
+        }
+        if excluded.is_none() {
+            let move_bits = best_move.map_or(0, G::encode_move);
+            self.tt.store(key, move_bits, best_score.to_table(ply), raw_eval, depth, bound);
+            // Only a score the bound vouches for says which way the evaluation erred, and a capture
+            // as best move says more about the capture than about the evaluation.
+            let quiet_best = best_move.is_none_or(|mv| !position.is_tactical(mv));
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+            };
+            if !in_check && quiet_best && informative && !best_score.is_mate() {
+                self.state.histories.update_correction(correction_slot, raw_eval, best_score, depth);
+            }
+        }
+        best_score
+    }
+
+    /// Multi-ProbCut: `Some(bound)` when a shallow null-window search of this node lands far enough
+    /// beyond beta (or below alpha) that the deep search would too, with the confidence the game
+    /// asked for. The probes' results go to the table at their own depth, like any search's.
+    ///
+    /// Kept out of line: it runs at few nodes, and inlined it made alpha-beta big enough to change
+    /// LLVM's other inlining there (1.7% more instructions in the Othello bench).
+    #[inline(never)]
+    fn probcut(
+        &mut self,
+        position: &mut G,
+        probcut: ProbCut,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let shallow = ProbCut::shallow_depth(depth);
+        let margin = probcut.margin(position.probcut_sigma(depth));
+        let high = beta + margin;
+        if high < Score::MATE_BOUND {
+            let score = self.alpha_beta(position, shallow, ply, high - 1, high, false, false);
+            if self.stopped {
+                return None;
+            }
+            if score >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - margin;
+        if low > -Score::MATE_BOUND {
+            let score = self.alpha_beta(position, shallow, ply, low, low + 1, false, false);
+            if self.stopped {
+                return None;
+            }
+            if score <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+}

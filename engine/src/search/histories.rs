@@ -1,0 +1,202 @@
+//! What a search thread learns about move order and about its evaluation's errors, and how a search
+//! updates it: killers, counter moves, the butterfly and continuation histories of quiet moves, and
+//! the correction history of static evaluations. (The game's past positions, for repetitions, are
+//! [`crate::history`], another thing.)
+//!
+//! The tables outlive a search: the next search of the same game starts from them, and only
+//! [`Histories::clear`] (UCI `ucinewgame`) forgets them.
+
+use core::mem::MaybeUninit;
+use core::ptr::addr_of_mut;
+
+use crate::game::{Game, HISTORY_SLOTS};
+use crate::score::{Score, MAX_PLY};
+
+/// Killers per ply.
+const KILLERS: usize = 2;
+/// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
+/// also lets the continuation tables store them as `i16`.
+pub(super) const HISTORY_MAX: i32 = 16_384;
+/// Entries of the correction history (a power of two).
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Correction-history entries are kept in 1/256 of an evaluation unit.
+const CORRECTION_GRAIN: i32 = 256;
+/// Largest correction, in evaluation units.
+const CORRECTION_MAX: i32 = 64;
+
+/// Continuation history: how good a quiet move was right after another move (one or two plies
+/// earlier), indexed `[earlier move's slot][move's slot]`. A few MiB, so the tables are built in
+/// place ([`Histories::init_in`]) rather than on the stack.
+type ContinuationTable = [[i16; HISTORY_SLOTS]; HISTORY_SLOTS];
+
+/// The continuation-history rows a quiet move at some ply is scored and rewarded in: the history
+/// slots of the moves played one and two plies before it (`None` across a null move or before the
+/// root). The first is also the move a counter move answers.
+pub(super) type ContinuationRows = [Option<usize>; 2];
+
+/// One search thread's move-ordering memory and evaluation corrections.
+pub(super) struct Histories<G: Game> {
+    /// The last quiet moves that cut off at each ply, newest first.
+    killers: [[G::Move; KILLERS]; MAX_PLY + 1],
+    /// The butterfly history, by [`Game::history_index`]: quiet moves that cut off gain, the quiet
+    /// moves tried before them lose.
+    butterfly: [i32; HISTORY_SLOTS],
+    continuation: ContinuationTable,
+    /// Correction history: by [`Game::correction_key`], a running average of how far searches
+    /// came out from the static evaluation, added to later static evaluations of the same key.
+    correction: [i16; CORRECTION_ENTRIES],
+    /// The quiet move that last refuted each move (indexed by the refuted move's history slot).
+    counter_moves: [G::Move; HISTORY_SLOTS],
+}
+
+/// The rows of `ply` (see [`ContinuationRows`]), from the history slots of the moves played to
+/// reach each ply.
+#[inline]
+pub(super) fn continuation_rows(played: &[Option<usize>; MAX_PLY + 1], ply: usize) -> ContinuationRows {
+    [played[ply], if ply >= 1 { played[ply - 1] } else { None }]
+}
+
+/// The gravity update: moves `value` towards `±HISTORY_MAX` by `bonus`, less as it gets there.
+#[inline]
+fn nudge(value: i32, bonus: i32) -> i32 {
+    value + bonus - value * bonus.abs() / HISTORY_MAX
+}
+
+impl<G: Game> Histories<G> {
+    /// Builds empty tables directly in `slot` (inside a [`super::SearchState`] being built in
+    /// place), so that their megabytes never pass through the stack.
+    pub(super) fn init_in(slot: &mut MaybeUninit<Self>) -> &mut Self {
+        let none = G::Move::default();
+        let histories = slot.as_mut_ptr();
+        // SAFETY: `histories` points to writable, aligned, uninitialised memory for a `Histories`.
+        // Every field is written exactly once below (`assert_every_field_is_written` fails to
+        // compile when a field is added and not listed) before the reference is created; the
+        // continuation table holds only integers, for which all-zero bytes are a valid value.
+        unsafe {
+            addr_of_mut!((*histories).killers).write([[none; KILLERS]; MAX_PLY + 1]);
+            addr_of_mut!((*histories).butterfly).write([0; HISTORY_SLOTS]);
+            addr_of_mut!((*histories).continuation).write_bytes(0, 1);
+            addr_of_mut!((*histories).correction).write([0; CORRECTION_ENTRIES]);
+            addr_of_mut!((*histories).counter_moves).write([none; HISTORY_SLOTS]);
+            slot.assume_init_mut()
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub(super) fn clear(&mut self) {
+        self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
+        self.butterfly = [0; HISTORY_SLOTS];
+        for row in self.continuation.iter_mut() {
+            row.fill(0);
+        }
+        self.correction = [0; CORRECTION_ENTRIES];
+        self.counter_moves = [G::Move::default(); HISTORY_SLOTS];
+    }
+
+    /// Readies the tables for a new search: the killers belonged to the plies of another root, and
+    /// halving the butterfly history lets the new position's cut-offs soon outweigh the old ones.
+    pub(super) fn age(&mut self) {
+        self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
+        for value in self.butterfly.iter_mut() {
+            *value /= 2;
+        }
+    }
+
+    /// The killers of `ply`, newest first.
+    #[inline]
+    pub(super) fn killers(&self, ply: usize) -> [G::Move; KILLERS] {
+        self.killers[ply]
+    }
+
+    /// The quiet move that last refuted the previous move (the first of `rows`), if there was one.
+    #[inline]
+    pub(super) fn counter_move(&self, rows: ContinuationRows) -> Option<G::Move> {
+        rows[0].map(|slot| self.counter_moves[slot])
+    }
+
+    /// The ordering key of a quiet move with history slot `slot`: its butterfly history plus its
+    /// continuation histories after the moves of `rows`.
+    #[inline]
+    pub(super) fn quiet_score(&self, slot: usize, rows: ContinuationRows) -> i32 {
+        let [one_back, two_back] = rows;
+        self.butterfly[slot]
+            + one_back.map_or(0, |row| i32::from(self.continuation[row][slot]))
+            + two_back.map_or(0, |row| i32::from(self.continuation[row][slot]))
+    }
+
+    /// Rewards the quiet move `mv` that cut off at `ply` after a `depth`-ply search, and punishes
+    /// the quiet moves `tried` before it there.
+    pub(super) fn reward_quiet(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        ply: usize,
+        rows: ContinuationRows,
+        depth: i32,
+        tried: &[G::Move],
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        if let Some(previous) = rows[0] {
+            self.counter_moves[previous] = mv;
+        }
+        // Large enough that a few cut-offs move a history by thousands: the reduction and pruning
+        // thresholds read the histories in those units.
+        let bonus = (16 * depth * depth + 128 * depth - 128).clamp(16, HISTORY_MAX / 8);
+        self.update_quiet_history(position.history_index(mv), rows, bonus);
+        for &other in tried {
+            self.update_quiet_history(position.history_index(other), rows, -bonus);
+        }
+    }
+
+    /// Adds `bonus` (negative for a malus) to the move's butterfly and continuation histories.
+    #[inline]
+    fn update_quiet_history(&mut self, slot: usize, rows: ContinuationRows, bonus: i32) {
+        let value = &mut self.butterfly[slot];
+        *value = nudge(*value, bonus);
+        for row in rows.into_iter().flatten() {
+            let value = &mut self.continuation[row][slot];
+            *value = nudge(i32::from(*value), bonus) as i16;
+        }
+    }
+
+    /// The position's entry in the correction history, if its game keys one. A node computes it
+    /// once: it reads the entry for its static evaluation and updates it after its search.
+    #[inline]
+    pub(super) fn correction_slot(position: &G) -> Option<usize> {
+        position.correction_key().map(|key| (key >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize)
+    }
+
+    /// The static evaluation `raw` corrected by what searches of positions with the same
+    /// correction key (entry `slot`) found.
+    #[inline]
+    pub(super) fn corrected(&self, slot: Option<usize>, raw: Score) -> Score {
+        match slot {
+            Some(slot) => {
+                let corrected = raw.0 + i32::from(self.correction[slot]) / CORRECTION_GRAIN;
+                Score(corrected.clamp(-Score::MATE_BOUND.0 + 1, Score::MATE_BOUND.0 - 1))
+            }
+            None => raw,
+        }
+    }
+
+    /// Moves the correction entry `slot` towards the error of a static evaluation `raw` that a
+    /// search to `depth` revealed (`score`), the more the deeper the search.
+    pub(super) fn update_correction(&mut self, slot: Option<usize>, raw: Score, score: Score, depth: i32) {
+        let Some(slot) = slot else { return };
+        let error = (score.0 - raw.0).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.correction[slot];
+        *entry = ((i32::from(*entry) * (256 - weight) + error * weight) / 256) as i16;
+    }
+}
+
+/// Never called: the exhaustive pattern stops compiling when [`Histories`] gains a field, as a
+/// reminder that [`Histories::init_in`] must write it too.
+#[allow(dead_code)]
+fn assert_every_field_is_written<G: Game>(histories: Histories<G>) {
+    let Histories { killers: _, butterfly: _, continuation: _, correction: _, counter_moves: _ } = histories;
+}
