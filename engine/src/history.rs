@@ -1,6 +1,9 @@
 //! The game history used for repetition detection: a fixed-size ring of Zobrist keys, each with
 //! whether the side to move was in check there and the move that led there (xiangqi's perpetual
-//! check and perpetual chase rules need them).
+//! check and perpetual chase rules need them). It is the history of the positions a game went
+//! through, not the search's move-ordering histories (killers, butterfly and continuation
+//! histories: `search/histories.rs`); the search keeps one such ring for the game before its root
+//! and the line it is searching.
 //!
 //! A repetition can only reach back to the last irreversible move (capture, pawn move, change of
 //! castling rights), which the caller passes as the number of reversible plies. The ring keeps the

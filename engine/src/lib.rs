@@ -1,4 +1,6 @@
-//! The engine core: games, move generation and (soon) search, in `no_std` Rust without allocation.
+//! The engine core, in `no_std` Rust without allocation: the games (chess, xiangqi and Othello:
+//! rules, move generation, evaluation), perft, and the one search all three share, generic over
+//! [`Game`] and monomorphized per game.
 //!
 //! Everything whose size is chosen at run time (the transposition table) is handed in by the caller
 //! as a slice; everything else has a size fixed at compile time. The `std` feature (on by default)
