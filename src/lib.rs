@@ -9,6 +9,7 @@
 //!                              +------- controller::events <--+ (from the search threads)
 //! ```
 
+pub mod book;
 pub mod controller;
 pub mod games;
 pub mod output;

@@ -2,7 +2,7 @@
 //! best lines), which reply to ponder on, and whether to offer a draw or resign.
 
 use super::events::{Decision, Offer, Source};
-use super::search::{legal_move, Job, SearchResult, Shared};
+use super::job::{legal_move, Job, SearchResult, Shared};
 use crate::games::Variant;
 use crate::rng::Rng;
 use engine::search::TranspositionTable;

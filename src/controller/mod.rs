@@ -8,9 +8,9 @@
 //! loop stays free to answer `isready`, stop a search or start the clock at `ponderhit`.
 
 pub mod bench;
-pub mod book;
 mod decide;
 pub mod events;
+pub mod job;
 pub mod plan;
 mod reporter;
 pub mod search;
@@ -18,10 +18,10 @@ pub mod strength;
 pub mod table;
 pub mod timeman;
 
+use crate::book::Book;
 use crate::games::Variant;
 use crate::output::Output;
 use crate::rng::Rng;
-use book::Book;
 use engine::history::PastPosition;
 use engine::perft::{perft, perft_divide};
 use engine::search::{tt, SearchState};
@@ -371,7 +371,7 @@ impl<G: Variant> Controller<G> {
     pub fn probe(&self, position: &G) -> Option<ProbeHit<G::Move>> {
         let table = tt::TranspositionTable::new(&self.table, self.age);
         let hit = table.probe(position.hash())?;
-        let mv = search::legal_move(position, G::decode_move(hit.mv)).filter(|_| hit.mv != 0);
+        let mv = job::legal_move(position, G::decode_move(hit.mv)).filter(|_| hit.mv != 0);
         Some(ProbeHit { mv, score: hit.score.from_table(0), depth: hit.depth, bound: hit.bound })
     }
 }

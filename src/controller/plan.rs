@@ -1,7 +1,7 @@
 //! From a `go` request to the limits of one search: the clock's time limits, `nodestime`'s node
 //! budget in their place, the strength limit's node budget and lines, the root moves.
 
-use super::search::Job;
+use super::job::Job;
 use super::strength::{Strength, MIN_ELO};
 use super::timeman::{Clock, TimeLimits};
 use crate::games::Variant;

@@ -3,7 +3,7 @@
 //! and, when the listener wants them, each root move's refutation.
 
 use super::events::{CurrentMove, Info, Listener};
-use super::search::{legal_move, Shared};
+use super::job::{legal_move, Shared};
 use crate::games::Variant;
 use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
 use engine::Score;

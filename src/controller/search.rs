@@ -6,15 +6,14 @@
 
 use super::decide::decide;
 use super::events::{Info, Listener};
+use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::EventReporter;
-use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::{Solved, Variant};
-use engine::history::PastPosition;
 use engine::search::{
     self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
-use engine::{Game, Score};
+
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -30,84 +29,6 @@ pub const SEARCH_STACK: usize = 64 << 20;
 pub type State<G> = Box<SearchState<G>>;
 
 pub use super::table::Table;
-
-/// What one `go` asks for, with everything already checked against the position.
-pub struct Job<G: Variant> {
-    pub position: G,
-    /// The positions before `position`, oldest first.
-    pub keys: Vec<PastPosition>,
-    pub searchmoves: Vec<G::Move>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
-    pub multipv: usize,
-    /// `Chase Rule`: judge xiangqi's perpetual chase.
-    pub judge_chases: bool,
-    pub time: TimeLimits,
-    /// `go ponder`: no clock until `ponderhit`, and no `bestmove` before it (or `stop`).
-    pub ponder: bool,
-    /// `go infinite`: no `bestmove` before `stop`.
-    pub infinite: bool,
-    /// The opponent offers a draw (UCCI `go draw`).
-    pub draw_offered: bool,
-    /// The game's solver values every move (see `GoRequest::every_move`).
-    pub every_move: bool,
-    /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
-    /// seed of its move choice.
-    pub strength: Option<Strength>,
-    pub seed: u64,
-}
-
-/// Signals between the command loop and the search threads of one `go`.
-pub struct Shared {
-    /// Set by `stop`, `quit` and friends, or by the main thread at its hard time limit.
-    stop: AtomicBool,
-    /// Set by the main thread when it is done, to end the helpers.
-    helpers_stop: AtomicBool,
-    /// True from `go ponder` until `ponderhit`.
-    pondering: AtomicBool,
-    /// The opponent offered a draw (UCCI's `go draw`, `ponderhit draw`).
-    draw_offered: AtomicBool,
-    /// The `bestmove` line is out: the engine is idle as far as the GUI knows. Held while that line
-    /// is written, so a command either sees the search still thinking or its answer out.
-    answered: Mutex<bool>,
-    infinite: bool,
-    /// When `go` arrived: `time` in info lines counts from here.
-    pub started: Instant,
-    /// Microseconds after `started` at which the clock started (at `ponderhit` for a ponder search).
-    clock_offset_us: AtomicU64,
-    time: TimeLimits,
-    /// Nodes of the whole search (all threads) after which to stop.
-    node_limit: Option<u64>,
-    /// Each thread's node count as of its last poll.
-    nodes: Vec<AtomicU64>,
-}
-
-impl Shared {
-    /// Nodes searched by all threads, as of their last polls, with `main_nodes` for the main thread.
-    pub fn total_nodes(&self, main_nodes: u64) -> u64 {
-        main_nodes + self.nodes[1..].iter().map(|nodes| nodes.load(Ordering::Relaxed)).sum::<u64>()
-    }
-
-    /// Threads searching.
-    pub fn threads(&self) -> usize {
-        self.nodes.len()
-    }
-
-    fn clock_elapsed(&self) -> Duration {
-        let offset = Duration::from_micros(self.clock_offset_us.load(Ordering::Acquire));
-        self.started.elapsed().saturating_sub(offset)
-    }
-
-    /// True if the opponent offered a draw for this move.
-    pub fn draw_offered(&self) -> bool {
-        self.draw_offered.load(Ordering::Acquire)
-    }
-
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-}
 
 /// The [`Control`] of the main thread: stop flag, hard and soft time limits, shared node limit.
 struct MainControl<'a> {
@@ -159,18 +80,6 @@ impl Control for HelperControl<'_> {
     fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
         false
     }
-}
-
-/// The result of one search over all threads.
-pub struct SearchResult<M> {
-    pub outcome: SearchOutcome<M>,
-    /// Nodes of all threads.
-    pub nodes: u64,
-    /// Root move and score of each principal variation of the last completed iteration, best first
-    /// (empty without a reporter).
-    pub lines: Vec<(M, Score)>,
-    /// Score of the last best line reported (none without a reporter).
-    pub score: Option<Score>,
 }
 
 /// Runs `job` on the calling thread (the main search thread) and `states.len() - 1` helpers, and
@@ -277,23 +186,6 @@ fn solved_result<G: Variant>(
     let outcome =
         SearchOutcome { best_move: Some(best), ponder_move: None, score, depth: 1, nodes: solved.nodes };
     SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score) }
-}
-
-/// Builds the signals of a search that starts now.
-pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
-    Shared {
-        stop: AtomicBool::new(false),
-        helpers_stop: AtomicBool::new(false),
-        pondering: AtomicBool::new(job.ponder),
-        draw_offered: AtomicBool::new(job.draw_offered),
-        answered: Mutex::new(false),
-        infinite: job.infinite,
-        started: Instant::now(),
-        clock_offset_us: AtomicU64::new(0),
-        time: job.time,
-        node_limit: job.nodes.filter(|_| threads > 1),
-        nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
-    }
 }
 
 /// A search running in the background.
@@ -445,11 +337,4 @@ impl<G: Variant> Running<G> {
             Err(panic) => std::panic::resume_unwind(panic),
         }
     }
-}
-
-/// `mv` if it is legal in `position`.
-pub fn legal_move<G: Game>(position: &G, mv: G::Move) -> Option<G::Move> {
-    let mut moves = G::MoveList::default();
-    position.generate_moves(&mut moves);
-    moves.contains(&mv).then_some(mv)
 }

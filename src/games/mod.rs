@@ -4,10 +4,11 @@
 //! controller, the search threads and the events are generic over it, so each game gets its own
 //! monomorphized search with no dispatch in between.
 
+mod bench_positions;
 pub mod display;
 pub mod othello;
 
-use crate::controller::book::{self, Book};
+use crate::book::{self, Book};
 use engine::history::PastPosition;
 use engine::Game;
 
@@ -95,7 +96,7 @@ impl Variant for engine::chess::Position {
 
     fn new_solver() {}
 
-    const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::CHESS_POSITIONS;
+    const BENCH_POSITIONS: &'static [&'static str] = bench_positions::CHESS;
     const BENCH_DEPTH: u32 = 11;
 
     fn start(chess960: bool) -> Self {
@@ -153,7 +154,7 @@ impl Variant for engine::xiangqi::Position {
 
     fn new_solver() {}
 
-    const BENCH_POSITIONS: &'static [&'static str] = crate::controller::bench::XIANGQI_POSITIONS;
+    const BENCH_POSITIONS: &'static [&'static str] = bench_positions::XIANGQI;
     const BENCH_DEPTH: u32 = 10;
 
     fn start(_chess960: bool) -> Self {
