@@ -16,18 +16,16 @@
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
 //! is answered with a `status` line saying why.
 
-mod ggf;
-
 use super::Flow;
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{disc_text, ffo};
 use crate::games::Variant;
 use crate::output::Output;
+use engine::othello::ggf::{self, Record};
 use engine::othello::{Move, MoveText, Position};
 use engine::search::Bound;
 use engine::Score;
-use ggf::Record;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -94,7 +92,8 @@ impl NBoardSession {
             "set" => self.set(rest),
             "move" => {
                 self.cancel();
-                match self.record.play(rest) {
+                let played = self.record.play(rest).map_err(|error| error.to_string());
+                match played {
                     Ok(()) => self.controller.set_position_to(self.record.position(), Vec::new()),
                     Err(error) => self.status(&format!("move {rest}: {error}; the board is unchanged")),
                 }
@@ -187,7 +186,8 @@ impl NBoardSession {
             },
             "game" => {
                 self.cancel();
-                match ggf::parse(value) {
+                let parsed = ggf::parse(value).map_err(|error| error.to_string());
+                match parsed {
                     Ok(record) => {
                         self.controller.set_position_to(record.position(), Vec::new());
                         self.record = record;
@@ -220,12 +220,7 @@ impl NBoardSession {
         let listener =
             Box::new(NBoardListener { output: self.output.clone(), cancel, task, started: Instant::now() });
         if task == Task::Analyze {
-            let mut positions = vec![self.record.start];
-            for recorded in &self.record.moves {
-                let mut next = *positions.last().unwrap_or(&self.record.start);
-                next.play(recorded.mv);
-                positions.push(next);
-            }
+            let positions = self.record.positions().collect();
             if let Err(message) =
                 self.controller.analyze(positions, self.depth.clamp(1, ANALYZE_DEPTH), listener)
             {

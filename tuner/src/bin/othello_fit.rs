@@ -192,22 +192,10 @@ fn search_move(
 }
 
 /// The moves of a GGF game record from the standard start (`None` for another start or a move
-/// the rules reject): every `B[..]` and `W[..]` in order, a move's `/eval/time` tail ignored.
+/// the rules reject), read by the engine's one GGF reader.
 fn ggf_moves(record: &str) -> Option<Vec<Move>> {
-    const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
-    let body = record.split_once(START)?.1;
-    let mut position = Position::startpos();
-    let mut moves = Vec::new();
-    for (at, _) in body.match_indices('[') {
-        if !matches!(&body[at.saturating_sub(1)..at], "B" | "W") {
-            continue;
-        }
-        let text = body[at + 1..].split([']', '/']).next()?;
-        let mv = position.parse_move(text)?;
-        position.play(mv);
-        moves.push(mv);
-    }
-    Some(moves)
+    let record = engine::othello::ggf::parse(record).ok()?;
+    (record.start == Position::startpos()).then(|| record.moves.iter().map(|recorded| recorded.mv).collect())
 }
 
 /// `import`: the positions of games played elsewhere (GGF records, one a line, such as the match

@@ -1,0 +1,315 @@
+//! Reading GGF game records (Generic Game Format, as NBoard, the GGS servers and the match
+//! runners write them): `(;GM[Othello]PC[..]PB[..]PW[..]TI[15:00]TY[8]BO[8 <64 squares> <side>]
+//! B[F5/0.50/1.2]W[PA];)`. One reader for the shell's NBoard front-end, the tuner and the tests,
+//! `no_std` and without allocation: the moves go into a fixed-size list.
+//!
+//! Only what a game needs is read: the start position (`BO`, the standard start without it), the
+//! moves with the time each took, and the clock (`TI`). Unknown tags are skipped, so any record is
+//! accepted as long as its moves are legal. A record may leave out forced passes: the side to move
+//! passes before the other side's move.
+
+use super::{BoardError, Color, Move, Position};
+use crate::movelist::MoveList;
+use core::fmt;
+
+/// Most moves of a record: 60 discs and as many passes, with room to spare.
+pub const MAX_RECORD_MOVES: usize = 128;
+
+/// One move of a record, with the seconds it took when the record says.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct RecordedMove {
+    /// The move ([`Move::PASS`] for a pass).
+    pub mv: Move,
+    /// The seconds it took, when the record says.
+    pub seconds: Option<f64>,
+}
+
+/// A game: where it started, what was played, and each side's clock.
+#[derive(Clone, Copy)]
+pub struct Record {
+    /// The position the game started from.
+    pub start: Position,
+    /// Every move from there, forced passes included.
+    pub moves: MoveList<RecordedMove, MAX_RECORD_MOVES>,
+    /// Seconds each player has for the whole game (`TI`), if the record has a clock.
+    pub clock_seconds: Option<f64>,
+}
+
+/// Why a record or a move does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GgfError<'a> {
+    /// It does not start with `(;`.
+    NoStart,
+    /// It does not end with `;)`.
+    NoEnd,
+    /// A tag has no `[`, or its value no `]`.
+    Unbalanced,
+    /// A tag name that is not letters and digits.
+    BadTagName(&'a str),
+    /// `GM[...]` names another game.
+    NotOthello(&'a str),
+    /// `BO[...]` is not an 8 x 8 board.
+    BoardSize(&'a str),
+    /// `BO[...]`'s board does not read.
+    Board(BoardError),
+    /// A move of the side that is not to move.
+    NotItsTurn(&'a str),
+    /// A move that is not legal in its position.
+    Illegal(&'a str),
+    /// A move after the end of the game.
+    GameOver(&'a str),
+    /// More than [`MAX_RECORD_MOVES`] moves.
+    TooLong,
+}
+
+impl fmt::Display for GgfError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GgfError::NoStart => f.write_str("a GGF record starts with (;"),
+            GgfError::NoEnd => f.write_str("a GGF record ends with ;)"),
+            GgfError::Unbalanced => f.write_str("a tag without [ or ]"),
+            GgfError::BadTagName(name) => write!(f, "bad tag name {name:?}"),
+            GgfError::NotOthello(game) => write!(f, "GM[{game}]: only Othello is played"),
+            GgfError::BoardSize(size) => write!(f, "board size {size}: only 8x8 Othello is played"),
+            GgfError::Board(error) => write!(f, "BO: {error}"),
+            GgfError::NotItsTurn(mv) => write!(f, "{mv}: it is not that side's turn"),
+            GgfError::Illegal(mv) => write!(f, "{mv} is not a legal move in this position"),
+            GgfError::GameOver(mv) => write!(f, "{mv}: the game is over"),
+            GgfError::TooLong => write!(f, "more than {MAX_RECORD_MOVES} moves"),
+        }
+    }
+}
+
+impl Default for Record {
+    fn default() -> Self {
+        Record::new()
+    }
+}
+
+impl Record {
+    /// A game from the standard start with no moves and no clock.
+    pub fn new() -> Record {
+        Record { start: Position::startpos(), moves: MoveList::default(), clock_seconds: None }
+    }
+
+    /// The position after every move.
+    pub fn position(&self) -> Position {
+        let mut position = self.start;
+        for recorded in self.moves.iter() {
+            position.play(recorded.mv);
+        }
+        position
+    }
+
+    /// Every position of the game, the start first, the current one last.
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        let mut position = self.start;
+        core::iter::once(self.start).chain(self.moves.iter().map(move |recorded| {
+            position.play(recorded.mv);
+            position
+        }))
+    }
+
+    /// Seconds `color` has used so far, by the times the moves carry.
+    pub fn seconds_used(&self, color: Color) -> f64 {
+        let mut side = self.start.side_to_move();
+        let mut used = 0.0;
+        for recorded in self.moves.iter() {
+            if side == color {
+                used += recorded.seconds.unwrap_or(0.0);
+            }
+            side = side.opponent();
+        }
+        used
+    }
+
+    /// Plays `text` (`F5`, `f5/0.50/1.2`, `PA`) if legal in the current position.
+    pub fn play<'a>(&mut self, text: &'a str) -> Result<(), GgfError<'a>> {
+        let recorded = parse_move(&self.position(), text)?;
+        self.push(recorded)
+    }
+
+    fn push<'a>(&mut self, recorded: RecordedMove) -> Result<(), GgfError<'a>> {
+        if self.moves.len() == MAX_RECORD_MOVES {
+            return Err(GgfError::TooLong);
+        }
+        self.moves.push(recorded);
+        Ok(())
+    }
+}
+
+/// Reads one move `MOVE[/EVAL[/TIME]]` as legal in `position`.
+fn parse_move<'a>(position: &Position, text: &'a str) -> Result<RecordedMove, GgfError<'a>> {
+    let mut fields = text.split('/');
+    let square = fields.next().unwrap_or("").trim();
+    let _eval = fields.next();
+    let seconds =
+        fields.next().and_then(|time| time.trim().parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0);
+    match position.parse_move(square) {
+        Some(mv) => Ok(RecordedMove { mv, seconds }),
+        None if position.is_game_over() => Err(GgfError::GameOver(square)),
+        None => Err(GgfError::Illegal(square)),
+    }
+}
+
+/// Seconds of a GGF clock `TI[...]`: `15:00`, `1:00:00`, `900`, with optional parts after `/`
+/// (increments, extensions) ignored.
+fn parse_clock(text: &str) -> Option<f64> {
+    let main = text.split('/').next()?.trim();
+    let mut seconds = 0.0;
+    for part in main.split(':') {
+        let value: f64 = part.trim().parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+    }
+    Some(seconds)
+}
+
+/// Reads `BO[8 <64 squares> <side>]`.
+fn parse_board(text: &str) -> Result<Position, GgfError<'_>> {
+    let text = text.trim_start();
+    let (size, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    if size != "8" {
+        return Err(GgfError::BoardSize(size));
+    }
+    Position::parse(rest).map_err(GgfError::Board)
+}
+
+/// The tags of a record's body, `(name, value)`, in order.
+fn tags(body: &str) -> impl Iterator<Item = Result<(&str, &str), GgfError<'_>>> {
+    let mut rest = body;
+    core::iter::from_fn(move || {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(open) = rest.find('[') else {
+            rest = "";
+            return Some(Err(GgfError::Unbalanced));
+        };
+        let Some(close) = rest[open..].find(']').map(|close| close + open) else {
+            rest = "";
+            return Some(Err(GgfError::Unbalanced));
+        };
+        let key = rest[..open].trim();
+        let value = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Some(Err(GgfError::BadTagName(key)));
+        }
+        Some(Ok((key, value)))
+    })
+}
+
+/// Reads a whole record. Every move must be legal from the start position.
+pub fn parse(text: &str) -> Result<Record, GgfError<'_>> {
+    let text = text.trim();
+    let body = text.strip_prefix("(;").ok_or(GgfError::NoStart)?.trim_end();
+    let body = body.strip_suffix(";)").or_else(|| body.strip_suffix(')')).ok_or(GgfError::NoEnd)?;
+    let mut record = Record::new();
+    let mut board = None;
+    for tag in tags(body) {
+        match tag? {
+            ("GM", game) if !game.eq_ignore_ascii_case("othello") => return Err(GgfError::NotOthello(game)),
+            ("BO", value) => board = Some(value),
+            ("TI", clock) => record.clock_seconds = parse_clock(clock),
+            _ => {}
+        }
+    }
+    if let Some(board) = board {
+        record.start = parse_board(board)?;
+    }
+    let mut position = record.start;
+    for tag in tags(body) {
+        let (key, value) = tag?;
+        let color = match key {
+            "B" => Color::Black,
+            "W" => Color::White,
+            _ => continue,
+        };
+        if color != position.side_to_move() && position.must_pass() {
+            record.push(RecordedMove { mv: Move::PASS, seconds: None })?;
+            position.play(Move::PASS);
+        }
+        if color != position.side_to_move() {
+            return Err(GgfError::NotItsTurn(value));
+        }
+        let recorded = parse_move(&position, value)?;
+        position.play(recorded.mv);
+        record.push(recorded)?;
+    }
+    Ok(record)
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use std::format;
+    use std::string::ToString;
+
+    const EXAMPLE: &str =
+        "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]\
+        TY[8]BO[8 ---------------------------O*------*O--------------------------- *]\
+        B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+    #[test]
+    fn the_protocol_example_reads() {
+        let record = parse(EXAMPLE).ok().unwrap();
+        assert_eq!(record.start, Position::startpos());
+        assert_eq!(record.moves.len(), 8);
+        assert_eq!(record.clock_seconds, Some(900.0));
+        assert_eq!(record.position().side_to_move(), Color::Black);
+        assert_eq!(record.position().empties(), 52);
+        assert_eq!(record.positions().count(), 9);
+        assert_eq!(record.positions().last(), Some(record.position()));
+    }
+
+    #[test]
+    fn times_passes_and_boards() {
+        let record = parse(
+            "(;GM[Othello]TI[5:00]BO[8 ---------------------------O*------*O--------------------------- *]\
+             B[F5/0.5/1.5]W[F6//2];)",
+        )
+        .ok()
+        .unwrap();
+        assert_eq!(record.seconds_used(Color::Black), 1.5);
+        assert_eq!(record.seconds_used(Color::White), 2.0);
+        assert_eq!(parse_clock("1:00:00"), Some(3600.0));
+        assert_eq!(parse_clock("15:00//2:00"), Some(900.0));
+        assert_eq!(parse_clock("x"), None);
+        // A white-to-move custom start.
+        let custom = parse(
+            "(;GM[Othello]BO[8 -----------O-----*OO**---OO**----O******-O--*OOO-O-*------*----- O]W[A2]B[H7];)",
+        );
+        assert!(custom.is_ok(), "{:?}", custom.err());
+        // Illegal moves, bad boards, other games are refused with a reason.
+        assert_eq!(parse("(;GM[Othello]B[A1];)").err(), Some(GgfError::Illegal("A1")));
+        assert!(parse("(;GM[Othello]B[A1];)").err().unwrap().to_string().contains("not a legal move"));
+        assert_eq!(parse("(;GM[Othello]BO[10 x];)").err(), Some(GgfError::BoardSize("10")));
+        assert_eq!(parse("(;GM[Chess];)").err(), Some(GgfError::NotOthello("Chess")));
+        assert_eq!(parse("garbage").err(), Some(GgfError::NoStart));
+        assert!(parse("(;GM[Othello]B[F5").is_err());
+        assert_eq!(parse("(;GM[Othello]W[F5];)").err(), Some(GgfError::NotItsTurn("F5")));
+    }
+
+    #[test]
+    fn a_pass_in_the_record_or_left_out() {
+        let moves = "B[E6]W[F6]B[G6]W[G7]B[G8]W[H8]B[C4]W[E3]B[E2]W[F8]";
+        let with_pass = format!("(;GM[Othello]{moves}B[PA]W[G5];)");
+        let without = format!("(;GM[Othello]{moves}W[G5];)");
+        let (with_pass, without) = (parse(&with_pass).ok().unwrap(), parse(&without).ok().unwrap());
+        assert_eq!(with_pass.position(), without.position());
+        assert_eq!(with_pass.moves[10].mv, Move::PASS);
+        assert_eq!(without.moves[10].mv, Move::PASS);
+    }
+
+    #[test]
+    fn moves_play_on_and_refuse_what_is_illegal() {
+        let mut record = Record::new();
+        assert_eq!(record.play("f5/0.1/2.5"), Ok(()));
+        assert_eq!(record.play("f5"), Err(GgfError::Illegal("f5")));
+        assert_eq!(record.seconds_used(Color::Black), 2.5);
+    }
+}
