@@ -166,6 +166,11 @@ impl Book {
         self.entries.len()
     }
 
+    /// True for a book without entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The entries with `key`: a binary search for the first, then the run that follows it.
     pub fn entries(&self, key: u64) -> &[Entry] {
         let first = self.entries.partition_point(|entry| entry.key < key);

@@ -23,8 +23,10 @@ pub mod othello;
 pub mod perft;
 pub mod score;
 pub mod search;
+pub mod text;
 pub mod xiangqi;
 
 pub use game::Game;
 pub use movelist::MoveList;
 pub use score::Score;
+pub use text::GameText;

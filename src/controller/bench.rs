@@ -97,7 +97,8 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
         G::parse_fen(fen.trim(), chess960).map_err(|error| format!("bench: bad fen {fen} ({error})"))?;
     let mut keys = Vec::new();
     for text in moves.split_whitespace() {
-        let mv = position.parse_move(text).ok_or_else(|| format!("bench: illegal move {text} in {line}"))?;
+        let mv =
+            position.parse_move_text(text).ok_or_else(|| format!("bench: illegal move {text} in {line}"))?;
         keys.push(position.past_before(mv));
         position.make_move(mv);
     }

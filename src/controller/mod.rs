@@ -222,7 +222,7 @@ impl<G: Variant> Controller<G> {
         let mut keys = Vec::with_capacity(moves.len());
         for text in moves {
             let mv = position
-                .parse_move(text)
+                .parse_move_text(text)
                 .ok_or_else(|| format!("illegal move {text} in {}", position.fen_text()))?;
             keys.push(position.past_before(mv));
             position.make_move(mv);

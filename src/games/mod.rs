@@ -1,8 +1,8 @@
-//! What the controller and the front-ends need of a game beyond the core's [`Game`] trait: its
-//! name, its start position, FEN and move text in both directions, the debugging texts of `d`,
-//! `eval` and `flip`, and the positions of `bench`. One impl per game (chess, xiangqi); the
-//! controller, the search threads and the events are generic over it, so each game gets its own
-//! monomorphized search with no dispatch in between.
+//! What the controller and the front-ends need of a game beyond the core's [`Game`] rules and
+//! [`GameText`] text: the positions of `bench`, the debugging texts of `d`, `eval` and `flip`,
+//! Chess960 notation, the opening book, and the game's own solver (Othello's endgame). One impl
+//! per game; the controller, the search threads and the events are generic over it, so each game
+//! gets its own monomorphized search with no dispatch in between.
 
 mod bench_positions;
 pub mod display;
@@ -10,31 +10,38 @@ pub mod othello;
 
 use crate::book::{self, Book};
 use engine::history::PastPosition;
-use engine::Game;
+use engine::{Game, GameText};
 
-/// A game played over UCI (and, for xiangqi, UCCI).
-pub trait Variant: Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync + 'static {
-    /// The `UCI_Variant` value that selects the game.
-    const NAME: &'static str;
+/// A game the shell plays.
+pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + Send + Sync + 'static {
     /// Positions searched by the default `bench`.
     const BENCH_POSITIONS: &'static [&'static str];
     /// Depth of the default `bench`: a few seconds on one core.
     const BENCH_DEPTH: u32;
 
     /// The start position (Chess960 castling notation when `chess960`, for games that have it).
-    fn start(chess960: bool) -> Self;
+    fn start(chess960: bool) -> Self {
+        let mut position = Self::start_position();
+        if chess960 {
+            position.set_chess960(true);
+        }
+        position
+    }
 
-    /// Reads a FEN; the error says what is wrong with it.
-    fn parse_fen(fen: &str, chess960: bool) -> Result<Self, String>;
+    /// Reads a position; `chess960` can only add Chess960 notation (a Shredder-FEN or a Chess960
+    /// start implies it anyway). The error says what is wrong.
+    fn parse_fen(fen: &str, chess960: bool) -> Result<Self, String> {
+        let mut position = Self::parse_position(fen).map_err(|error| error.to_string())?;
+        if chess960 {
+            position.set_chess960(true);
+        }
+        Ok(position)
+    }
 
-    /// The position as FEN.
-    fn fen_text(&self) -> String;
-
-    /// The legal move written `text` in this position, if there is one.
-    fn parse_move(&self, text: &str) -> Option<Self::Move>;
-
-    /// True when the first player (white in chess, red in xiangqi) is to move: whose clock counts.
-    fn first_player_to_move(&self) -> bool;
+    /// The position's text (FEN).
+    fn fen_text(&self) -> String {
+        self.position_text().to_string()
+    }
 
     /// The `d` command's board.
     fn board_text(&self) -> String;
@@ -91,38 +98,12 @@ pub struct Solved<M> {
 }
 
 impl Variant for engine::chess::Position {
-    const NAME: &'static str = "chess";
     type Solver = ();
 
     fn new_solver() {}
 
     const BENCH_POSITIONS: &'static [&'static str] = bench_positions::CHESS;
     const BENCH_DEPTH: u32 = 11;
-
-    fn start(chess960: bool) -> Self {
-        let mut position = Self::startpos();
-        position.set_chess960(chess960);
-        position
-    }
-
-    fn parse_fen(fen: &str, chess960: bool) -> Result<Self, String> {
-        let mut position = Self::from_fen(fen).map_err(|error| error.to_string())?;
-        // Shredder-FEN or a Chess960 start implies Chess960; the option can only add it.
-        position.set_chess960(position.is_chess960() || chess960);
-        Ok(position)
-    }
-
-    fn fen_text(&self) -> String {
-        self.fen().to_string()
-    }
-
-    fn parse_move(&self, text: &str) -> Option<Self::Move> {
-        self.parse_uci_move(text)
-    }
-
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == engine::chess::Color::White
-    }
 
     fn board_text(&self) -> String {
         display::board_text(self)
@@ -149,33 +130,12 @@ impl Variant for engine::chess::Position {
 }
 
 impl Variant for engine::xiangqi::Position {
-    const NAME: &'static str = "xiangqi";
     type Solver = ();
 
     fn new_solver() {}
 
     const BENCH_POSITIONS: &'static [&'static str] = bench_positions::XIANGQI;
     const BENCH_DEPTH: u32 = 10;
-
-    fn start(_chess960: bool) -> Self {
-        Self::startpos()
-    }
-
-    fn parse_fen(fen: &str, _chess960: bool) -> Result<Self, String> {
-        Self::from_fen(fen).map_err(|error| error.to_string())
-    }
-
-    fn fen_text(&self) -> String {
-        self.fen().to_string()
-    }
-
-    fn parse_move(&self, text: &str) -> Option<Self::Move> {
-        engine::xiangqi::Position::parse_move(self, text)
-    }
-
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == engine::xiangqi::Color::Red
-    }
 
     fn board_text(&self) -> String {
         display::xiangqi_board_text(self)

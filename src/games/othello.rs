@@ -46,33 +46,12 @@ impl SolveControl for StopTest<'_> {
 }
 
 impl Variant for Position {
-    const NAME: &'static str = "othello";
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
     type Solver = Box<[EndgameEntry]>;
 
     fn new_solver() -> Self::Solver {
         vec![EndgameEntry::EMPTY; ENDGAME_ENTRIES].into_boxed_slice()
-    }
-
-    fn start(_chess960: bool) -> Self {
-        Position::startpos()
-    }
-
-    fn parse_fen(fen: &str, _chess960: bool) -> Result<Self, String> {
-        Position::parse(fen).map_err(|error| error.to_string())
-    }
-
-    fn fen_text(&self) -> String {
-        self.text().to_string()
-    }
-
-    fn parse_move(&self, text: &str) -> Option<Move> {
-        Position::parse_move(self, text)
-    }
-
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == engine::othello::Color::Black
     }
 
     fn board_text(&self) -> String {

@@ -95,7 +95,7 @@ fn identity(bytes: &[u8]) -> u64 {
 fn game_records<G: Tunable + Packed>(game: &selfplay::GameRecord<G>) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(game.positions.len() * G::RECORD_BYTES);
     for (position, white_score) in &game.positions {
-        let first = position.first_to_move();
+        let first = position.first_player_to_move();
         let score = if first { *white_score } else { -white_score };
         let result = match (game.outcome, first) {
             (Outcome::Draw, _) => 1,

@@ -110,7 +110,7 @@ impl Dataset {
             }
             let bad = |why: &str| format!("{path}:{}: {why}: {line}", number + 1);
             let labelled = parse_line(line).ok_or_else(|| bad("expected `FEN [result] [score]`"))?;
-            let position = G::from_fen(labelled.fen).map_err(|error| bad(&error))?;
+            let position = crate::games::parse::<G>(labelled.fen).map_err(|error| bad(&error))?;
             dataset.push(position.linear(), labelled.result, labelled.score);
         }
         Ok(dataset)
@@ -222,14 +222,14 @@ mod tests {
         let weights = G::compiled_weights();
         let mut dataset = Dataset::new(G::PARAM_COUNT);
         for fen in fens {
-            dataset.push(G::from_fen(fen).unwrap().linear(), 0.5, None);
+            dataset.push(crate::games::parse::<G>(fen).unwrap().linear(), 0.5, None);
         }
         let tail = dataset.split_off(2);
         assert_eq!((dataset.len(), tail.len()), (2, fens.len() - 2));
         for (index, fen) in fens.iter().enumerate() {
             let (set, entry) =
                 if index < 2 { (&dataset, dataset.entries[index]) } else { (&tail, tail.entries[index - 2]) };
-            let position = G::from_fen(fen).unwrap();
+            let position = crate::games::parse::<G>(fen).unwrap();
             let engine = first_player_score(&position, position.evaluate());
             let model = eval(set, &entry, &weights);
             // The engine truncates the taper to an integer; the model does not.

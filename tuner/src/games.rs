@@ -6,7 +6,7 @@
 //! point of view.
 
 use engine::history::PastPosition;
-use engine::Game;
+use engine::GameText;
 use tablegen::chess_eval::Pair;
 
 /// One position's evaluation as the linear model sees it, first player's view.
@@ -51,10 +51,9 @@ impl<G: tablegen::eval_data::EvalGame> WeightsFile for tablegen::eval_data::Eval
     }
 }
 
-/// A game the tuner can play and fit.
-pub trait Tunable: Game + Copy + Send {
-    /// The name `--game` takes.
-    const NAME: &'static str;
+/// A game the tuner can play and fit; its name, positions and moves are the core's
+/// [`GameText`].
+pub trait Tunable: GameText + Copy + Send {
     /// Number of tuned values of the compiled evaluation.
     const PARAM_COUNT: usize;
     /// Index of the first value after material and tables (the term weights).
@@ -64,12 +63,6 @@ pub trait Tunable: Game + Copy + Send {
     /// Its parsed form.
     type Data: WeightsFile;
 
-    /// Reads a position.
-    fn from_fen(fen: &str) -> Result<Self, String>;
-    /// Writes it.
-    fn fen_text(&self) -> String;
-    /// True when the first player (White, red) is to move.
-    fn first_to_move(&self) -> bool;
     /// The evaluation's linear model.
     fn linear(&self) -> Linear;
     /// The compiled weights, in the model's order.
@@ -96,21 +89,11 @@ fn sparse<const N: usize>(counts: &[[i32; N]; 2]) -> Vec<(u16, i16)> {
 }
 
 impl Tunable for engine::chess::Position {
-    const NAME: &'static str = "chess";
     const PARAM_COUNT: usize = engine::chess::eval::coefficients::PARAM_COUNT;
     const WEIGHTS_BASE: usize = engine::chess::eval::coefficients::WEIGHTS_BASE;
     const DATA_PATH: &'static str = tablegen::chess_eval::DATA_PATH;
     type Data = tablegen::chess_eval::EvalData;
 
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        engine::chess::Position::from_fen(fen).map_err(|error| error.to_string())
-    }
-    fn fen_text(&self) -> String {
-        self.fen().to_string()
-    }
-    fn first_to_move(&self) -> bool {
-        self.side_to_move() == engine::chess::Color::White
-    }
     fn linear(&self) -> Linear {
         use engine::chess::eval::TEMPO;
         let model = engine::chess::eval::coefficients::coefficients(self);
@@ -120,7 +103,7 @@ impl Tunable for engine::chess::Position {
             counts: sparse(&model.counts),
             phase: model.phase as f32 / engine::chess::psqt::PHASE_MAX as f32,
             fixed: [(white.mg - black.mg) as f32, (white.eg - black.eg) as f32],
-            tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+            tempo: if self.first_player_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
             eg_scale: scale,
         }
     }
@@ -171,21 +154,11 @@ impl Tunable for engine::chess::Position {
 }
 
 impl Tunable for engine::xiangqi::Position {
-    const NAME: &'static str = "xiangqi";
     const PARAM_COUNT: usize = engine::xiangqi::eval::coefficients::PARAM_COUNT;
     const WEIGHTS_BASE: usize = engine::xiangqi::eval::coefficients::WEIGHTS_BASE;
     const DATA_PATH: &'static str = tablegen::xiangqi_eval::DATA_PATH;
     type Data = tablegen::xiangqi_eval::EvalData;
 
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        engine::xiangqi::Position::from_fen(fen).map_err(|error| error.to_string())
-    }
-    fn fen_text(&self) -> String {
-        self.fen().to_string()
-    }
-    fn first_to_move(&self) -> bool {
-        self.side_to_move() == engine::xiangqi::Color::Red
-    }
     fn linear(&self) -> Linear {
         use engine::xiangqi::eval::weights::{PHASE_MAX, TEMPO};
         let model = engine::xiangqi::eval::coefficients::coefficients(self);
@@ -194,7 +167,7 @@ impl Tunable for engine::xiangqi::Position {
             counts: sparse(&model.counts),
             phase: model.phase as f32 / PHASE_MAX as f32,
             fixed: [(red.mg - black.mg) as f32, (red.eg - black.eg) as f32],
-            tempo: if self.first_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
+            tempo: if self.first_player_to_move() { TEMPO as f32 } else { -TEMPO as f32 },
             eg_scale: 1.0,
         }
     }
@@ -244,9 +217,14 @@ fn check_count(file: usize, compiled: usize) -> Result<(), String> {
 
 /// The first player's view of a side-to-move score.
 pub fn first_player_score<G: Tunable>(position: &G, score: engine::Score) -> i32 {
-    if position.first_to_move() {
+    if position.first_player_to_move() {
         score.0
     } else {
         -score.0
     }
+}
+
+/// Reads a position of `G`, the error as text.
+pub fn parse<G: GameText>(text: &str) -> Result<G, String> {
+    G::parse_position(text).map_err(|error| error.to_string())
 }

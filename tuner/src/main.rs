@@ -95,7 +95,7 @@ fn read_openings<G: Tunable>(path: &str) -> Result<Vec<String>, String> {
         .map(String::from)
         .collect();
     for fen in &openings {
-        G::from_fen(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
+        crate::games::parse::<G>(fen).map_err(|error| format!("{path}: {fen}: {error}"))?;
     }
     Ok(openings)
 }
@@ -209,7 +209,7 @@ fn model_gap<G: Tunable>(path: &str, weights: &[[f64; 2]], limit: usize) -> Resu
     let mut worst: f64 = 0.0;
     let mut checked = 0;
     for line in text.lines().filter_map(dataset::parse_line).take(limit) {
-        let position = G::from_fen(line.fen)?;
+        let position = crate::games::parse::<G>(line.fen)?;
         let mut single = Dataset::new(G::PARAM_COUNT);
         single.push(position.linear(), line.result, line.score);
         let model = eval(&single, &single.entries[0], weights);

@@ -155,7 +155,7 @@ pub fn play_game<G: Tunable>(
     opening: &str,
 ) -> Option<GameRecord<G>> {
     let mut rng = SplitMix64::new(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut position = G::from_fen(opening).ok()?;
+    let mut position = crate::games::parse::<G>(opening).ok()?;
     let mut past: Vec<PastPosition> = Vec::new();
     let mut moves = G::MoveList::default();
     for _ in 0..config.random_plies {
@@ -184,7 +184,7 @@ pub fn play_game<G: Tunable>(
         if moves.is_empty() {
             // The game's own verdict: mated, or stalemated (a draw in chess, a loss in xiangqi).
             let mover_lost = position.no_move_score(0) < Score::DRAW;
-            let outcome = match (mover_lost, position.first_to_move()) {
+            let outcome = match (mover_lost, position.first_player_to_move()) {
                 (false, _) => Outcome::Draw,
                 (true, true) => Outcome::BlackWins,
                 (true, false) => Outcome::WhiteWins,
@@ -304,7 +304,7 @@ pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
             let Some(record) = play_game(config, &mut player, index, opening) else { continue };
             let mut text = String::new();
             for (position, score) in &record.positions {
-                writeln!(text, "{} [{}] {score}", position.fen_text(), record.outcome.label()).unwrap();
+                writeln!(text, "{} [{}] {score}", position.position_text(), record.outcome.label()).unwrap();
             }
             {
                 let mut out = out.lock().unwrap();
@@ -363,7 +363,7 @@ mod tests {
     }
 
     use engine::chess::Position;
-    use engine::Game;
+    use engine::{Game, GameText};
 
     #[test]
     fn a_mate_in_one_ends_the_game_for_the_side_that_mates() {
@@ -385,12 +385,12 @@ mod tests {
         let again = play_game(&config, &mut player, 3, opening).unwrap();
         let other = play_game(&config, &mut player, 4, opening).unwrap();
         let fens = |record: &GameRecord<Position>| -> Vec<(String, i32)> {
-            record.positions.iter().map(|(position, score)| (position.fen_text(), *score)).collect()
+            record.positions.iter().map(|(position, score)| (position.position_text().to_string(), *score)).collect()
         };
         assert_eq!(fens(&first), fens(&again));
         assert_ne!(fens(&first).first(), fens(&other).first());
         for (position, _) in &first.positions {
-            assert!(!position.in_check(), "{}", position.fen_text());
+            assert!(!position.in_check(), "{}", position.position_text());
         }
     }
 
@@ -427,7 +427,7 @@ mod tests {
         let record = play_game(&config, &mut player, 1, start).unwrap();
         assert!(record.plies > 4 && !record.positions.is_empty(), "{} plies", record.plies);
         for (position, _) in &record.positions {
-            assert!(!position.in_check(), "{}", position.fen_text());
+            assert!(!position.in_check(), "{}", position.position_text());
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::display::compiler_text;
 use crate::games::{GameKind, Variant};
 use crate::output::Output;
-use engine::{chess, xiangqi};
+use engine::{chess, xiangqi, GameText};
 use format::UciListener;
 use options::{Change, Options};
 use parse::{Command, Go, Setup};
@@ -253,7 +253,7 @@ impl UciFront {
         let position = *controller.position();
         let mut request = request(&go, position.first_player_to_move());
         for text in &go.searchmoves {
-            match position.parse_move(text) {
+            match position.parse_move_text(text) {
                 Some(mv) => request.searchmoves.push(mv),
                 None => {
                     self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
