@@ -30,71 +30,46 @@ pub trait GameText: Game + Sized {
     fn first_player_to_move(&self) -> bool;
 }
 
-impl GameText for crate::chess::Position {
-    const NAME: &'static str = "chess";
-    type ParseError = crate::chess::fen::FenError;
-    type PositionText<'a> = crate::chess::fen::Fen<'a>;
+/// The three games' impls differ only in names: their error and text types and their methods.
+macro_rules! game_text {
+    ($game:ident, $name:literal, $error:ty, $text:ty, $parse:ident, $write:ident, $parse_move:ident, $first:ident) => {
+        impl GameText for crate::$game::Position {
+            const NAME: &'static str = $name;
+            type ParseError = $error;
+            type PositionText<'a> = $text;
 
-    fn start_position() -> Self {
-        Self::startpos()
-    }
-    fn parse_position(text: &str) -> Result<Self, Self::ParseError> {
-        Self::from_fen(text)
-    }
-    fn position_text(&self) -> Self::PositionText<'_> {
-        self.fen()
-    }
-    fn parse_move_text(&self, text: &str) -> Option<Self::Move> {
-        self.parse_uci_move(text)
-    }
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == crate::chess::Color::White
-    }
+            fn start_position() -> Self {
+                Self::startpos()
+            }
+            fn parse_position(text: &str) -> Result<Self, Self::ParseError> {
+                Self::$parse(text)
+            }
+            fn position_text(&self) -> Self::PositionText<'_> {
+                self.$write()
+            }
+            fn parse_move_text(&self, text: &str) -> Option<Self::Move> {
+                self.$parse_move(text)
+            }
+            fn first_player_to_move(&self) -> bool {
+                self.side_to_move() == crate::$game::Color::$first
+            }
+        }
+    };
 }
 
-impl GameText for crate::xiangqi::Position {
-    const NAME: &'static str = "xiangqi";
-    type ParseError = crate::xiangqi::fen::FenError;
-    type PositionText<'a> = crate::xiangqi::fen::Fen<'a>;
-
-    fn start_position() -> Self {
-        Self::startpos()
-    }
-    fn parse_position(text: &str) -> Result<Self, Self::ParseError> {
-        Self::from_fen(text)
-    }
-    fn position_text(&self) -> Self::PositionText<'_> {
-        self.fen()
-    }
-    fn parse_move_text(&self, text: &str) -> Option<Self::Move> {
-        self.parse_move(text)
-    }
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == crate::xiangqi::Color::Red
-    }
-}
-
-impl GameText for crate::othello::Position {
-    const NAME: &'static str = "othello";
-    type ParseError = crate::othello::BoardError;
-    type PositionText<'a> = crate::othello::position::BoardText;
-
-    fn start_position() -> Self {
-        Self::startpos()
-    }
-    fn parse_position(text: &str) -> Result<Self, Self::ParseError> {
-        Self::parse(text)
-    }
-    fn position_text(&self) -> Self::PositionText<'_> {
-        self.text()
-    }
-    fn parse_move_text(&self, text: &str) -> Option<Self::Move> {
-        self.parse_move(text)
-    }
-    fn first_player_to_move(&self) -> bool {
-        self.side_to_move() == crate::othello::Color::Black
-    }
-}
+use crate::{chess, othello, xiangqi};
+game_text!(chess, "chess", chess::FenError, chess::fen::Fen<'a>, from_fen, fen, parse_uci_move, White);
+game_text!(xiangqi, "xiangqi", xiangqi::FenError, xiangqi::fen::Fen<'a>, from_fen, fen, parse_move, Red);
+game_text!(
+    othello,
+    "othello",
+    othello::BoardError,
+    othello::position::BoardText,
+    parse,
+    text,
+    parse_move,
+    Black
+);
 
 #[cfg(all(test, feature = "std"))]
 mod tests {

@@ -9,6 +9,7 @@
 //!   one FEN per line, optionally followed by `moves ...`.
 
 use super::job::{self, Job};
+use super::plan::GoRequest;
 use super::search::{self, State};
 use super::table::allocate_table;
 use super::timeman::TimeLimits;
@@ -144,23 +145,23 @@ pub fn run<G: Variant>(
             state.clear();
         }
         let limit = config.limit;
-        let job = Job {
-            position: *position,
-            keys: keys.clone(),
-            searchmoves: Vec::new(),
+        let request = GoRequest {
             depth: (config.limit_type == LimitType::Depth).then_some(limit.min(u64::from(u32::MAX)) as u32),
             nodes: (config.limit_type == LimitType::Nodes).then_some(limit),
             mate: (config.limit_type == LimitType::Mate).then_some(limit.min(u64::from(u32::MAX)) as u32),
+            ..GoRequest::default()
+        };
+        let time = match config.limit_type {
+            LimitType::Movetime => TimeLimits { soft: None, hard: Some(Duration::from_millis(limit)) },
+            _ => TimeLimits::NONE,
+        };
+        let job = Job {
+            position: *position,
+            keys: keys.clone(),
+            request,
             multipv: 1,
             judge_chases: true,
-            time: match config.limit_type {
-                LimitType::Movetime => TimeLimits { soft: None, hard: Some(Duration::from_millis(limit)) },
-                _ => TimeLimits::NONE,
-            },
-            ponder: false,
-            infinite: false,
-            draw_offered: false,
-            every_move: false,
+            time,
             strength: None,
             seed: 0,
         };
@@ -199,18 +200,13 @@ pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
     (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }
 
-/// Runs [`run`] on a thread with a search-sized stack (the caller's may be small).
-pub fn run_on_search_stack<G: Variant>(
-    config: &Config,
-    current: (&G, &[PastPosition]),
-    chess960: bool,
-    output: &Output,
-) -> Result<u64, String> {
+/// Runs `work` on a thread with a search-sized stack (the caller's may be small), and waits.
+pub fn on_search_stack<T: Send>(work: impl FnOnce() -> Result<T, String> + Send) -> Result<T, String> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("bench".into())
             .stack_size(search::SEARCH_STACK)
-            .spawn_scoped(scope, || run(config, current, chess960, output))
+            .spawn_scoped(scope, work)
             .map_err(|error| format!("bench: cannot start a thread: {error}"))?
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -221,18 +217,17 @@ pub fn run_on_search_stack<G: Variant>(
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_bench_position_is_legal() {
-        for line in engine::chess::Position::BENCH_POSITIONS {
-            assert!(setup::<engine::chess::Position>(line, false).is_ok(), "{line}");
+    fn bench_positions_are_legal<G: Variant>() {
+        for line in G::BENCH_POSITIONS {
+            assert!(setup::<G>(line, false).is_ok(), "{line}");
         }
     }
 
     #[test]
-    fn every_xiangqi_bench_position_is_legal() {
-        for line in engine::xiangqi::Position::BENCH_POSITIONS {
-            assert!(setup::<engine::xiangqi::Position>(line, false).is_ok(), "{line}");
-        }
+    fn every_bench_position_is_legal() {
+        bench_positions_are_legal::<engine::chess::Position>();
+        bench_positions_are_legal::<engine::xiangqi::Position>();
+        bench_positions_are_legal::<engine::othello::Position>();
     }
 
     #[test]

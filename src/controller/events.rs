@@ -3,27 +3,18 @@
 //! only turns it into its protocol's lines. A [`Listener`] lives on the search thread for one
 //! `go`, so it may keep what it needs between events (the move its last line showed, say).
 
-use engine::search::Bound;
+use engine::search::SearchInfo;
 use engine::{Game, Score};
 use std::time::Duration;
 
-/// One principal variation of an iteration, as the main search thread reported it.
+/// One principal variation of an iteration, as the main search thread reported it (`line`: depth,
+/// multipv, score, bound, pv...), with what the controller adds.
 pub struct Info<'a, M> {
-    pub depth: u32,
-    pub seldepth: u32,
-    /// 1 for the best line, 2 for the second... (`MultiPV`).
-    pub multipv: usize,
-    /// From the side to move.
-    pub score: Score,
-    /// `Lower`/`Upper` when the line failed its aspiration window.
-    pub bound: Bound,
-    /// All threads.
+    pub line: &'a SearchInfo<'a, M>,
+    /// All threads (`line.nodes` counts the main thread's alone).
     pub nodes: u64,
     /// Since `go`.
     pub elapsed: Duration,
-    /// Per mille of the transposition table in use.
-    pub hashfull: u32,
-    pub pv: &'a [M],
     /// The score is the game's final result, from the game's solver, not a search's estimate.
     pub exact: bool,
 }

@@ -2,6 +2,7 @@
 //! threads share while it runs, and its result. Below the search threads, the
 //! reporter and the decision, which all read these.
 
+use super::plan::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
@@ -17,24 +18,15 @@ pub struct Job<G: Variant> {
     pub position: G,
     /// The positions before `position`, oldest first.
     pub keys: Vec<PastPosition>,
-    pub searchmoves: Vec<G::Move>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
+    /// What was asked, its root moves the ones to search (exclusions applied) and its node limit
+    /// the one to keep (the strength limit's and `nodestime`'s budgets applied).
+    pub request: GoRequest<G::Move>,
     pub multipv: usize,
     /// `Chase Rule`: judge xiangqi's perpetual chase.
     pub judge_chases: bool,
     pub time: TimeLimits,
-    /// `go ponder`: no clock until `ponderhit`, and no `bestmove` before it (or `stop`).
-    pub ponder: bool,
-    /// `go infinite`: no `bestmove` before `stop`.
-    pub infinite: bool,
-    /// The opponent offers a draw (UCCI `go draw`).
-    pub draw_offered: bool,
-    /// The game's solver values every move (see `GoRequest::every_move`).
-    pub every_move: bool,
-    /// `UCI_LimitStrength`: the setting to play at (its node budget is already in `nodes`), and the
-    /// seed of its move choice.
+    /// `UCI_LimitStrength`: the setting to play at (its node budget is already in the request), and
+    /// the seed of its move choice.
     pub strength: Option<Strength>,
     pub seed: u64,
 }
@@ -107,14 +99,14 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
     Shared {
         stop: AtomicBool::new(false),
         helpers_stop: AtomicBool::new(false),
-        pondering: AtomicBool::new(job.ponder),
-        draw_offered: AtomicBool::new(job.draw_offered),
+        pondering: AtomicBool::new(job.request.ponder),
+        draw_offered: AtomicBool::new(job.request.draw_offered),
         answered: Mutex::new(false),
-        infinite: job.infinite,
+        infinite: job.request.infinite,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
         time: job.time,
-        node_limit: job.nodes.filter(|_| threads > 1),
+        node_limit: job.request.nodes.filter(|_| threads > 1),
         nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
     }
 }

@@ -255,13 +255,14 @@ impl<G: Variant> Controller<G> {
         }
         let mut legal = G::MoveList::default();
         self.position.generate_moves(&mut legal);
-        let Some(plan) = plan::plan::<G>(&request, &self.settings, &legal, self.rng.next_u64()) else {
+        let seed = self.rng.next_u64();
+        let game = (self.position, self.keys.clone());
+        let Some(job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed) else {
             // Every legal move excluded: nothing to search.
             self.answer_now(listener.as_mut(), None, Source::Search, started);
             return TimeLimits::NONE;
         };
-        let time = plan.time;
-        let job = plan.job(self.position, self.keys.clone());
+        let time = job.time;
         let threads = self.settings.threads;
         self.states.truncate(threads);
         while self.states.len() < threads {
@@ -364,7 +365,8 @@ impl<G: Variant> Controller<G> {
     pub fn bench(&mut self, args: &[String], output: &Output) -> Result<u64, String> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
-        bench::run_on_search_stack(&config, (&self.position, &self.keys), self.settings.chess960, output)
+        let current = (&self.position, self.keys.as_slice());
+        bench::on_search_stack(|| bench::run(&config, current, self.settings.chess960, output))
     }
 
     /// What the table holds for `position`.

@@ -52,7 +52,7 @@ impl Default for Settings {
 
 /// One `go`, in the controller's terms: moves already parsed, the clock already the side to
 /// move's.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoRequest<M> {
     /// Root moves to search; empty for all.
     pub searchmoves: Vec<M>,
@@ -77,26 +77,25 @@ pub struct GoRequest<M> {
     pub every_move: bool,
 }
 
-impl<M> Default for GoRequest<M> {
-    fn default() -> Self {
+impl<M> GoRequest<M> {
+    /// The same request over other root moves (a front-end's parsed ones for its text).
+    pub fn with_moves<N>(self, searchmoves: Vec<N>, excluded: Vec<N>) -> GoRequest<N> {
         GoRequest {
-            searchmoves: Vec::new(),
-            excluded: Vec::new(),
-            clock: None,
-            movetime_ms: None,
-            depth: None,
-            nodes: None,
-            mate: None,
-            infinite: false,
-            ponder: false,
-            draw_offered: false,
-            lines: None,
-            every_move: false,
+            searchmoves,
+            excluded,
+            clock: self.clock,
+            movetime_ms: self.movetime_ms,
+            depth: self.depth,
+            nodes: self.nodes,
+            mate: self.mate,
+            infinite: self.infinite,
+            ponder: self.ponder,
+            draw_offered: self.draw_offered,
+            lines: self.lines,
+            every_move: self.every_move,
         }
     }
-}
 
-impl<M> GoRequest<M> {
     /// A request for a move to play in a game, which the book may answer: clocks, `movetime`, or
     /// nothing at all. Analysis (`infinite`, `searchmoves`, `depth`, `nodes`, `mate`) asks for a
     /// search, and so does `ponder` (the position is only the expected one; after `ponderhit` the
@@ -111,49 +110,15 @@ impl<M> GoRequest<M> {
     }
 }
 
-/// The limits of one search.
-pub struct Plan<M> {
-    pub searchmoves: Vec<M>,
-    pub time: TimeLimits,
-    pub nodes: Option<u64>,
-    pub multipv: usize,
-    pub strength: Option<Strength>,
-    request: GoRequest<M>,
-    judge_chases: bool,
-    seed: u64,
-}
-
-impl<M: Copy> Plan<M> {
-    /// The search job of this plan, from `position` reached through `keys`.
-    pub fn job<G: Variant<Move = M>>(self, position: G, keys: Vec<PastPosition>) -> Job<G> {
-        Job {
-            position,
-            keys,
-            searchmoves: self.searchmoves,
-            depth: self.request.depth,
-            nodes: self.nodes,
-            mate: self.request.mate,
-            multipv: self.multipv,
-            judge_chases: self.judge_chases,
-            time: self.time,
-            ponder: self.request.ponder,
-            infinite: self.request.infinite,
-            draw_offered: self.request.draw_offered,
-            every_move: self.request.every_move,
-            strength: self.strength,
-            seed: self.seed,
-        }
-    }
-}
-
-/// Plans the search of `request` in a position whose legal moves are `legal`. `None` when every
-/// legal move is excluded.
+/// The search of `request` in `position` (reached through `keys`), whose legal moves are
+/// `legal`. `None` when every legal move is excluded.
 pub fn plan<G: Variant>(
     request: &GoRequest<G::Move>,
     settings: &Settings,
+    (position, keys): (G, Vec<PastPosition>),
     legal: &G::MoveList,
     seed: u64,
-) -> Option<Plan<G::Move>> {
+) -> Option<Job<G>> {
     let mut searchmoves = request.searchmoves.clone();
     if !request.excluded.is_empty() {
         if searchmoves.is_empty() {
@@ -192,14 +157,6 @@ pub fn plan<G: Variant>(
     };
     let multipv = request.lines.unwrap_or(settings.multipv);
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
-    Some(Plan {
-        searchmoves,
-        time,
-        nodes,
-        multipv,
-        strength,
-        request: request.clone(),
-        judge_chases: settings.chase_rule,
-        seed,
-    })
+    let request = GoRequest { searchmoves, nodes, ..request.clone() };
+    Some(Job { position, keys, request, multipv, judge_chases: settings.chase_rule, time, strength, seed })
 }

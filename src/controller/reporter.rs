@@ -98,15 +98,9 @@ impl<'a, G: Variant> EventReporter<'a, G> {
 impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
     fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
         let event = Info {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            multipv: info.multipv,
-            score: info.score,
-            bound: info.bound,
+            line: info,
             nodes: self.shared.total_nodes(info.nodes),
             elapsed: self.shared.started.elapsed(),
-            hashfull: info.hashfull,
-            pv: info.pv,
             exact: false,
         };
         self.listener.info(self.position, &event);

@@ -9,9 +9,9 @@ use super::events::{Info, Listener};
 use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::EventReporter;
 use super::timeman::TimeLimits;
-use crate::games::{Solved, Variant};
+use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
-    self, Control, Limits, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+    self, Control, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -96,19 +96,19 @@ pub fn run<G: Variant>(
     if let Some(solver) = solver {
         let control = MainControl { shared };
         let stop = || control.should_stop(0);
-        if let Some(solved) =
-            job.position.solve(solver, job.depth, job.every_move.then_some(job.multipv), &stop)
-        {
+        let ask =
+            SolveAsk { depth: job.request.depth, every_move: job.request.every_move.then_some(job.multipv) };
+        if let Some(solved) = job.position.solve(solver, ask, &stop) {
             return solved_result(job, solved, shared, listener);
         }
     }
     let tt = TranspositionTable::new(table, age);
     let limits = Limits {
-        depth: job.depth,
-        nodes: job.nodes,
-        mate: job.mate,
+        depth: job.request.depth,
+        nodes: job.request.nodes,
+        mate: job.request.mate,
         multipv: job.multipv,
-        searchmoves: &job.searchmoves,
+        searchmoves: &job.request.searchmoves,
         judge_chases: job.judge_chases,
     };
     let (main_state, helper_states) = states.split_first_mut().expect("at least one search state");
@@ -133,8 +133,14 @@ pub fn run<G: Variant>(
         let control = MainControl { shared };
         let (outcome, lines, score) = match listener {
             Some(listener) => {
-                let mut reporter =
-                    EventReporter::new(listener, &job.position, &job.searchmoves, job.multipv, shared, &tt);
+                let mut reporter = EventReporter::new(
+                    listener,
+                    &job.position,
+                    &job.request.searchmoves,
+                    job.multipv,
+                    shared,
+                    &tt,
+                );
                 let outcome = search::search(
                     &job.position,
                     &job.keys,
@@ -167,16 +173,21 @@ fn solved_result<G: Variant>(
 ) -> SearchResult<G::Move> {
     if let Some(listener) = listener {
         for (index, &(mv, score)) in solved.lines.iter().enumerate() {
-            let info = Info {
+            let pv = [mv];
+            let line = SearchInfo {
                 depth: 1,
                 seldepth: 1,
                 multipv: index + 1,
                 score,
                 bound: search::Bound::Exact,
                 nodes: solved.nodes,
-                elapsed: shared.started.elapsed(),
                 hashfull: 0,
-                pv: &[mv],
+                pv: &pv,
+            };
+            let info = Info {
+                line: &line,
+                nodes: solved.nodes,
+                elapsed: shared.started.elapsed(),
                 exact: solved.exact,
             };
             listener.info(&job.position, &info);

@@ -29,7 +29,7 @@ const SUDDEN_DEATH_HORIZON: i64 = 30;
 const MAX_HORIZON: i64 = 50;
 
 /// The clock of the side to move, in milliseconds as the GUI sent them (possibly zero or negative).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     pub time_ms: i64,
     pub increment_ms: i64,

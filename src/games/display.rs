@@ -5,59 +5,60 @@ use engine::chess::{Position, Square};
 use engine::Game;
 use std::fmt::Write;
 
-/// The board, rank 8 at the top, then FEN, key and checkers.
-pub fn board_text(position: &Position) -> String {
-    let separator = " +---+---+---+---+---+---+---+---+\n";
+/// A board of `files` x `ranks` squares as Stockfish and Pikafish print it, the top rank first:
+/// `letter(file, rank)` is the piece's FEN letter, `rank_label` the number written beside a rank.
+/// Then the FEN, the key and the checking squares.
+fn grid_text(
+    (files, ranks): (u8, u8),
+    letter: impl Fn(u8, u8) -> Option<char>,
+    rank_label: impl Fn(u8) -> u8,
+    (fen, key, checkers): (String, u64, Vec<String>),
+) -> String {
+    let separator = format!(" +{}\n", "---+".repeat(usize::from(files)));
     let mut text = String::from("\n");
-    text.push_str(separator);
-    for rank in (0..8).rev() {
-        for file in 0..8 {
-            let piece = Square::new(file, rank).and_then(|square| position.piece_on(square));
-            let letter = piece.map_or(' ', |piece| piece.fen_letter() as char);
-            let _ = write!(text, " | {letter}");
+    text.push_str(&separator);
+    for rank in (0..ranks).rev() {
+        for file in 0..files {
+            let _ = write!(text, " | {}", letter(file, rank).unwrap_or(' '));
         }
-        let _ = writeln!(text, " | {}", rank + 1);
-        text.push_str(separator);
+        let _ = writeln!(text, " | {}", rank_label(rank));
+        text.push_str(&separator);
     }
-    text.push_str("   a   b   c   d   e   f   g   h\n\n");
-    let _ = writeln!(text, "Fen: {}", position.fen());
-    let _ = writeln!(text, "Key: {:016X}", position.hash());
-    text.push_str("Checkers:");
-    for square in position.checkers() {
+    for file in 0..files {
+        let _ = write!(text, "   {}", (b'a' + file) as char);
+    }
+    let _ = write!(text, "\n\nFen: {fen}\nKey: {key:016X}\nCheckers:");
+    for square in checkers {
         let _ = write!(text, " {square}");
     }
     text
+}
+
+/// The board, rank 8 at the top, then FEN, key and checkers.
+pub fn board_text(position: &Position) -> String {
+    let letter = |file, rank| {
+        let piece = Square::new(file, rank).and_then(|square| position.piece_on(square));
+        piece.map(|piece| piece.fen_letter() as char)
+    };
+    let checkers = position.checkers().map(|square| square.to_string()).collect();
+    grid_text((8, 8), letter, |rank| rank + 1, (position.fen().to_string(), position.hash(), checkers))
 }
 
 /// The xiangqi board as Pikafish's `d` prints it: rank 9 (black's back rank) at the top, then FEN,
 /// key and the squares of the pieces giving check.
 pub fn xiangqi_board_text(position: &engine::xiangqi::Position) -> String {
     use engine::xiangqi::Square as XiangqiSquare;
-    let separator = " +---+---+---+---+---+---+---+---+---+\n";
-    let mut text = String::from("\n");
-    text.push_str(separator);
-    for rank in (0..10).rev() {
-        for file in 0..9 {
-            let piece = XiangqiSquare::new(file, rank).and_then(|square| position.piece_on(square));
-            let letter = piece.map_or(' ', |piece| piece.letter() as char);
-            let _ = write!(text, " | {letter}");
-        }
-        let _ = writeln!(text, " | {rank}");
-        text.push_str(separator);
-    }
-    text.push_str("   a   b   c   d   e   f   g   h   i\n\n");
-    let _ = writeln!(text, "Fen: {}", position.fen());
-    let _ = writeln!(text, "Key: {:016X}", position.hash());
-    text.push_str("Checkers:");
-    let mut checkers = position.checkers();
-    while checkers != 0 {
-        let index = checkers.trailing_zeros() as u8;
-        checkers &= checkers - 1;
-        if let Some(square) = XiangqiSquare::from_index(index) {
-            let _ = write!(text, " {square}");
-        }
-    }
-    text
+    let letter = |file, rank| {
+        let piece = XiangqiSquare::new(file, rank).and_then(|square| position.piece_on(square));
+        piece.map(|piece| piece.letter() as char)
+    };
+    let bits = position.checkers();
+    let checkers = (0..90u8)
+        .filter(|&index| bits >> index & 1 != 0)
+        .filter_map(XiangqiSquare::from_index)
+        .map(|square| square.to_string())
+        .collect();
+    grid_text((9, 10), letter, |rank| rank, (position.fen().to_string(), position.hash(), checkers))
 }
 
 /// The xiangqi `eval` command: the evaluation's terms as the core's trace prints them, then the

@@ -68,15 +68,12 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     fn new_solver() -> Self::Solver;
 
     /// The game's own answer, when it has one that beats a search: Othello solves its endgame
-    /// exactly (and answers a pass or a finished game at once). `depth` is the search depth
-    /// asked for, which sets how far the solver reaches; `every_move: Some(n)` asks for the
-    /// values of every move, the best `n` reported. `None`: search instead (also when `stop`
-    /// said to stop).
+    /// exactly (and answers a pass or a finished game at once). `None`: search instead (also when
+    /// `stop` said to stop).
     fn solve(
         &self,
         _solver: &mut Self::Solver,
-        _depth: Option<u32>,
-        _every_move: Option<usize>,
+        _ask: SolveAsk,
         _stop: &dyn Fn() -> bool,
     ) -> Option<Solved<Self::Move>> {
         None
@@ -86,6 +83,15 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     fn past_before(&self, mv: Self::Move) -> PastPosition {
         PastPosition::before(self, mv)
     }
+}
+
+/// What a search asks of the game's solver.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveAsk {
+    /// The search depth asked for, which sets how far the solver reaches.
+    pub depth: Option<u32>,
+    /// `Some(n)`: the values of every move, the best `n` reported (NBoard's `hint`).
+    pub every_move: Option<usize>,
 }
 
 /// A position answered by the game's solver.

@@ -3,7 +3,7 @@
 //! the depth asked for) the endgame solver replaces the midgame search. The policy is the game's,
 //! so every front-end (NBoard, GTP) plays the endgame the same way.
 
-use super::{Solved, Variant};
+use super::{SolveAsk, Solved, Variant};
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
@@ -69,10 +69,10 @@ impl Variant for Position {
     fn solve(
         &self,
         solver: &mut Self::Solver,
-        depth: Option<u32>,
-        every_move: Option<usize>,
+        ask: SolveAsk,
         stop: &dyn Fn() -> bool,
     ) -> Option<Solved<Move>> {
+        let SolveAsk { depth, every_move } = ask;
         if self.is_game_over() {
             let score = Score(self.final_score() * DISC);
             return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, exact: true });

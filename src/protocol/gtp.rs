@@ -27,24 +27,10 @@ pub const DEFAULT_MOVE_MS: i64 = 1000;
 /// Milliseconds kept back per move for the pipes.
 const SAFETY_MS: u64 = 50;
 
-const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "final_score",
-    "time_settings",
-    "time_left",
-    "quit",
-];
+/// Every command known, as `list_commands` gives them.
+const COMMANDS: &str =
+    "protocol_version name version known_command list_commands boardsize clear_board komi \
+    play genmove undo showboard final_score time_settings time_left quit";
 
 /// `time_settings`: main time, byo-yomi time and stones.
 #[derive(Clone, Copy, Debug, Default)]
@@ -121,8 +107,11 @@ impl GtpFront {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("triskel".into()),
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => Ok(args.first().is_some_and(|name| COMMANDS.contains(name)).to_string()),
-            "list_commands" => Ok(COMMANDS.join("\n")),
+            "known_command" => Ok(args
+                .first()
+                .is_some_and(|name| COMMANDS.split_whitespace().any(|known| known == *name))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.split_whitespace().collect::<Vec<_>>().join("\n")),
             "boardsize" => match args.first().map(|size| size.parse::<u32>()) {
                 Some(Ok(8)) => Ok(String::new()),
                 _ => Err("unacceptable size".into()),

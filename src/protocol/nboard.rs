@@ -294,17 +294,21 @@ impl NBoardListener {
 
 impl Listener<Position> for NBoardListener {
     fn info(&mut self, position: &Position, info: &Info<'_, Move>) {
-        if info.bound != Bound::Exact {
+        if info.line.bound != Bound::Exact {
             return;
         }
-        let passes = info.pv.first() == Some(&Move::PASS);
+        let passes = info.line.pv.first() == Some(&Move::PASS);
         match self.task {
             Task::Hint if position.is_game_over() => {}
             Task::Hint => {
-                let depth = if info.exact { "100%".to_string() } else { info.depth.to_string() };
-                self.line(&format!("search {} {} 0 {depth}", pv_text(info.pv), disc_text(info.score)));
+                let depth = if info.exact { "100%".to_string() } else { info.line.depth.to_string() };
+                self.line(&format!(
+                    "search {} {} 0 {depth}",
+                    pv_text(info.line.pv),
+                    disc_text(info.line.score)
+                ));
             }
-            Task::Go if info.multipv == 1 && !info.exact && !passes => {
+            Task::Go if info.line.multipv == 1 && !info.exact && !passes => {
                 let seconds = self.started.elapsed().as_secs_f64();
                 self.line(&format!("nodestats {} {seconds:.2}", info.nodes));
             }

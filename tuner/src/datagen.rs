@@ -33,9 +33,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Stack of a game thread, as `selfplay`'s.
-const GAME_STACK: usize = 64 << 20;
-
 /// What `tuner datagen` was asked for.
 pub struct Config {
     /// The games: openings, nodes, seed, random and skipped plies, threads, table, time limit, and
@@ -249,14 +246,7 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
     };
     let worker = || -> Result<(), String> {
         let mut player = Player::<G>::new(play.hash_mb);
-        while !failed.load(Ordering::Relaxed) {
-            if play.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
-                return Ok(());
-            }
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= play.games {
-                return Ok(());
-            }
+        while let Some(index) = play.next_game(&next, started).filter(|_| !failed.load(Ordering::Relaxed)) {
             let opening = &play.openings[index % play.openings.len()];
             let records = selfplay::play_game(play, &mut player, index, opening)
                 .map(|game| game_records(&game))
@@ -274,23 +264,7 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
         }
         Ok(())
     };
-    std::thread::scope(|scope| -> Result<(), String> {
-        let handles: Vec<_> = (0..play.threads.max(1))
-            .map(|number| {
-                std::thread::Builder::new()
-                    .name(format!("datagen-{number}"))
-                    .stack_size(GAME_STACK)
-                    .spawn_scoped(scope, worker)
-                    .map_err(|error| format!("datagen: cannot start a thread: {error}"))
-            })
-            .collect::<Result<_, _>>()?;
-        let mut result = Ok(());
-        for handle in handles {
-            let outcome = handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            result = result.and(outcome);
-        }
-        result
-    })?;
+    selfplay::on_game_threads("datagen", play.threads, worker)?;
     let writer = writer.into_inner().unwrap();
     report(&writer);
     Ok(format!(
@@ -353,13 +327,11 @@ mod tests {
                 games,
                 nodes: 300,
                 seed: 5,
-                random_plies: 4,
                 skip_plies: 4,
                 threads,
-                hash_mb: 1,
-                time_limit: None,
                 out: out.to_string(),
                 opening_score_limit: Some(600),
+                ..selfplay::test_config(4)
             },
             report_every: Duration::from_secs(3600),
         }

@@ -108,90 +108,51 @@ fn time_limit(options: &Options) -> Result<Option<Duration>, String> {
         .map(|limit| limit.map(Duration::from_secs_f64))
 }
 
-fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(
-        args,
-        &[],
-        &[
-            "game",
-            "openings",
-            "out",
-            "games",
-            "nodes",
-            "seed",
-            "threads",
-            "random-plies",
-            "skip-plies",
-            "opening-limit",
-            "hash",
-            "time-limit",
-            "report",
-        ],
-    )?;
-    let play = selfplay::Config {
-        openings: read_openings::<G>(options.required("openings")?)?,
-        games: options.number("games", usize::MAX)?,
-        nodes: options.number("nodes", 5000)?,
-        seed: options.number("seed", 1)?,
-        random_plies: options.number("random-plies", 6)?,
-        skip_plies: options.number("skip-plies", 12)?,
-        threads: options.number("threads", 1)?,
-        hash_mb: options.number("hash", 8)?,
-        time_limit: time_limit(&options)?,
-        out: options.required("out")?.to_string(),
-        opening_score_limit: Some(options.number("opening-limit", 600)?),
-    };
-    let config =
-        datagen::Config { play, report_every: Duration::from_secs_f64(options.number("report", 60.0)?) };
-    eprintln!(
-        "datagen ({}): {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
-        G::NAME,
-        config.play.nodes,
-        config.play.openings.len(),
-        config.play.random_plies,
-        config.play.seed,
-        config.play.threads,
-        config.play.out
-    );
-    println!("{}", datagen::run::<G>(&config)?);
-    Ok(())
+/// The options every self-play command takes.
+const PLAY_OPTIONS: [&str; 11] = [
+    "game",
+    "openings",
+    "out",
+    "games",
+    "nodes",
+    "seed",
+    "threads",
+    "random-plies",
+    "skip-plies",
+    "hash",
+    "time-limit",
+];
+
+/// Where `selfplay` and `datagen` differ by default.
+struct PlayDefaults {
+    games: usize,
+    nodes: u64,
+    random_plies: usize,
+    skip_plies: usize,
 }
 
-fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(
-        args,
-        &[],
-        &[
-            "game",
-            "openings",
-            "out",
-            "games",
-            "nodes",
-            "seed",
-            "threads",
-            "random-plies",
-            "skip-plies",
-            "hash",
-            "time-limit",
-        ],
-    )?;
-    let config = selfplay::Config {
+/// The games `options` ask for.
+fn play_config<G: Tunable>(options: &Options, defaults: PlayDefaults) -> Result<selfplay::Config, String> {
+    Ok(selfplay::Config {
         openings: read_openings::<G>(options.required("openings")?)?,
-        games: options.number("games", 1000)?,
-        nodes: options.number("nodes", 6000)?,
+        games: options.number("games", defaults.games)?,
+        nodes: options.number("nodes", defaults.nodes)?,
         seed: options.number("seed", 1)?,
-        random_plies: options.number("random-plies", 4)?,
-        skip_plies: options.number("skip-plies", 16)?,
+        random_plies: options.number("random-plies", defaults.random_plies)?,
+        skip_plies: options.number("skip-plies", defaults.skip_plies)?,
         threads: options.number("threads", 1)?,
         hash_mb: options.number("hash", 8)?,
-        time_limit: time_limit(&options)?,
+        time_limit: time_limit(options)?,
         out: options.required("out")?.to_string(),
         opening_score_limit: None,
-    };
+    })
+}
+
+/// One line saying what a self-play command is about to do.
+fn announce<G: Tunable>(command: &str, config: &selfplay::Config) {
     eprintln!(
-        "selfplay ({}): {} games at {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
+        "{command} ({}): {} nodes/move, {} openings, {} random plies, seed {}, {} thread(s) -> {}",
         G::NAME,
-        config.games,
         config.nodes,
         config.openings.len(),
         config.random_plies,
@@ -199,6 +160,26 @@ fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
         config.threads,
         config.out
     );
+}
+
+fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Result<(), String> {
+    let known: Vec<&str> = PLAY_OPTIONS.iter().copied().chain(["opening-limit", "report"]).collect();
+    let options = Options::parse(args, &[], &known)?;
+    let defaults = PlayDefaults { games: usize::MAX, nodes: 5000, random_plies: 6, skip_plies: 12 };
+    let mut play = play_config::<G>(&options, defaults)?;
+    play.opening_score_limit = Some(options.number("opening-limit", 600)?);
+    let config =
+        datagen::Config { play, report_every: Duration::from_secs_f64(options.number("report", 60.0)?) };
+    announce::<G>("datagen", &config.play);
+    println!("{}", datagen::run::<G>(&config)?);
+    Ok(())
+}
+
+fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(args, &[], &PLAY_OPTIONS)?;
+    let defaults = PlayDefaults { games: 1000, nodes: 6000, random_plies: 4, skip_plies: 16 };
+    let config = play_config::<G>(&options, defaults)?;
+    announce::<G>("selfplay", &config);
     println!("{}", selfplay::run::<G>(&config)?);
     Ok(())
 }

@@ -76,6 +76,16 @@ pub struct Config {
     pub opening_score_limit: Option<i32>,
 }
 
+impl Config {
+    /// The number of the next game to play, or `None` once every game is taken or the time is up.
+    pub fn next_game(&self, next: &AtomicUsize, started: Instant) -> Option<usize> {
+        if self.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
+            return None;
+        }
+        Some(next.fetch_add(1, Ordering::Relaxed)).filter(|&index| index < self.games)
+    }
+}
+
 /// How a game ended, from the first player's (White's, red's) view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
@@ -279,6 +289,31 @@ impl Totals {
     }
 }
 
+/// Runs `worker` on `threads` threads with a game-sized stack each, and returns the first error
+/// any of them returned (after all have ended).
+pub fn on_game_threads<F>(name: &str, threads: usize, worker: F) -> Result<(), String>
+where
+    F: Fn() -> Result<(), String> + Sync,
+{
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|number| {
+                std::thread::Builder::new()
+                    .name(format!("{name}-{number}"))
+                    .stack_size(GAME_STACK)
+                    .spawn_scoped(scope, &worker)
+                    .map_err(|error| format!("{name}: cannot start a thread: {error}"))
+            })
+            .collect::<Result<_, _>>()?;
+        let mut result = Ok(());
+        for handle in handles {
+            let outcome = handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result = result.and(outcome);
+        }
+        result
+    })
+}
+
 /// Plays the games on `config.threads` threads and appends each game's positions to `config.out` as
 /// it ends, so an interrupted run keeps what it finished. Returns the summary line.
 pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
@@ -292,14 +327,7 @@ pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
     let started = Instant::now();
     let worker = || -> Result<(), String> {
         let mut player = Player::<G>::new(config.hash_mb);
-        loop {
-            if config.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
-                return Ok(());
-            }
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= config.games {
-                return Ok(());
-            }
+        while let Some(index) = config.next_game(&next, started) {
             let opening = &config.openings[index % config.openings.len()];
             let Some(record) = play_game(config, &mut player, index, opening) else { continue };
             let mut text = String::new();
@@ -322,24 +350,29 @@ pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
                 );
             }
         }
-    };
-    std::thread::scope(|scope| -> Result<(), String> {
-        let handles: Vec<_> = (0..config.threads.max(1))
-            .map(|number| {
-                std::thread::Builder::new()
-                    .name(format!("selfplay-{number}"))
-                    .stack_size(GAME_STACK)
-                    .spawn_scoped(scope, worker)
-                    .map_err(|error| format!("selfplay: cannot start a thread: {error}"))
-            })
-            .collect::<Result<_, _>>()?;
-        for handle in handles {
-            handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-        }
         Ok(())
-    })?;
+    };
+    on_game_threads("selfplay", config.threads, worker)?;
     let summary = totals.lock().unwrap().summary(started.elapsed());
     Ok(format!("selfplay: done in {:.0} s: {summary}", started.elapsed().as_secs_f64()))
+}
+
+/// A one-game, one-thread, small-table configuration for tests.
+#[cfg(test)]
+pub(crate) fn test_config(random_plies: usize) -> Config {
+    Config {
+        openings: Vec::new(),
+        games: 1,
+        nodes: 2_000,
+        seed: 7,
+        random_plies,
+        skip_plies: 0,
+        threads: 1,
+        hash_mb: 1,
+        time_limit: None,
+        out: String::new(),
+        opening_score_limit: None,
+    }
 }
 
 #[cfg(test)]
@@ -347,19 +380,7 @@ mod tests {
     use super::*;
 
     fn config(random_plies: usize) -> Config {
-        Config {
-            openings: Vec::new(),
-            games: 1,
-            nodes: 2_000,
-            seed: 7,
-            random_plies,
-            skip_plies: 0,
-            threads: 1,
-            hash_mb: 1,
-            time_limit: None,
-            out: String::new(),
-            opening_score_limit: None,
-        }
+        test_config(random_plies)
     }
 
     use engine::chess::Position;
@@ -385,7 +406,11 @@ mod tests {
         let again = play_game(&config, &mut player, 3, opening).unwrap();
         let other = play_game(&config, &mut player, 4, opening).unwrap();
         let fens = |record: &GameRecord<Position>| -> Vec<(String, i32)> {
-            record.positions.iter().map(|(position, score)| (position.position_text().to_string(), *score)).collect()
+            record
+                .positions
+                .iter()
+                .map(|(position, score)| (position.position_text().to_string(), *score))
+                .collect()
         };
         assert_eq!(fens(&first), fens(&again));
         assert_ne!(fens(&first).first(), fens(&other).first());

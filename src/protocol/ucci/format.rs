@@ -36,9 +36,9 @@ impl<G: Variant> Listener<G> for UcciListener {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
         self.output.line(&format!(
             "info depth {} score {} pv{}\ninfo time {} nodes {}",
-            info.depth,
-            ucci_score(info.score),
-            moves_text(position, info.pv),
+            info.line.depth,
+            ucci_score(info.line.score),
+            moves_text(position, info.line.pv),
             info.elapsed.as_millis(),
             info.nodes
         ));

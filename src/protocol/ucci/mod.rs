@@ -68,7 +68,7 @@ impl UcciFront {
                 Ok(()) => self.banned.clear(),
                 Err(message) => self.output.info_string(&format!("{message}; position unchanged")),
             },
-            Command::Go(go) => self.go(go),
+            Command::Go(go) => self.go(*go),
             Command::Stop => {
                 if !self.controller.is_thinking() {
                     self.output.line("nobestmove"); // `stop` in the idle state
@@ -198,7 +198,7 @@ impl UcciFront {
         if !go.ignored.is_empty() {
             self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
         }
-        if go.depth == Some(0) {
+        if go.request.depth == Some(0) {
             self.controller.stop();
             return self.output.line("nobestmove"); // depth 0 asks for no move
         }
@@ -207,20 +207,12 @@ impl UcciFront {
         if !self.banned.is_empty() && legal.iter().all(|mv| self.banned.contains(mv)) {
             self.output.info_string("every legal move is banned");
         }
-        let request = GoRequest {
-            excluded: self.banned.clone(),
-            clock: go.own_time.map(|time_ms| Clock {
-                time_ms,
-                increment_ms: go.own_increment.unwrap_or(0),
-                movestogo: go.movestogo,
-            }),
-            depth: go.depth,
-            nodes: go.nodes,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            draw_offered: go.draw_offered,
-            ..GoRequest::default()
-        };
+        let clock = go.own_time.map(|time_ms| Clock {
+            time_ms,
+            increment_ms: go.own_increment.unwrap_or(0),
+            movestogo: go.movestogo,
+        });
+        let request = GoRequest { clock, ..go.request.with_moves(Vec::new(), self.banned.clone()) };
         let time = self.controller.go(request, Box::new(UcciListener::new(self.output.clone())));
         if self.debug {
             let ms = |limit: Option<std::time::Duration>| {

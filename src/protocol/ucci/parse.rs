@@ -88,19 +88,19 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
         let word = args[index];
         index += 1;
         match word {
-            "ponder" => go.ponder = true,
-            "draw" => go.draw_offered = true,
-            "infinite" => go.infinite = true,
+            "ponder" => go.request.ponder = true,
+            "draw" => go.request.draw_offered = true,
+            "infinite" => go.request.infinite = true,
             "depth" => match number(&mut index) {
-                Some(depth) => go.depth = Some(depth.clamp(0, i64::from(u32::MAX)) as u32),
+                Some(depth) => go.request.depth = Some(depth.clamp(0, i64::from(u32::MAX)) as u32),
                 None if args.get(index) == Some(&"infinite") => {
                     index += 1;
-                    go.infinite = true;
+                    go.request.infinite = true;
                 }
                 None => go.ignored.push(word.into()),
             },
             "nodes" => match number(&mut index) {
-                Some(nodes) => go.nodes = Some(nodes.max(0) as u64),
+                Some(nodes) => go.request.nodes = Some(nodes.max(0) as u64),
                 None => go.ignored.push(word.into()),
             },
             "time" | "increment" | "opptime" | "oppincrement" => {
@@ -130,7 +130,7 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
             other => go.ignored.push(other.to_string()),
         }
     }
-    Command::Go(go)
+    Command::Go(Box::new(go))
 }
 
 #[cfg(test)]
@@ -140,7 +140,7 @@ mod tests {
 
     fn go(line: &str, millis: bool) -> Go {
         match parse(line, millis) {
-            Command::Go(go) => go,
+            Command::Go(go) => *go,
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -159,11 +159,11 @@ mod tests {
     #[test]
     fn go_words_and_flags() {
         let ponder = go("go ponder draw depth 7", false);
-        assert!(ponder.ponder && ponder.draw_offered);
-        assert_eq!(ponder.depth, Some(7));
-        assert!(go("go depth infinite", false).infinite);
-        assert!(go("go infinite", false).infinite);
-        assert_eq!(go("go nodes 5000", false).nodes, Some(5000));
+        assert!(ponder.request.ponder && ponder.request.draw_offered);
+        assert_eq!(ponder.request.depth, Some(7));
+        assert!(go("go depth infinite", false).request.infinite);
+        assert!(go("go infinite", false).request.infinite);
+        assert_eq!(go("go nodes 5000", false).request.nodes, Some(5000));
         assert_eq!(go("go depth x", false).ignored, ["depth", "x"]);
     }
 

@@ -96,18 +96,18 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
         let mut line = format!(
             "info depth {} seldepth {} multipv {} score {}",
-            info.depth,
-            info.seldepth,
-            info.multipv,
-            score_text(info.score)
+            info.line.depth,
+            info.line.seldepth,
+            info.line.multipv,
+            score_text(info.line.score)
         );
-        match info.bound {
+        match info.line.bound {
             Bound::Lower => line.push_str(" lowerbound"),
             Bound::Upper => line.push_str(" upperbound"),
             Bound::Exact => {}
         }
         if self.settings.wdl {
-            let (win, draw, loss) = wdl(info.score);
+            let (win, draw, loss) = wdl(info.line.score);
             let _ = write!(line, " wdl {win} {draw} {loss}");
         }
         let _ = write!(
@@ -115,13 +115,13 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             " nodes {} nps {} hashfull {} time {} pv{}",
             info.nodes,
             nps(info.nodes, info.elapsed),
-            info.hashfull,
+            info.line.hashfull,
             info.elapsed.as_millis(),
-            moves_text(position, info.pv)
+            moves_text(position, info.line.pv)
         );
         self.output.line(&line);
-        if info.multipv == 1 {
-            self.shown_best = info.pv.first().copied();
+        if info.line.multipv == 1 {
+            self.shown_best = info.line.pv.first().copied();
         }
     }
 

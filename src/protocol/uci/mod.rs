@@ -158,7 +158,7 @@ impl UciFront {
                     self.output.info_string(&format!("{message}; position unchanged"));
                 }
             }
-            Command::Go(go) => self.go(controller, go),
+            Command::Go(go) => self.go(controller, *go),
             Command::Stop => controller.stop(),
             Command::PonderHit { .. } => controller.ponderhit(false),
             Command::Quit => {
@@ -251,15 +251,16 @@ impl UciFront {
             };
         }
         let position = *controller.position();
-        let mut request = request(&go, position.first_player_to_move());
-        for text in &go.searchmoves {
+        let mut searchmoves = Vec::new();
+        for text in &go.request.searchmoves {
             match position.parse_move_text(text) {
-                Some(mv) => request.searchmoves.push(mv),
+                Some(mv) => searchmoves.push(mv),
                 None => {
                     self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
                 }
             }
         }
+        let request = request(go, position.first_player_to_move(), searchmoves);
         let settings = format::Settings {
             wdl: self.options.show_wdl,
             currline: self.options.show_currline,
@@ -289,24 +290,13 @@ impl UciFront {
     }
 }
 
-/// The controller's request for a UCI `go` (searchmoves left to the caller, which knows the
-/// position): the clock is the side to move's, White's or Black's.
-fn request<M>(go: &Go, first_player_to_move: bool) -> GoRequest<M> {
+/// The controller's request for a UCI `go` over `searchmoves` (parsed by the caller, which knows
+/// the position): the clock is the side to move's, White's or Black's.
+fn request<M>(go: Go, first_player_to_move: bool, searchmoves: Vec<M>) -> GoRequest<M> {
     let (time, increment) = if first_player_to_move { (go.wtime, go.winc) } else { (go.btime, go.binc) };
-    GoRequest {
-        clock: time.map(|time_ms| Clock {
-            time_ms,
-            increment_ms: increment.unwrap_or(0),
-            movestogo: go.movestogo,
-        }),
-        movetime_ms: go.movetime,
-        depth: go.depth,
-        nodes: go.nodes,
-        mate: go.mate,
-        infinite: go.infinite,
-        ponder: go.ponder,
-        ..GoRequest::default()
-    }
+    let clock =
+        time.map(|time_ms| Clock { time_ms, increment_ms: increment.unwrap_or(0), movestogo: go.movestogo });
+    GoRequest { clock, ..go.request.with_moves(searchmoves, Vec::new()) }
 }
 
 #[cfg(test)]
@@ -317,9 +307,8 @@ mod tests {
     fn the_book_answers_game_moves_only() {
         let game = |text: &str| match parse::parse(&format!("go {text}")) {
             Command::Go(go) => {
-                let mut request = request::<u16>(&go, true);
-                request.searchmoves = vec![0; go.searchmoves.len()];
-                request.wants_game_move()
+                let searchmoves = vec![0u16; go.request.searchmoves.len()];
+                request(*go, true, searchmoves).wants_game_move()
             }
             other => panic!("{other:?}"),
         };
@@ -337,8 +326,8 @@ mod tests {
         let Command::Go(go) = parse::parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5") else {
             panic!()
         };
-        let white = request::<u16>(&go, true).clock.unwrap();
-        let black = request::<u16>(&go, false).clock.unwrap();
+        let white = request::<u16>(*go.clone(), true, Vec::new()).clock.unwrap();
+        let black = request::<u16>(*go, false, Vec::new()).clock.unwrap();
         assert_eq!((white.time_ms, white.increment_ms, white.movestogo), (1000, 10, Some(5)));
         assert_eq!((black.time_ms, black.increment_ms), (2000, 20));
     }

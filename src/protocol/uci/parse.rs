@@ -21,7 +21,7 @@ pub enum Command {
     /// `position startpos|fen <fen> [moves <m>...]`
     Position { setup: Setup, moves: Vec<String> },
     /// `go ...`
-    Go(Go),
+    Go(Box<Go>),
     /// `stop`
     Stop,
     /// `ponderhit` (UCCI: `ponderhit draw` when the opponent offers a draw with its move)
@@ -54,23 +54,19 @@ pub enum Command {
     Unknown(String),
 }
 
-pub use crate::controller::Setup;
+pub use crate::controller::{GoRequest, Setup};
 
 /// The arguments of `go`. Times stay signed: a GUI may send a negative clock.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Go {
-    pub searchmoves: Vec<String>,
-    pub ponder: bool,
+    /// The controller's request, its root moves still text; its clock stays empty here, for the
+    /// front-end knows whose clock is whose.
+    pub request: GoRequest<String>,
     pub wtime: Option<i64>,
     pub btime: Option<i64>,
     pub winc: Option<i64>,
     pub binc: Option<i64>,
     pub movestogo: Option<u32>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
-    pub movetime: Option<i64>,
-    pub infinite: bool,
     /// `perft <depth>`; `Err` holds the text that was not a depth.
     pub perft: Option<Result<u32, String>>,
     /// Words that meant nothing (reported, otherwise ignored).
@@ -78,8 +74,6 @@ pub struct Go {
     /// UCCI's clock of the side to move, whichever colour it is (milliseconds).
     pub own_time: Option<i64>,
     pub own_increment: Option<i64>,
-    /// UCCI `go draw`: the opponent offers a draw.
-    pub draw_offered: bool,
 }
 
 const GO_KEYWORDS: [&str; 14] = [
@@ -115,7 +109,7 @@ pub fn parse(line: &str) -> Command {
         "register" => Command::Register,
         "ucinewgame" => Command::UciNewGame,
         "position" => parse_position(args),
-        "go" => Command::Go(parse_go(args)),
+        "go" => Command::Go(Box::new(parse_go(args))),
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit { draw: false },
         "quit" => Command::Quit,
@@ -183,11 +177,11 @@ fn parse_go(args: &[&str]) -> Go {
         match word {
             "searchmoves" => {
                 while let Some(mv) = value() {
-                    go.searchmoves.push(mv.to_string());
+                    go.request.searchmoves.push(mv.to_string());
                 }
             }
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
+            "ponder" => go.request.ponder = true,
+            "infinite" => go.request.infinite = true,
             "perft" => {
                 go.perft = Some(match value() {
                     Some(text) => text.parse().map_err(|_| text.to_string()),
@@ -201,7 +195,7 @@ fn parse_go(args: &[&str]) -> Go {
                     ("btime", Some(n)) => go.btime = Some(n),
                     ("winc", Some(n)) => go.winc = Some(n),
                     ("binc", Some(n)) => go.binc = Some(n),
-                    ("movetime", Some(n)) => go.movetime = Some(n),
+                    ("movetime", Some(n)) => go.request.movetime_ms = Some(n),
                     _ => go.ignored.push(word.to_string()),
                 }
             }
@@ -210,14 +204,14 @@ fn parse_go(args: &[&str]) -> Go {
                     let n = n.clamp(0, i64::from(u32::MAX)) as u32;
                     match word {
                         "movestogo" => go.movestogo = Some(n),
-                        "depth" => go.depth = Some(n),
-                        _ => go.mate = Some(n),
+                        "depth" => go.request.depth = Some(n),
+                        _ => go.request.mate = Some(n),
                     }
                 }
                 None => go.ignored.push(word.to_string()),
             },
             "nodes" => match value().and_then(|text| text.parse::<i64>().ok()) {
-                Some(n) => go.nodes = Some(n.max(0) as u64),
+                Some(n) => go.request.nodes = Some(n.max(0) as u64),
                 None => go.ignored.push(word.to_string()),
             },
             "nodestime" => {
@@ -268,16 +262,19 @@ mod tests {
         ) else {
             panic!()
         };
-        assert_eq!(go.searchmoves, ["e2e4", "d2d4"]);
-        assert!(go.ponder && go.infinite);
+        assert_eq!(go.request.searchmoves, ["e2e4", "d2d4"]);
+        assert!(go.request.ponder && go.request.infinite);
         assert_eq!((go.wtime, go.btime, go.winc, go.binc), (Some(-5), Some(1000), Some(10), Some(20)));
-        assert_eq!((go.movestogo, go.depth, go.nodes, go.mate), (Some(7), Some(9), Some(500), Some(3)));
-        assert_eq!(go.movetime, Some(250));
+        assert_eq!(
+            (go.movestogo, go.request.depth, go.request.nodes, go.request.mate),
+            (Some(7), Some(9), Some(500), Some(3))
+        );
+        assert_eq!(go.request.movetime_ms, Some(250));
         assert_eq!(go.ignored, ["bogus"]);
         let Command::Go(go) = parse("go perft x") else { panic!() };
         assert_eq!(go.perft, Some(Err("x".into())));
         let Command::Go(go) = parse("go depth") else { panic!() };
-        assert_eq!((go.depth, go.ignored), (None, vec!["depth".to_string()]));
+        assert_eq!((go.request.depth, go.ignored), (None, vec!["depth".to_string()]));
     }
 
     #[test]
