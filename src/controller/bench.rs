@@ -9,7 +9,7 @@
 //!   one FEN per line, optionally followed by `moves ...`.
 
 use super::job::{self, Job};
-use super::plan::GoRequest;
+use super::request::GoRequest;
 use super::search::{self, State};
 use super::table::allocate_table;
 use super::timeman::TimeLimits;

@@ -2,7 +2,7 @@
 //! threads share while it runs, and its result. Below the search threads, the
 //! reporter and the decision, which all read these.
 
-use super::plan::GoRequest;
+use super::request::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::Variant;

@@ -2,113 +2,11 @@
 //! budget in their place, the strength limit's node budget and lines, the root moves.
 
 use super::job::Job;
-use super::strength::{Strength, MIN_ELO};
-use super::timeman::{Clock, TimeLimits};
+use super::request::{GoRequest, Settings};
+use super::strength::Strength;
+use super::timeman::TimeLimits;
 use crate::games::Variant;
 use engine::history::PastPosition;
-
-/// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
-/// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
-/// default held about 300 ms of the clock unused to the end of the game.
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
-
-/// What the searches use, whatever protocol set it.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub hash_mb: usize,
-    pub threads: usize,
-    /// Principal variations per iteration.
-    pub multipv: usize,
-    pub move_overhead_ms: u64,
-    /// Nodes per millisecond of clock (a clock spent as a node budget), 0 for real time.
-    pub nodestime: u64,
-    /// Play at `elo` instead of full strength.
-    pub limit_strength: bool,
-    pub elo: i64,
-    /// Judge xiangqi's perpetual chase.
-    pub chase_rule: bool,
-    /// Answer game moves from the book when the position is in it.
-    pub own_book: bool,
-    /// Chess960 castling notation.
-    pub chess960: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            nodestime: 0,
-            limit_strength: false,
-            elo: MIN_ELO,
-            chase_rule: true,
-            own_book: false,
-            chess960: false,
-        }
-    }
-}
-
-/// One `go`, in the controller's terms: moves already parsed, the clock already the side to
-/// move's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoRequest<M> {
-    /// Root moves to search; empty for all.
-    pub searchmoves: Vec<M>,
-    /// Root moves never to play (UCCI's `banmoves`).
-    pub excluded: Vec<M>,
-    /// The side to move's clock.
-    pub clock: Option<Clock>,
-    pub movetime_ms: Option<i64>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
-    /// No decision before `stop`.
-    pub infinite: bool,
-    /// No clock until `ponderhit`, and no decision before it (or `stop`).
-    pub ponder: bool,
-    /// The opponent offers a draw.
-    pub draw_offered: bool,
-    /// Principal variations wanted, instead of the `MultiPV` setting.
-    pub lines: Option<usize>,
-    /// Where the game's solver answers, it values every move, not only the best (NBoard's
-    /// `hint`).
-    pub every_move: bool,
-}
-
-impl<M> GoRequest<M> {
-    /// The same request over other root moves (a front-end's parsed ones for its text).
-    pub fn with_moves<N>(self, searchmoves: Vec<N>, excluded: Vec<N>) -> GoRequest<N> {
-        GoRequest {
-            searchmoves,
-            excluded,
-            clock: self.clock,
-            movetime_ms: self.movetime_ms,
-            depth: self.depth,
-            nodes: self.nodes,
-            mate: self.mate,
-            infinite: self.infinite,
-            ponder: self.ponder,
-            draw_offered: self.draw_offered,
-            lines: self.lines,
-            every_move: self.every_move,
-        }
-    }
-
-    /// A request for a move to play in a game, which the book may answer: clocks, `movetime`, or
-    /// nothing at all. Analysis (`infinite`, `searchmoves`, `depth`, `nodes`, `mate`) asks for a
-    /// search, and so does `ponder` (the position is only the expected one; after `ponderhit` the
-    /// ponder search goes on as the game's search).
-    pub fn wants_game_move(&self) -> bool {
-        !self.infinite
-            && !self.ponder
-            && self.searchmoves.is_empty()
-            && self.depth.is_none()
-            && self.nodes.is_none()
-            && self.mate.is_none()
-    }
-}
 
 /// The search of `request` in `position` (reached through `keys`), whose legal moves are
 /// `legal`. `None` when every legal move is excluded.

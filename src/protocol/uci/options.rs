@@ -32,7 +32,7 @@ const ENGINE_ABOUT: &str = concat!(
 /// The games `UCI_Variant` selects.
 pub const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
 
-use crate::controller::plan::DEFAULT_MOVE_OVERHEAD_MS;
+use crate::controller::request::DEFAULT_MOVE_OVERHEAD_MS;
 
 const SPECS: &[Spec] = &[
     Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
