@@ -7,8 +7,8 @@
 //! than dictated by the rules is each game's [`SearchProfile`], a supertrait, so that retuning a
 //! game leaves this trait alone.
 
+use crate::profile::SearchProfile;
 use crate::score::Score;
-use crate::search::SearchProfile;
 use core::fmt::Display;
 use core::ops::{Deref, DerefMut};
 

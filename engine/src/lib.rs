@@ -21,6 +21,7 @@ pub mod history;
 pub mod movelist;
 pub mod othello;
 pub mod perft;
+pub mod profile;
 pub mod score;
 pub mod search;
 pub mod text;

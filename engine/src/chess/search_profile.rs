@@ -2,7 +2,7 @@
 //! hash move searched before the other moves are scored.
 
 use super::Position;
-use crate::search::{Profile, SearchProfile};
+use crate::profile::{Profile, SearchProfile};
 
 impl SearchProfile for Position {
     /// Scoring the moves after the hash move gained +20 ±33 at fixed nodes.

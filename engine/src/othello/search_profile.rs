@@ -2,7 +2,7 @@
 //! even reductions, both measured against NTest (`docs/matches.md`).
 
 use super::Position;
-use crate::search::{ProbCut, Profile, SearchProfile};
+use crate::profile::{ProbCut, Profile, SearchProfile};
 
 impl SearchProfile for Position {
     /// ProbCut at 1.5 standard deviations: with the even reductions, nearly the full-width

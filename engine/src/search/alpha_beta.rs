@@ -5,13 +5,13 @@
 
 use super::histories::{continuation_rows, Histories};
 use super::move_picker::COUNTER_MOVE_KEY;
-use super::profile::ProbCut;
 use super::searcher::Searcher;
 use super::tables::lmr_reduction;
 use super::tt::Bound;
 use super::Control;
 use crate::game::Game;
 use crate::history::NO_MOVE;
+use crate::profile::ProbCut;
 use crate::score::Score;
 
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {

@@ -13,9 +13,12 @@
 //! - `histories`: killers, counter moves, butterfly, continuation and correction histories;
 //! - `repetition`: the verdict on a repeated position (draws, perpetual check, chases);
 //! - `state`: the per-thread memory all of these work in ([`SearchState`]);
-//! - `profile`: what each game tuned ([`Profile`]);
 //! - [`tt`]: the transposition table over a caller-provided slice;
 //! - `tables`: the late-move reduction table `tablegen` builds.
+//!
+//! What each game tuned ([`Profile`]) is [`crate::profile`], re-exported here: the [`Game`] trait
+//! needs it too, and it lives outside the search so that the game trait does not depend on the
+//! search that depends on it.
 //!
 //! [`Game`]: crate::Game
 
@@ -23,7 +26,6 @@ mod alpha_beta;
 mod histories;
 mod iterative;
 mod move_picker;
-mod profile;
 mod quiescence;
 mod repetition;
 mod searcher;
@@ -31,8 +33,8 @@ mod state;
 mod tables;
 pub mod tt;
 
+pub use crate::profile::{ProbCut, Profile, SearchProfile};
 pub use iterative::search;
-pub use profile::{ProbCut, Profile, SearchProfile};
 pub use state::SearchState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 

@@ -28,7 +28,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// the game asks for it ([`Profile::scores_after_hash_move`]), only puts the hash move first, to
     /// be searched before the others are scored. Says whether the moves are scored.
     ///
-    /// [`Profile::scores_after_hash_move`]: super::Profile::scores_after_hash_move
+    /// [`Profile::scores_after_hash_move`]: crate::profile::Profile::scores_after_hash_move
     pub(super) fn order_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) -> bool {
         let scored = !(G::PROFILE.scores_after_hash_move && self.hoist_tt_move(ply, tt_move));
         if scored {
@@ -82,7 +82,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// The hash move then stands where [`Self::score_moves`] and [`Self::pick_at`] would put it: it
     /// has the one top key.
     ///
-    /// [`Profile::scores_after_hash_move`]: super::Profile::scores_after_hash_move
+    /// [`Profile::scores_after_hash_move`]: crate::profile::Profile::scores_after_hash_move
     fn hoist_tt_move(&mut self, ply: usize, tt_move: Option<u16>) -> bool {
         let Some(tt_move) = tt_move else { return false };
         let state = &mut *self.state;

@@ -1,7 +1,7 @@
 //! How the search is tuned for xiangqi: chess's shallow pruning, every move scored at once.
 
 use super::Position;
-use crate::search::{Profile, SearchProfile};
+use crate::profile::{Profile, SearchProfile};
 
 impl SearchProfile for Position {
     /// Scoring the moves after the hash move, as chess does, lost -30 ±41 at fixed nodes.

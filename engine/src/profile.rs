@@ -4,6 +4,10 @@
 //! the game (`chess/search_profile.rs`, ...), so that retuning a game touches neither the trait nor
 //! the search.
 //!
+//! A module of its own, below both [`Game`] (whose supertrait [`SearchProfile`] is) and the search
+//! (which reads it), so that neither the game trait nor the search depends on the other through
+//! it. The search re-exports it as `search::{Profile, ProbCut, SearchProfile}`.
+//!
 //! [`Game`]: crate::game::Game
 
 /// What one game's measurements chose among the search's options. A plain const, read through
