@@ -1,4 +1,5 @@
-//! FEN reading and writing, standard, X-FEN and Shredder-FEN castling fields.
+//! FEN reading and writing, standard, X-FEN and Shredder-FEN castling fields, and the start
+//! position, which is read from its FEN here so that the position does not depend on its notation.
 //!
 //! Reading never panics: every malformed input has its own [`FenError`], and a position that parses is
 //! one the move generator can trust (one king per side, the side not to move not in check, castling
@@ -101,6 +102,11 @@ extern crate std;
 impl std::error::Error for FenError {}
 
 impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::from_fen(STARTPOS).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+    }
+
     /// Parses a FEN (or the first four fields of one; the clocks default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_fen_bytes(fen.as_bytes())

@@ -78,11 +78,6 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// The standard start position.
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::STARTPOS).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
-    }
-
     pub(crate) fn empty() -> Position {
         Position {
             by_kind: [Bitboard::EMPTY; 6],

@@ -1,6 +1,7 @@
 //! FEN reading and writing, as Pikafish and UCCI write it: ten ranks from black's back rank (rank 9)
 //! down, red uppercase, `w` for red to move, then `- -` and the two counters (the halfmove field
-//! counts plies since the last capture).
+//! counts plies since the last capture). The start position is read from its FEN here, so that
+//! the position does not depend on its notation.
 //!
 //! Reading never panics: every malformed input has its own [`FenError`], and a position that parses is
 //! one the move generator can trust (one king per side in its palace, advisors and elephants on their
@@ -119,6 +120,11 @@ fn elephant_point(color: Color, square: Square) -> bool {
 }
 
 impl Position {
+    /// The start position.
+    pub fn startpos() -> Position {
+        Position::from_fen(STARTPOS).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+    }
+
     /// Parses a FEN (the board and side at least; the counters default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_fen_bytes(fen.as_bytes())

@@ -57,11 +57,6 @@ impl Position {
         }
     }
 
-    /// The start position.
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::STARTPOS).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
-    }
-
     /// Side to move.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
