@@ -44,7 +44,6 @@ use core::fmt;
 
 use super::bitboard::Bitboard;
 use super::position::Position;
-use super::psqt::{self, MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PHASE_WEIGHTS};
 use super::tables;
 use super::types::{Color, PieceKind, Square};
 use crate::eval_trace::Breakdown;
@@ -57,11 +56,13 @@ mod king;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+pub mod psqt;
 mod scale;
 pub mod weights;
 
 pub(crate) use pawn_cache::mix_pawns;
 pub use pawn_cache::{PawnCache, PAWN_CACHE_ENTRIES};
+use psqt::{MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PHASE_WEIGHTS};
 use scale::stronger_side;
 pub use scale::{endgame_scale, SCALE_NORMAL};
 pub use weights::TEMPO;

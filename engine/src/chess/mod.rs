@@ -6,13 +6,13 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod position;
-pub mod psqt;
 mod search_profile;
 pub mod see;
 pub mod tables;
 pub mod types;
 
 pub use bitboard::Bitboard;
+pub use eval::psqt;
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{count_moves, generate_moves, ChessMoveList, MoveSink, MAX_MOVES};
 pub use moves::{Move, MoveKind, UciMove};

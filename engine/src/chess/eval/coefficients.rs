@@ -18,12 +18,12 @@
 //!
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 
+use super::psqt::{self, MATERIAL_EG, MATERIAL_MG};
 use super::weights::{Param, S, WEIGHTS};
 use super::{
     endgame_scale, evaluate_terms, finish, game_phase, stronger_side, MgEg, Sink, Term, SCALE_NORMAL,
 };
 use crate::chess::position::Position;
-use crate::chess::psqt::{self, MATERIAL_EG, MATERIAL_MG};
 use crate::chess::types::{Color, PieceKind};
 use crate::score::Score;
 

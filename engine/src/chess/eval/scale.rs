@@ -10,10 +10,10 @@
 //! factor is a property of the position alone and the tuner can treat it as a constant.
 
 use super::pawns::passed_pawns;
+use super::psqt::PHASE_MAX;
 use super::{LIGHT_SQUARES, PIECE_VALUES};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
-use crate::chess::psqt::PHASE_MAX;
 use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
 

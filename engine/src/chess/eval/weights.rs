@@ -4,7 +4,7 @@
 //! module includes it (`cargo run -p tablegen -- eval` prints it), so the numbers can be rewritten
 //! by the Texel tuner (`tuner/`) and reviewed as data. The file holds, with their documentation:
 //!
-//! - the material values and PeSTO's piece-square tables (re-exported by [`crate::chess::psqt`]);
+//! - the material values and PeSTO's piece-square tables (re-exported by [`crate::chess::eval::psqt`]);
 //! - every other weight as a [`Param`] (or a run of them, [`Params`]): an index into [`WEIGHTS`]
 //!   rather than a value, so that the term code names each weight it uses and a tracing sink can
 //!   count the uses (the coefficient model of [`super::coefficients`]);
@@ -12,7 +12,7 @@
 //!
 //! What is tuned: material, the tables and every [`Param`]. What is not: the `fixed` numbers (the
 //! king-danger penalty is quadratic in its attack units, so the tuner takes it as it is) and the
-//! phase weights of [`crate::chess::psqt`], which are the definition of the taper.
+//! phase weights of [`crate::chess::eval::psqt`], which are the definition of the taper.
 //!
 //! A weight is an [`S`], a middlegame and an endgame value in centipawns; the evaluator blends the
 //! two by the game phase. Signs are from the point of view of the side that has the feature: a

@@ -12,10 +12,13 @@
 //! it to [`macros::piece_square_table!`], which turns it into the engine's `[colour][square]` order
 //! (a1 = 0) with Black's half mirrored vertically. Values are bonuses for the piece's owner; the
 //! evaluator applies the sign. The phase weights stay here: they define the taper and are not tuned.
+//!
+//! A module of the evaluation, which reads it and whose weights it re-exports: one unit rather than
+//! two modules that use each other. `chess::psqt` re-exports it for the tuner and the tests.
 
-use super::types::{Color, PieceKind, Square};
+use crate::chess::types::{Color, PieceKind, Square};
 
-pub use super::eval::weights::{
+pub use super::weights::{
     BISHOP_EG, BISHOP_MG, KING_EG, KING_MG, KNIGHT_EG, KNIGHT_MG, MATERIAL_EG, MATERIAL_MG, PAWN_EG, PAWN_MG,
     QUEEN_EG, QUEEN_MG, ROOK_EG, ROOK_MG,
 };
@@ -49,7 +52,7 @@ mod tests {
 
     /// Row `row` (0 = rank 8) of the diagram of table `name` in the data file, as written.
     fn written_row(name: &str, row: usize) -> [i32; 8] {
-        let data = include_str!("../../data/chess_eval.txt");
+        let data = include_str!("../../../data/chess_eval.txt");
         let header = data.find(name).expect("every table is in the data file");
         let line = data[header..].lines().nth(1 + row).expect("8 rows follow the header");
         let mut cells = [0; 8];
