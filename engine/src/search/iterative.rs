@@ -5,7 +5,7 @@
 
 use super::repetition::remember_game;
 use super::searcher::Searcher;
-use super::state::SearchState;
+use super::state::{RootMove, SearchState};
 use super::tt::{Bound, TranspositionTable};
 use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::game::Game;
@@ -14,18 +14,6 @@ use crate::score::{Score, MAX_PLY};
 
 /// First aspiration window half-width, centipawns.
 const ASPIRATION_DELTA: i32 = 20;
-
-/// A root move with what the last iterations learned about it.
-#[derive(Clone, Copy)]
-pub(super) struct RootMove<M: Copy> {
-    pub(super) mv: M,
-    /// Score of the current iteration (`-INFINITE` until searched with a window it beat).
-    pub(super) score: Score,
-    /// Score of the last completed iteration, for ordering and aspiration windows.
-    pub(super) previous_score: Score,
-    pub(super) pv: [M; MAX_PLY],
-    pub(super) pv_len: usize,
-}
 
 /// Iteration skipping of lazy-SMP helpers: helper `i` uses entry `(i - 1) % 20` and skips `depth`
 /// when `((depth + phase) / size)` is odd. The pattern is the one Stockfish used before version 12.

@@ -5,19 +5,15 @@
 //! play at once ([`Game::DETECTS_UPCOMING_REPETITION`]).
 
 use super::searcher::Searcher;
+use super::state::{RepetitionKeys, KEY_HISTORY};
 use super::Control;
 use crate::game::{CycleVerdict, Game};
-use crate::history::{History, PastPosition, NO_MOVE};
+use crate::history::{PastPosition, NO_MOVE};
 use crate::score::{Score, MAX_PLY};
 
-/// Positions of the game before the root that repetition detection can see, plus the search path.
-const KEY_HISTORY: usize = 1024;
 /// Longest repetition cycle the chase rule replays; longer ones are draws. Xiangqi's 60-move rule
 /// ends a game after 120 plies without a capture, a few more with checks discounted.
 const MAX_CYCLE_PLIES: usize = 256;
-
-/// The positions repetition detection looks back over: the game's, then the search's line.
-pub(super) type RepetitionKeys = History<KEY_HISTORY>;
 
 /// Fills `keys` with the positions played before `root` (`game_keys`, oldest first, as many of
 /// the newest as leave room for a line of [`MAX_PLY`] plies) and `root` itself, each with the move

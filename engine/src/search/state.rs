@@ -1,14 +1,37 @@
 //! The memory a search thread owns: built once, in place, and reused by every search the thread
 //! runs, so that a search allocates nothing and copies no megabytes.
+//!
+//! The types of its root-move and repetition fields are defined here, not in the files that fill
+//! them (`iterative`, `repetition`): those files work through the [`Searcher`] that holds this
+//! state, so the state depending on them would close a cycle.
+//!
+//! [`Searcher`]: super::searcher::Searcher
 
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
 use super::histories::Histories;
-use super::iterative::RootMove;
-use super::repetition::RepetitionKeys;
 use crate::game::{Game, MAX_MOVES};
+use crate::history::History;
 use crate::score::{Score, MAX_PLY};
+
+/// Positions of the game before the root that repetition detection can see, plus the search path.
+pub(super) const KEY_HISTORY: usize = 1024;
+
+/// The positions repetition detection looks back over: the game's, then the search's line.
+pub(super) type RepetitionKeys = History<KEY_HISTORY>;
+
+/// A root move with what the last iterations learned about it.
+#[derive(Clone, Copy)]
+pub(super) struct RootMove<M: Copy> {
+    pub(super) mv: M,
+    /// Score of the current iteration (`-INFINITE` until searched with a window it beat).
+    pub(super) score: Score,
+    /// Score of the last completed iteration, for ordering and aspiration windows.
+    pub(super) previous_score: Score,
+    pub(super) pv: [M; MAX_PLY],
+    pub(super) pv_len: usize,
+}
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,
 /// repetition keys and the evaluation's cache. Fixed-size (about 3.8 MiB, mostly the continuation
