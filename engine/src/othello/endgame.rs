@@ -20,17 +20,26 @@
 //!
 //! Memory and time belong to the caller: the transposition table is a slice of
 //! [`EndgameEntry`], and a [`SolveControl`] is asked every [`POLL_INTERVAL`] nodes whether to stop.
+//!
+//! Beside this file: [`flips`](mod@flips) and `last_flip` (the flips of a move, and of the last one),
+//! [`stability`] (the stable discs behind the cut-off) and `ordering` (parity, square classes and
+//! the features of fastest-first).
 
 pub mod flips;
 mod last_flip;
+mod ordering;
 pub mod stability;
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use self::flips::flips;
+use self::flips::{flips, flips_near};
 use self::last_flip::last_flip_count;
+use self::ordering::{
+    corner_stability, neighbours, odd_quadrants, order_eval, quadrant, sort_depth, CORNERS, PRIORITY,
+    SORT_EMPTIES, SORT_MARGIN,
+};
 pub use self::stability::stable_discs;
-use super::board::{legal_moves, Color, Move, Square};
+use super::board::{legal_moves, Move, Square};
 use super::position::Position;
 use super::DISC;
 
@@ -223,41 +232,6 @@ fn square_move(square: u8) -> Move {
     }
 }
 
-/// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
-/// so that the side to move gets the last move there.
-const QUADRANTS: [u64; 4] =
-    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
-
-/// Squares grouped from usually best to usually worst: corners, edges away from the corners,
-/// inner squares, C-squares, X-squares.
-const PRIORITY: [u64; 5] = [
-    0x8100_0000_0000_0081,
-    0x3C00_8181_8181_003C,
-    0x003C_7E7E_7E7E_3C00 & !0x0042_0000_0000_4200,
-    0x4281_0000_0000_8142,
-    0x0042_0000_0000_4200,
-];
-
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-
-/// The quadrant (0..4) of each square.
-#[inline(always)]
-fn quadrant(square: usize) -> usize {
-    ((square >> 2) & 1) | ((square >> 4) & 2)
-}
-
-/// Squares of the quadrants holding an odd number of the `empty` squares.
-#[inline(always)]
-fn odd_quadrants(empty: u64) -> u64 {
-    let mut odd = 0;
-    for quadrant in QUADRANTS {
-        if (empty & quadrant).count_ones() & 1 == 1 {
-            odd |= quadrant;
-        }
-    }
-    odd
-}
-
 /// From this many empties up, alpha must reach `STABILITY_THRESHOLD[empties]` before the
 /// stability bound is worth computing (it can only cut when alpha is high).
 const STABILITY_THRESHOLD: [i32; 65] = stability_thresholds();
@@ -276,11 +250,6 @@ const fn stability_thresholds() -> [i32; 65] {
 /// From this many empties up, children are looked up in the table before any is searched.
 const ETC_EMPTIES: u32 = 11;
 
-/// From this many empties up, moves are ordered by a shallow search with an evaluation
-/// ([`order_eval`]) beside fastest-first, as Edax orders them: below, the subtrees are too small
-/// to pay for it. With [`sort_depth`], 13 took least time on FFO #40-#47 (12 and 15 more).
-const SORT_EMPTIES: u32 = 13;
-
 /// The depth of the midgame search behind the estimate [`solve_exact`] starts from: deeper
 /// searches guessed no better on the FFO positions.
 const ESTIMATE_DEPTH: u32 = 6;
@@ -288,72 +257,6 @@ const ESTIMATE_DEPTH: u32 = 6;
 /// Half the width, in discs, of the first window of [`solve_exact`]: the estimate is often a few
 /// discs off, and 5 searched fewest nodes on FFO #40-#47 (3 and 7 searched more).
 const ASPIRATION: i32 = 5;
-
-/// Discs below alpha under which the ordering search only bounds a move's value.
-const SORT_MARGIN: i32 = 8;
-
-/// The depth of the ordering search of a child at `n` empties (the child has `n - 1`): one ply
-/// more every three empties, Edax's rate, here from 16 empties (from 15 or 18 was slower).
-#[inline(always)]
-fn sort_depth(n: u32) -> u32 {
-    (n.saturating_sub(13) / 3).min(3)
-}
-
-/// The evaluation behind the ordering search, in centidiscs from the side to move `p`. Only
-/// the order of moves depends on it, never a score: any evaluation is correct here.
-#[inline]
-fn order_eval(p: u64, o: u64) -> i32 {
-    super::evaluate(&Position::from_discs(p, o, Color::Black)).0
-}
-
-/// The squares next to `discs` (eight directions).
-#[inline(always)]
-fn neighbours(discs: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let sides = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H) | discs;
-    sides | (sides << 8) | (sides >> 8)
-}
-
-/// The squares next to each square.
-static NEIGHBOURS: [u64; 64] = neighbour_table();
-
-const fn neighbour_table() -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
-        const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-        const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let bit = 1u64 << square;
-        let sides = ((bit << 1) & NOT_A) | ((bit >> 1) & NOT_H) | bit;
-        table[square] = (sides | (sides << 8) | (sides >> 8)) & !bit;
-        square += 1;
-    }
-    table
-}
-
-/// [`flips`], skipping the ray arithmetic when no opponent disc touches `square` (then nothing
-/// can flip): near the end most empty squares are illegal for one side or the other.
-#[inline(always)]
-fn flips_near(p: u64, o: u64, square: usize) -> u64 {
-    if o & NEIGHBOURS[square] == 0 {
-        0
-    } else {
-        flips(p, o, square)
-    }
-}
-
-/// Discs on corners and on the edge squares beside a corner of the same colour: the stable
-/// discs a move cheaply gains.
-#[inline(always)]
-fn corner_stability(discs: u64) -> u32 {
-    let corners = discs & CORNERS;
-    let beside = ((corners & 0x0100_0000_0000_0001) << 1)
-        | ((corners & 0x8000_0000_0000_0080) >> 1)
-        | ((corners & 0x0000_0000_0000_0081) << 8)
-        | ((corners & 0x8100_0000_0000_0000) >> 8);
-    (corners | (beside & discs)).count_ones()
-}
 
 /// A hint to the processor that `entry` will be read soon; nothing on other targets.
 #[inline(always)]

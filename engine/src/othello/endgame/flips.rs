@@ -4,6 +4,8 @@
 //!
 //! [`super::super::board::flips`] walks each line a square at a time; this finds the first
 //! non-opponent square of a line in one step, so its cost does not grow with the run length.
+//! The solver's routines for the last few empties call it through `flips_near`, which skips the
+//! squares no opponent disc touches.
 
 /// Ray masks, indexed `[square][direction]`: the first four directions run towards higher bit
 /// indices (east, south, south-east, south-west), the last four towards lower ones.
@@ -67,4 +69,32 @@ pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
 pub fn last_flip_count(player: u64, square: usize) -> u32 {
     let opponent = !player & !(1u64 << square);
     flips(player, opponent, square).count_ones()
+}
+
+/// The squares next to each square.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+        const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let bit = 1u64 << square;
+        let sides = ((bit << 1) & NOT_A) | ((bit >> 1) & NOT_H) | bit;
+        table[square] = (sides | (sides << 8) | (sides >> 8)) & !bit;
+        square += 1;
+    }
+    table
+}
+
+/// [`flips`], skipping the ray arithmetic when no opponent disc touches `square` (then nothing
+/// can flip): near the end most empty squares are illegal for one side or the other.
+#[inline(always)]
+pub(super) fn flips_near(p: u64, o: u64, square: usize) -> u64 {
+    if o & NEIGHBOURS[square] == 0 {
+        0
+    } else {
+        flips(p, o, square)
+    }
 }
