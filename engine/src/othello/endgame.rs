@@ -22,13 +22,15 @@
 //! [`EndgameEntry`], and a [`SolveControl`] is asked every [`POLL_INTERVAL`] nodes whether to stop.
 //!
 //! Beside this file: [`flips`](mod@flips) and `last_flip` (the flips of a move, and of the last one),
-//! [`stability`] (the stable discs behind the cut-off) and `ordering` (parity, square classes and
-//! the features of fastest-first).
+//! [`stability`] (the stable discs behind the cut-off), `ordering` (parity, square classes and
+//! the features of fastest-first) and `table` (the transposition table's entries, buckets and
+//! replacement).
 
 pub mod flips;
 mod last_flip;
 mod ordering;
 pub mod stability;
+mod table;
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -39,6 +41,7 @@ use self::ordering::{
     SORT_EMPTIES, SORT_MARGIN,
 };
 pub use self::stability::stable_discs;
+pub use self::table::EndgameEntry;
 use super::board::{legal_moves, Move, Square};
 use super::position::Position;
 use super::DISC;
@@ -89,25 +92,6 @@ impl SolveControl for NoStop {
     fn should_stop(&self, _nodes: u64) -> bool {
         false
     }
-}
-
-/// One slot of the solver's transposition table. Keys are the whole position (both bitboards),
-/// so a hit is never a collision; bounds are exact facts about a position, so an entry stays
-/// valid across solves and windows. An all-zero entry is empty (no position has no discs).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EndgameEntry {
-    player: u64,
-    opponent: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    empties: u8,
-}
-
-impl EndgameEntry {
-    /// An unused slot, to fill a new table with.
-    pub const EMPTY: EndgameEntry =
-        EndgameEntry { player: 0, opponent: 0, lower: 0, upper: 0, best: 0, empties: 0 };
 }
 
 /// The result of a solve.
@@ -257,19 +241,6 @@ const ESTIMATE_DEPTH: u32 = 6;
 /// Half the width, in discs, of the first window of [`solve_exact`]: the estimate is often a few
 /// discs off, and 5 searched fewest nodes on FFO #40-#47 (3 and 7 searched more).
 const ASPIRATION: i32 = 5;
-
-/// A hint to the processor that `entry` will be read soon; nothing on other targets.
-#[inline(always)]
-fn prefetch_read(entry: &EndgameEntry) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: prefetching is only a hint and never faults, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const EndgameEntry).cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = entry;
-}
 
 struct Solver<'a, C: ?Sized> {
     table: &'a mut [EndgameEntry],
@@ -733,82 +704,5 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
         }
         best
-    }
-
-    /// Starts loading the bucket of (p, o) into the cache.
-    #[inline(always)]
-    fn prefetch(&self, p: u64, o: u64) {
-        if let Some((a, b)) = self.slots(p, o) {
-            prefetch_read(&self.table[a]);
-            prefetch_read(&self.table[b]);
-        }
-    }
-
-    /// The upper bound the table holds for a position, if any.
-    #[inline(always)]
-    fn upper_bound(&self, p: u64, o: u64) -> Option<i32> {
-        let (a, b) = self.slots(p, o)?;
-        self.find(a, b, p, o).map(|slot| i32::from(self.table[slot].upper))
-    }
-
-    /// The two slots of the bucket of (p, o), or `None` without a table.
-    #[inline(always)]
-    fn slots(&self, p: u64, o: u64) -> Option<(usize, usize)> {
-        let buckets = self.table.len() / 2;
-        if buckets == 0 {
-            return None;
-        }
-        let hash = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let hash = hash ^ (hash >> 29);
-        let bucket = ((u128::from(hash) * buckets as u128) >> 64) as usize;
-        Some((2 * bucket, 2 * bucket + 1))
-    }
-
-    #[inline(always)]
-    fn find(&self, a: usize, b: usize, p: u64, o: u64) -> Option<usize> {
-        [a, b].into_iter().find(|&slot| {
-            let entry = &self.table[slot];
-            entry.player == p && entry.opponent == o
-        })
-    }
-
-    /// Records the result of a search of window `(alpha, beta)`, merged with what is known.
-    /// Replacement: the first slot keeps the larger subtree, the second takes the rest.
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        a: usize,
-        b: usize,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        score: i32,
-        best: u8,
-        n: u32,
-    ) {
-        let lower = if score > alpha { score } else { -MAX_SCORE };
-        let upper = if score < beta { score } else { MAX_SCORE };
-        let mut entry = EndgameEntry {
-            player: p,
-            opponent: o,
-            lower: lower as i8,
-            upper: upper as i8,
-            best,
-            empties: n as u8,
-        };
-        if let Some(slot) = self.find(a, b, p, o) {
-            let old = self.table[slot];
-            let (lower, upper) = (entry.lower.max(old.lower), entry.upper.min(old.upper));
-            if lower <= upper {
-                (entry.lower, entry.upper) = (lower, upper);
-            }
-            self.table[slot] = entry;
-        } else if n as u8 >= self.table[a].empties {
-            self.table[b] = self.table[a];
-            self.table[a] = entry;
-        } else {
-            self.table[b] = entry;
-        }
     }
 }
