@@ -6,6 +6,8 @@
 //!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
 //!               [--report SECONDS]
 //! tuner datastats FILE
+//! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -21,6 +23,7 @@
 mod datagen;
 mod dataset;
 mod games;
+mod nnue;
 mod selfplay;
 mod tune;
 
@@ -36,6 +39,8 @@ const USAGE: &str = "usage:
                 [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
                 [--report SECONDS]
   tuner datastats FILE
+  tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -172,6 +177,47 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
         datagen::Config { play, report_every: Duration::from_secs_f64(options.number("report", 60.0)?) };
     announce::<G>("datagen", &config.play);
     println!("{}", datagen::run::<G>(&config)?);
+    Ok(())
+}
+
+fn train_command(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(
+        args,
+        &[],
+        &[
+            "data",
+            "out",
+            "hidden",
+            "epochs",
+            "batch",
+            "rate",
+            "wdl",
+            "scale",
+            "validation",
+            "chunk",
+            "threads",
+            "seed",
+            "resume",
+        ],
+    )?;
+    let threads = std::thread::available_parallelism().map_or(1, |threads| threads.get());
+    let config = nnue::train::Config {
+        data: options.required("data")?.split(',').map(String::from).collect(),
+        out: options.required("out")?.to_string(),
+        hidden: options.number("hidden", 128)?,
+        epochs: options.number("epochs", 20)?,
+        batch: options.number("batch", 16_384)?,
+        rate: options.number("rate", 0.001)?,
+        wdl: options.number("wdl", 0.3)?,
+        scale: options.number("scale", 400.0)?,
+        validation_per_mille: options.number("validation", 20)?,
+        chunk: options.number("chunk", 1 << 22)?,
+        threads: options.number("threads", threads)?,
+        seed: options.number("seed", 1)?,
+        resume: options.text("resume").map(String::from),
+    };
+    let loss = nnue::train::run(&config)?;
+    println!("train: done, held-out loss {loss:.6}, network {}", config.out);
     Ok(())
 }
 
@@ -375,6 +421,7 @@ fn main() -> ExitCode {
     type Xiangqi = engine::xiangqi::Position;
     let result = match (args.first().map(String::as_str), xiangqi) {
         (Some("datagen"), false) => datagen_command::<Chess>(&args[1..]),
+        (Some("train"), _) => train_command(&args[1..]),
         (Some("datastats"), _) => match args.get(1) {
             Some(path) => datagen::chess_stats(path).map(|line| println!("{line}")),
             None => Err("datastats needs a file".into()),
