@@ -1,0 +1,288 @@
+//! The chess network the trainer fits: a perspective network (768 -> N) x 2 -> 1 with a squared
+//! clipped ReLU, in `f32`, with its forward and backward passes and its quantized export.
+//!
+//! Inputs: one per (side relative to the perspective, piece kind, square), 2 x 6 x 64 = 768. The
+//! side to move's accumulator and the other side's are the same layer seen from each side (Black's
+//! view mirrors the board vertically), concatenated side to move first, so the output is from the
+//! side to move. `output * SCALE` is the evaluation in centipawns.
+//!
+//! The quantized file (what the engine embeds; `QA`, `QB` and `SCALE` as in the common NNUE
+//! convention): the header `TRSKNN01`, then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights
+//! `[768][N]` and biases `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times `QB`,
+//! and the output bias as `i32` times `QA * QB`, all little-endian. Inference:
+//! `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)`.
+
+/// Inputs per perspective.
+pub const INPUTS: usize = 768;
+/// Quantization of the feature layer (its weights, biases and the clipped activation).
+pub const QA: i32 = 255;
+/// Quantization of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of output.
+pub const SCALE: i32 = 400;
+/// Weights stay within this, so that they fit `i16` after quantization (and the output layer's
+/// products fit `i32`).
+pub const WEIGHT_LIMIT: f32 = 1.98;
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"TRSKNN01";
+
+/// The input index of a piece (`piece` = colour * 6 + kind, White 0) on `square` (a1 = 0) seen from
+/// `perspective` (0 White, 1 Black).
+#[inline]
+pub fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+    let (colour, kind) = (piece / 6, piece % 6);
+    let (relative, square) = if perspective == 0 { (colour, square) } else { (colour ^ 1, square ^ 56) };
+    relative * 384 + kind * 64 + square
+}
+
+/// The parameters, `f32`, laid out flat so the optimizer can treat them as one vector.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub hidden: usize,
+    /// `[INPUTS][hidden]`, then `[hidden]` biases, then `[2 * hidden]` output weights, then the
+    /// output bias.
+    pub params: Vec<f32>,
+}
+
+/// What a forward pass keeps for the backward pass.
+pub struct Activations {
+    /// Accumulators, side to move's first: `[2][hidden]`.
+    pub acc: Vec<f32>,
+    pub output: f32,
+}
+
+impl Network {
+    /// Parameters of a network with `hidden` neurons per perspective.
+    pub fn parameter_count(hidden: usize) -> usize {
+        INPUTS * hidden + hidden + 2 * hidden + 1
+    }
+
+    /// Random small weights from `seed` (uniform, scaled by fan-in), zero biases.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        let mut rng = tablegen::prng::SplitMix64::new(seed);
+        let mut uniform =
+            |limit: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit;
+        let mut params = vec![0.0; Self::parameter_count(hidden)];
+        for weight in &mut params[..INPUTS * hidden] {
+            *weight = uniform(1.0 / (32.0f32).sqrt());
+        }
+        let output = INPUTS * hidden + hidden;
+        for weight in &mut params[output..output + 2 * hidden] {
+            *weight = uniform(1.0 / (2.0 * hidden as f32).sqrt());
+        }
+        Network { hidden, params }
+    }
+
+    fn bias_start(&self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    fn output_start(&self) -> usize {
+        INPUTS * self.hidden + self.hidden
+    }
+
+    /// The forward pass over the active features of each perspective (side to move's first).
+    pub fn forward(&self, features: [&[u16]; 2]) -> Activations {
+        let hidden = self.hidden;
+        let mut acc = vec![0.0; 2 * hidden];
+        let bias = &self.params[self.bias_start()..self.bias_start() + hidden];
+        for (side, active) in features.iter().enumerate() {
+            let acc = &mut acc[side * hidden..(side + 1) * hidden];
+            acc.copy_from_slice(bias);
+            for &feature in active.iter() {
+                let row = &self.params[usize::from(feature) * hidden..(usize::from(feature) + 1) * hidden];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+        }
+        let output_weights = &self.params[self.output_start()..self.output_start() + 2 * hidden];
+        let mut output = self.params[self.output_start() + 2 * hidden];
+        for (a, w) in acc.iter().zip(output_weights) {
+            let clipped = a.clamp(0.0, 1.0);
+            output += clipped * clipped * w;
+        }
+        Activations { acc, output }
+    }
+
+    /// Adds the gradient of the loss to `gradient`, given `d_output`, the loss's derivative by
+    /// the output.
+    pub fn backward(
+        &self,
+        features: [&[u16]; 2],
+        activations: &Activations,
+        d_output: f32,
+        gradient: &mut [f32],
+    ) {
+        let hidden = self.hidden;
+        let (bias_start, output_start) = (self.bias_start(), self.output_start());
+        let output_weights = &self.params[output_start..output_start + 2 * hidden];
+        let mut d_acc = vec![0.0f32; 2 * hidden];
+        for (index, &a) in activations.acc.iter().enumerate() {
+            let clipped = a.clamp(0.0, 1.0);
+            gradient[output_start + index] += d_output * clipped * clipped;
+            if a > 0.0 && a < 1.0 {
+                d_acc[index] = d_output * output_weights[index] * 2.0 * a;
+            }
+        }
+        gradient[output_start + 2 * hidden] += d_output;
+        for (side, active) in features.iter().enumerate() {
+            let d = &d_acc[side * hidden..(side + 1) * hidden];
+            for (g, d) in gradient[bias_start..bias_start + hidden].iter_mut().zip(d) {
+                *g += d;
+            }
+            for &feature in active.iter() {
+                let row = &mut gradient[usize::from(feature) * hidden..(usize::from(feature) + 1) * hidden];
+                for (g, d) in row.iter_mut().zip(d) {
+                    *g += d;
+                }
+            }
+        }
+    }
+
+    /// Keeps every weight within [`WEIGHT_LIMIT`] (the biases are free: they are few and wide).
+    pub fn clip(&mut self) {
+        let (bias_start, output_start) = (self.bias_start(), self.output_start());
+        let hidden = self.hidden;
+        let (features, rest) = self.params.split_at_mut(bias_start);
+        let outputs = &mut rest[output_start - bias_start..output_start - bias_start + 2 * hidden];
+        for weight in features.iter_mut().chain(outputs.iter_mut()) {
+            *weight = weight.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        }
+    }
+
+    /// The quantized file (see the module's note on the format).
+    pub fn quantized(&self) -> Vec<u8> {
+        let hidden = self.hidden;
+        let mut bytes = Vec::with_capacity(32 + 2 * Self::parameter_count(hidden) + 2);
+        bytes.extend_from_slice(MAGIC);
+        for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        let quantize =
+            |value: f32, scale: i32| (value * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
+        for &weight in &self.params[..self.output_start()] {
+            bytes.extend_from_slice(&quantize(weight, QA).to_le_bytes());
+        }
+        for &weight in &self.params[self.output_start()..self.output_start() + 2 * hidden] {
+            bytes.extend_from_slice(&quantize(weight, QB).to_le_bytes());
+        }
+        let bias = (self.params[self.output_start() + 2 * hidden] * (QA * QB) as f32).round() as i32;
+        bytes.extend_from_slice(&bias.to_le_bytes());
+        bytes
+    }
+
+    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32`.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let mut bytes = b"TRSKF32\0".to_vec();
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for value in &self.params {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads a checkpoint back.
+    pub fn from_checkpoint(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < 12 || &bytes[..8] != b"TRSKF32\0" {
+            return Err("not a float checkpoint".into());
+        }
+        let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+        let params: Vec<f32> =
+            bytes[12..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().unwrap())).collect();
+        if params.len() != Self::parameter_count(hidden) {
+            return Err(format!("a checkpoint of {} values for {hidden} neurons", params.len()));
+        }
+        Ok(Network { hidden, params })
+    }
+}
+
+/// The quantized network's evaluation in centipawns, as the engine computes it (the reference the
+/// engine's inference is tested against).
+pub fn quantized_eval(file: &[u8], features: [&[u16]; 2]) -> Result<i32, String> {
+    if file.len() < 24 || &file[..8] != MAGIC {
+        return Err("not a quantized network".into());
+    }
+    let word = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap()) as usize;
+    let hidden = word(8);
+    let values = |at: usize, count: usize| -> Vec<i32> {
+        file[at..at + 2 * count]
+            .chunks_exact(2)
+            .map(|pair| i32::from(i16::from_le_bytes([pair[0], pair[1]])))
+            .collect()
+    };
+    let weights = values(24, INPUTS * hidden);
+    let biases = values(24 + 2 * INPUTS * hidden, hidden);
+    let output_at = 24 + 2 * (INPUTS * hidden + hidden);
+    let output = values(output_at, 2 * hidden);
+    let bias_at = output_at + 4 * hidden;
+    let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().map_err(|_| "a short file")?);
+    let mut sum: i64 = 0;
+    for (side, active) in features.iter().enumerate() {
+        let mut acc = biases.clone();
+        for &feature in active.iter() {
+            for (a, w) in acc.iter_mut().zip(&weights[usize::from(feature) * hidden..]) {
+                *a += w;
+            }
+        }
+        for (a, w) in acc.iter().zip(&output[side * hidden..(side + 1) * hidden]) {
+            let clipped = i64::from((*a).clamp(0, QA));
+            sum += clipped * clipped * i64::from(*w);
+        }
+    }
+    Ok(((sum / i64::from(QA) + i64::from(bias)) * i64::from(SCALE) / i64::from(QA * QB)) as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_mirror_between_perspectives() {
+        // White's pawn on e2 is Black's "their pawn on e7".
+        assert_eq!(feature(0, 0, 12), 12);
+        assert_eq!(feature(1, 0, 12), 384 + 52);
+        // Black's king on e8 is, for Black, "our king on e1".
+        assert_eq!(feature(1, 11, 60), 5 * 64 + 4);
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let network = Network::random(8, 3);
+        let features: [&[u16]; 2] = [&[1, 100, 400], &[7, 450, 700]];
+        let loss = |network: &Network| {
+            let output = network.forward(features).output;
+            (output - 0.3) * (output - 0.3)
+        };
+        let activations = network.forward(features);
+        let mut gradient = vec![0.0; network.params.len()];
+        network.backward(features, &activations, 2.0 * (activations.output - 0.3), &mut gradient);
+        for index in [100 * 8 + 3, 768 * 8 + 2, 768 * 8 + 8 + 5, network.params.len() - 1] {
+            let mut up = network.clone();
+            up.params[index] += 1e-3;
+            let mut down = network.clone();
+            down.params[index] -= 1e-3;
+            let numeric = (loss(&up) - loss(&down)) / 2e-3;
+            assert!(
+                (numeric - gradient[index]).abs() < 1e-3,
+                "{index}: {numeric} against {}",
+                gradient[index]
+            );
+        }
+    }
+
+    #[test]
+    fn the_quantized_network_agrees_with_the_float_one() {
+        let network = Network::random(16, 9);
+        let file = network.quantized();
+        assert_eq!(file.len(), 24 + 2 * (768 * 16 + 16 + 32) + 4);
+        for features in [[&[0u16, 64, 300, 500][..], &[10u16, 200, 420, 767][..]], [&[5u16][..], &[6u16][..]]]
+        {
+            let float = network.forward(features).output * SCALE as f32;
+            let quantized = quantized_eval(&file, features).unwrap();
+            assert!((float - quantized as f32).abs() <= 2.0, "{float} against {quantized}");
+        }
+        let back = Network::from_checkpoint(&network.checkpoint()).unwrap();
+        assert_eq!(back, network);
+    }
+}
