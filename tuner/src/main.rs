@@ -8,6 +8,7 @@
 //! tuner datastats FILE
 //! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
+//! tuner net-eval --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -41,6 +42,7 @@ const USAGE: &str = "usage:
   tuner datastats FILE
   tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
+  tuner net-eval --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -218,6 +220,33 @@ fn train_command(args: &[String]) -> Result<(), String> {
     };
     let loss = nnue::train::run(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);
+    Ok(())
+}
+
+/// `tuner net-eval --net FILE --fen FEN`: a quantized network's evaluation of one position, as the
+/// engine computes it.
+fn net_eval_command(args: &[String]) -> Result<(), String> {
+    use engine::GameText;
+    let options = Options::parse(args, &[], &["net", "fen"])?;
+    let path = options.required("net")?;
+    let file = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
+    let position = crate::games::parse::<engine::chess::Position>(options.required("fen")?)?;
+    let mut record = Vec::new();
+    datagen::record::Packed::pack(&position, 0, 1, &mut record);
+    let record = datagen::record::ChessRecord::unpack(&record).ok_or("the position does not pack")?;
+    let us = usize::from(!record.white_to_move);
+    let features = |perspective: usize| -> Vec<u16> {
+        record
+            .pieces()
+            .iter()
+            .map(|&(square, piece)| {
+                nnue::network::feature(perspective, usize::from(piece), usize::from(square)) as u16
+            })
+            .collect()
+    };
+    let (ours, theirs) = (features(us), features(us ^ 1));
+    let eval = nnue::network::quantized_eval(&file, [&ours, &theirs])?;
+    println!("{} cp (side to move) for {}", eval, position.position_text());
     Ok(())
 }
 
@@ -422,6 +451,7 @@ fn main() -> ExitCode {
     let result = match (args.first().map(String::as_str), xiangqi) {
         (Some("datagen"), false) => datagen_command::<Chess>(&args[1..]),
         (Some("train"), _) => train_command(&args[1..]),
+        (Some("net-eval"), _) => net_eval_command(&args[1..]),
         (Some("datastats"), _) => match args.get(1) {
             Some(path) => datagen::chess_stats(path).map(|line| println!("{line}")),
             None => Err("datastats needs a file".into()),
