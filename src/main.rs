@@ -85,7 +85,8 @@ fn main() {
     session.end_of_input();
 }
 
-/// Sends stdin line by line (without `\n` or `\r\n`) until end of input.
+/// Sends stdin line by line until end of input. A line ends with `\n`, `\r\n` or a lone `\r`
+/// (the UCI description allows all three).
 fn read_lines(sender: &mpsc::Sender<Input>) {
     let stdin = io::stdin();
     let mut stdin = stdin.lock();
@@ -95,15 +96,20 @@ fn read_lines(sender: &mpsc::Sender<Input>) {
         match stdin.read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
-                while bytes.last().is_some_and(|&byte| byte == b'\n' || byte == b'\r') {
+                if bytes.last() == Some(&b'\n') {
                     bytes.pop();
                 }
-                let input = match String::from_utf8(std::mem::take(&mut bytes)) {
-                    Ok(line) => Input::Line(line),
-                    Err(_) => Input::NotUtf8,
-                };
-                if sender.send(input).is_err() {
-                    return;
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+                for piece in bytes.split(|&byte| byte == b'\r') {
+                    let input = match String::from_utf8(piece.to_vec()) {
+                        Ok(line) => Input::Line(line),
+                        Err(_) => Input::NotUtf8,
+                    };
+                    if sender.send(input).is_err() {
+                        return;
+                    }
                 }
             }
         }

@@ -186,3 +186,39 @@ fn unknown_commands_are_echoed_shortened() {
     assert_eq!(lines[0], format!("info string unknown command: {}...", "x".repeat(80)));
     assert_eq!(lines[1], "readyok");
 }
+
+#[test]
+fn unknown_words_before_a_command_are_skipped_as_the_description_asks() {
+    let lines = transcript(b"joho debug on\nxyzzy isready\nquit\n");
+    assert_eq!(lines, ["readyok"]);
+    // `debug on` took effect: a `go` reports its time limits.
+    let lines = transcript(b"joho debug on\ngo movetime 50\nquit\n");
+    assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:?}");
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_too() {
+    let lines = transcript(b"position startpos moves e2e4\rd\risready\r\nquit\r\n");
+    assert_eq!(fen_line(&lines), ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]);
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+#[test]
+fn position_moves_without_startpos_starts_from_the_start_position() {
+    let lines = transcript(b"position moves e2e4 e7e5\nd\nquit\n");
+    assert_eq!(fen_line(&lines), ["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"]);
+}
+
+#[test]
+fn register_is_checked_and_accepted() {
+    assert_eq!(transcript(b"register later\nquit\n"), ["registration checking", "registration ok"]);
+    assert_eq!(transcript(b"register name x code y\nquit\n"), ["registration checking", "registration ok"]);
+}
+
+#[test]
+fn go_perft_ends_with_a_blank_line_after_the_total_as_stockfish_does() {
+    let lines = transcript(b"go perft 1\nisready\nquit\n");
+    let total = lines.iter().position(|line| line == "Nodes searched: 20").expect("the total");
+    assert_eq!(lines[total + 1], "", "{lines:?}");
+    assert_eq!(lines[total + 2], "readyok");
+}

@@ -440,7 +440,8 @@ fn register_and_debug_are_accepted() {
     engine.send("register later");
     engine.send("register name Somebody code 1234");
     let lines = engine.sync();
-    assert!(lines.is_empty(), "nothing before readyok: {lines:#?}");
+    let expected = ["registration checking", "registration ok"].repeat(2);
+    assert_eq!(lines, expected, "each register checked and accepted");
     engine.send("debug on");
     let lines = engine.go("go depth 2");
     assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:#?}");
@@ -488,7 +489,7 @@ fn wdl_currmove_currline_and_refutations_when_asked() {
     lines.extend(engine.until(LONG, is_bestmove));
     let currmove = lines.iter().find(|line| line.contains(" currmove ")).expect("currmove after a second");
     assert!(field(currmove, "currmovenumber").is_some() && field(currmove, "depth").is_some(), "{currmove}");
-    assert!(lines.iter().any(|line| line.starts_with("info currline ")), "currline");
+    assert!(lines.iter().any(|line| line.starts_with("info currline 1 ")), "currline with its CPU number");
     let refutations: Vec<&String> =
         lines.iter().filter(|line| line.starts_with("info refutation ")).collect();
     assert!(!refutations.is_empty());

@@ -5,8 +5,8 @@
 //!   aspiration window failed; `wdl W D L` (per mille) when `UCI_ShowWDL` is on, from the logistic
 //!   model in [`wdl`].
 //! * `nodes` and `nps` count all threads; `time` is milliseconds since `go`.
-//! * `info depth D currmove M currmovenumber N` (and with `UCI_ShowCurrLine`, `info currline M`,
-//!   prefixed with the thread number 1 when several threads search) appear once the search has run
+//! * `info depth D currmove M currmovenumber N` (and with `UCI_ShowCurrLine`, `info currline 1 M`:
+//!   the main thread's number 1 always, as python-chess requires) appear once the search has run
 //!   a second: the core reports root moves, not the line below them, so the current line is the root
 //!   move being searched.
 //! * With `UCI_ShowRefutations`, each completed iteration ends with one `info refutation M R...` per
@@ -130,8 +130,8 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         let mut line =
             format!("info depth {} currmove {text} currmovenumber {}", current.depth, current.number);
         if self.settings.currline {
-            let cpu = if current.threads > 1 { " 1" } else { "" };
-            let _ = write!(line, "\ninfo currline{cpu} {text}");
+            // Always the CPU number (the main thread is 1): python-chess refuses a line without it.
+            let _ = write!(line, "\ninfo currline 1 {text}");
         }
         self.output.line(&line);
     }

@@ -147,11 +147,8 @@ impl UciFront {
             Command::SetOption { name, value } => {
                 return (Flow::Continue, self.set_option(controller, &name, value.as_deref()))
             }
-            Command::Register => {
-                if self.debug {
-                    self.output.info_string("no registration needed");
-                }
-            }
+            // Nothing needs registering: every `register` is accepted, in the protocol's two steps.
+            Command::Register => self.output.line("registration checking\nregistration ok"),
             Command::UciNewGame => controller.new_game(),
             Command::Position { setup, moves } => {
                 if let Err(message) = controller.set_position(&setup, &moves) {
@@ -286,7 +283,8 @@ impl UciFront {
         if self.debug {
             self.output.info_string(&format!("perft {depth}: {} ms", elapsed.as_millis()));
         }
-        self.output.line(&format!("{lines}\nNodes searched: {total}"));
+        // Stockfish ends with a blank line, which scripts (the PyPI `stockfish` wrapper) wait for.
+        self.output.line(&format!("{lines}\nNodes searched: {total}\n"));
     }
 }
 

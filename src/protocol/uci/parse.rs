@@ -93,8 +93,45 @@ const GO_KEYWORDS: [&str; 14] = [
     "nodestime",
 ];
 
-/// Parses one input line.
+/// The commands of the protocol, by their first word.
+const COMMANDS: [&str; 16] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "bench",
+    "d",
+    "eval",
+    "flip",
+    "compiler",
+];
+
+/// Parses one input line. As the UCI description asks, unknown words before a command are skipped
+/// (`joho debug on` is `debug on`); a line with no command at all is [`Command::Unknown`].
 pub fn parse(line: &str) -> Command {
+    let mut rest = line.trim_start();
+    while let Some(first) = rest.split_whitespace().next() {
+        if COMMANDS.contains(&first) {
+            return parse_command(rest);
+        }
+        rest = rest[first.len()..].trim_start();
+    }
+    if line.trim().is_empty() {
+        Command::Empty
+    } else {
+        Command::Unknown(line.trim().to_string())
+    }
+}
+
+/// Parses a line that starts with a command.
+fn parse_command(line: &str) -> Command {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&command, args)) = words.split_first() else { return Command::Empty };
     match command {
@@ -150,7 +187,8 @@ pub fn parse_position(args: &[&str]) -> Command {
     let (setup, moves) = args.split_at(moves_at);
     let moves = moves.iter().skip(1).map(|word| word.to_string()).collect();
     let setup = match setup {
-        ["startpos"] => Setup::StartPos,
+        // `position moves ...` without a start: the start position, as Stockfish reads it.
+        ["startpos"] | [] => Setup::StartPos,
         ["fen", fen @ ..] if !fen.is_empty() => Setup::Fen(fen.join(" ")),
         _ => {
             return Command::Invalid(
