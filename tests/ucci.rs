@@ -54,7 +54,8 @@ fn legal_moves(position: &str) -> Vec<String> {
     let lines = oracle.ask_prefix("go perft 1", "Nodes searched:");
     let (moves, total) = parse_divide(&lines);
     assert_eq!(moves.len() as u64, total);
-    assert!(oracle.sync().is_empty(), "the oracle accepted `{position}`");
+    // Nothing but the blank line that ends `go perft`'s answer: no complaint about the position.
+    assert!(oracle.sync().iter().all(String::is_empty), "the oracle accepted `{position}`");
     moves.into_iter().map(|(mv, _)| mv).collect()
 }
 
@@ -84,8 +85,9 @@ fn checked_bestmove(position: &str, lines: &[String]) -> String {
     best
 }
 
+/// UCCI's texts for the user: `info message` lines (UCCI has no `info string`).
 fn info_strings(lines: &[String]) -> Vec<&String> {
-    lines.iter().filter(|line| line.starts_with("info string")).collect()
+    lines.iter().filter(|line| line.starts_with("info message")).collect()
 }
 
 /// The `info depth D score S pv ...` lines.
@@ -486,10 +488,10 @@ fn probe_answers_pophash_with_what_the_hash_table_holds() {
     }
     // `probe` does not change the position.
     assert_eq!(fen(&mut engine), START);
-    // A bad position: an info string and an empty answer.
+    // A bad position: an info message and an empty answer.
     let answer = engine.ask_prefix("probe fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "pophash");
     assert_eq!(answer.len(), 2, "{answer:#?}");
-    assert!(answer[0].starts_with("info string"));
+    assert!(answer[0].starts_with("info message"));
     assert_eq!(answer[1], "pophash");
     // `setoption newgame` clears the table.
     engine.send("setoption newgame");
@@ -574,7 +576,7 @@ fn setoption_accepts_every_ucci_option_and_reports_bad_ones() {
     // `debug` shows the time limits.
     engine.send("setoption debug true");
     let lines = engine.go("go time 1");
-    assert!(lines.iter().any(|line| line.starts_with("info string time limits")), "{lines:#?}");
+    assert!(lines.iter().any(|line| line.starts_with("info message time limits")), "{lines:#?}");
     engine.send("setoption debug false");
     let lines = engine.go("go time 1");
     assert!(info_strings(&lines).is_empty(), "{lines:#?}");
@@ -584,23 +586,25 @@ fn setoption_accepts_every_ucci_option_and_reports_bad_ones() {
 }
 
 #[test]
-fn a_bad_position_keeps_the_last_good_one_and_clears_no_bans() {
+fn a_bad_position_leaves_none_until_a_good_one() {
     let mut engine = ucci();
     let good = "position startpos moves h2e2 h9g7";
-    engine.send(good);
-    let fen_before = fen(&mut engine);
-    assert_eq!(fen_before, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
     for bad in [
         "position startpos moves h2e2 h9g7 h9g7",
         "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNZ w - - 0 1",
         "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
         "position",
     ] {
+        engine.send(good);
         engine.send(bad);
         let lines = engine.sync();
         assert_eq!(info_strings(&lines).len(), 1, "{bad}: {lines:#?}");
-        assert_eq!(fen(&mut engine), fen_before, "{bad}");
+        // Never a move of the position before: that would be an illegal move in the GUI's game.
+        engine.send("go depth 3");
+        let answer = engine.until(LONG, is_final);
+        assert_eq!(answer.last().unwrap(), "nobestmove", "{bad}: {answer:#?}");
     }
+    engine.send(good);
     checked_bestmove(good, &engine.go("go depth 3"));
     engine.send(&format!("position fen {START} moves b2e2"));
     assert_eq!(fen(&mut engine), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b - - 1 1");
@@ -620,4 +624,24 @@ fn quit_answers_bye_even_mid_search() {
     assert_eq!(rest.last().map(String::as_str), Some("bye"), "{rest:#?}");
     assert!(final_at < rest.len() - 1);
     checked_bestmove("position startpos", &rest[..=final_at]);
+}
+
+#[test]
+fn a_refused_position_leaves_nothing_to_move_in_and_messages_are_info_message() {
+    let mut engine = ucci();
+    engine.send("position startpos moves h2e2");
+    engine.send("position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1");
+    engine.send("go depth 3");
+    let lines = engine.until(LONG, |line| line == "nobestmove" || line.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "nobestmove", "{lines:#?}");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info message ") && line.contains("no position")),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|line| line.starts_with("info string")), "UCCI has no info string: {lines:#?}");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.until(LONG, |line| line == "nobestmove" || line.starts_with("bestmove"));
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:#?}");
+    engine.send("quit");
 }

@@ -222,3 +222,43 @@ fn go_perft_ends_with_a_blank_line_after_the_total_as_stockfish_does() {
     assert_eq!(lines[total + 1], "", "{lines:?}");
     assert_eq!(lines[total + 2], "readyok");
 }
+
+#[test]
+fn a_refused_position_leaves_no_position_and_go_answers_no_move() {
+    // A game, then a FEN the engine cannot play: `go` must not answer for the game's position.
+    let lines = transcript(
+        b"position startpos moves e2e4\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\ngo movetime 100\nisready\nquit\n",
+    );
+    let refused =
+        lines.iter().position(|line| line.contains("no position until the next one")).expect("refused");
+    assert!(lines[refused].starts_with("info string invalid fen"), "{lines:?}");
+    assert!(lines.contains(&"bestmove 0000".to_string()), "{lines:?}");
+    assert!(
+        lines.iter().any(|line| line == "info string no position: the last one was refused"),
+        "{lines:?}"
+    );
+    // An illegal move in the list refuses the whole position too; the next good one plays again.
+    let lines = transcript(
+        b"position startpos moves e2e4 e7e5 e1e3\ngo depth 1\nposition startpos\ngo depth 1\nquit\n",
+    );
+    let answers: Vec<&String> = lines.iter().filter(|line| line.starts_with("bestmove ")).collect();
+    assert_eq!(answers[0], "bestmove 0000", "{lines:?}");
+    assert_ne!(answers[1], "bestmove 0000", "{lines:?}");
+}
+
+#[test]
+fn playable_fens_are_repaired_as_stockfish_and_python_chess_accept_them() {
+    // Castling rights whose rook is gone (h8) or whose king has moved (White), a doubled right and
+    // an impossible en-passant square: each dropped with a note, the position played.
+    let lines = transcript(
+        b"position fen rnbqkbn1/pppppppp/8/8/8/8/PPPPKPPP/RNBQ1BNR w KQkqq e6 0 1\nd\ngo depth 1\nquit\n",
+    );
+    assert_eq!(fen_line(&lines), ["rnbqkbn1/pppppppp/8/8/8/8/PPPPKPPP/RNBQ1BNR w q - 0 1"], "{lines:?}");
+    let notes: Vec<&String> =
+        lines.iter().filter(|line| line.contains("dropped") || line.contains("twice")).collect();
+    assert_eq!(notes.len(), 4, "{lines:?}");
+    assert!(lines.iter().any(|line| line.starts_with("bestmove ") && line != "bestmove 0000"), "{lines:?}");
+    // Missing move counters default, as python-chess writes them.
+    let lines = transcript(b"position fen 4k3/8/8/8/8/8/8/4K2R w K -\nd\nquit\n");
+    assert_eq!(fen_line(&lines), ["4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+}

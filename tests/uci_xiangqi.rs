@@ -33,6 +33,8 @@ fn xiangqi() -> Engine {
 /// The `go perft N` divide and total in the engine's current position.
 fn divide(engine: &mut Engine, depth: u32) -> (Vec<(String, u64)>, u64) {
     let lines = engine.ask_prefix(&format!("go perft {depth}"), "Nodes searched:");
+    // The answer ends with a blank line after the total, as Stockfish's does.
+    assert_eq!(engine.until(Duration::from_secs(5), str::is_empty), [""]);
     parse_divide(&lines)
 }
 

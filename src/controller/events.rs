@@ -49,6 +49,8 @@ pub enum Source {
     Book { weight: u32, total: u32 },
     /// No search could run (no thread): the first legal move.
     Fallback,
+    /// The last position was refused: there is no position to move in.
+    NoPosition,
 }
 
 /// The answer to one `go`, sent exactly once.

@@ -39,6 +39,8 @@ pub enum Setup {
     StartPos,
     /// A FEN (fields joined by single spaces).
     Fen(String),
+    /// A `position` command that does not read: refused like a bad FEN (why, in words).
+    Unreadable(String),
 }
 
 /// What the table holds for a position (UCCI's `probe`).
@@ -52,6 +54,9 @@ pub struct ProbeHit<M> {
 /// The engine's state between commands, for one game.
 pub struct Controller<G: Variant> {
     position: G,
+    /// False after a position was refused: until a position is set, there is nothing to search
+    /// (answering for the position before would be a move of another game).
+    has_position: bool,
     /// The positions before `position` in the game (`position ... moves`), oldest first.
     keys: Vec<PastPosition>,
     settings: Settings,
@@ -79,6 +84,7 @@ impl<G: Variant> Controller<G> {
         let table = table::allocate_table(settings.hash_mb).expect("memory for the default hash table");
         Controller {
             position: G::start(false),
+            has_position: true,
             keys: Vec::new(),
             settings,
             table,
@@ -99,6 +105,7 @@ impl<G: Variant> Controller<G> {
         tt::clear(&self.table);
         Controller {
             position: H::start(self.settings.chess960),
+            has_position: true,
             keys: Vec::new(),
             settings: self.settings,
             table: self.table,
@@ -134,7 +141,13 @@ impl<G: Variant> Controller<G> {
             state.clear();
         }
         self.position = G::start(self.settings.chess960);
+        self.has_position = true;
         self.keys.clear();
+    }
+
+    /// False once a position was refused, until one is set.
+    pub fn has_position(&self) -> bool {
+        self.has_position
     }
 
     /// `Hash`: a table of `mb` MiB. A running search keeps the old table until it ends.
@@ -169,20 +182,29 @@ impl<G: Variant> Controller<G> {
         Ok(entries)
     }
 
-    /// Sets up the position `setup` and `moves` describe. All or nothing: on an error the
-    /// previous position stays. A running search is stopped first.
-    pub fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<(), String> {
+    /// Sets up the position `setup` and `moves` describe, and returns the repairs a playable FEN
+    /// needed (a castling right without its rook dropped, say). All or nothing: on an error no
+    /// position is left (see [`Controller::has_position`]). A running search is stopped first.
+    pub fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<Vec<String>, String> {
         self.stop();
-        let (position, keys) = self.build_position(setup, moves)?;
-        self.position = position;
-        self.keys = keys;
-        Ok(())
+        match self.build_position(setup, moves) {
+            Ok((position, keys, repairs)) => {
+                self.set_position_to(position, keys);
+                Ok(repairs)
+            }
+            Err(message) => {
+                self.has_position = false;
+                self.keys.clear();
+                Err(message)
+            }
+        }
     }
 
     /// Sets a position built elsewhere (a game record), reached through `keys`.
     pub fn set_position_to(&mut self, position: G, keys: Vec<PastPosition>) {
         self.stop();
         self.position = position;
+        self.has_position = true;
         self.keys = keys;
     }
 
@@ -212,13 +234,19 @@ impl<G: Variant> Controller<G> {
         }
     }
 
-    /// The position `setup` and `moves` describe, with the positions on the way.
-    pub fn build_position(&self, setup: &Setup, moves: &[String]) -> Result<(G, Vec<PastPosition>), String> {
-        let mut position = match setup {
-            Setup::StartPos => G::start(self.settings.chess960),
-            Setup::Fen(fen) => {
-                G::parse_fen(fen, self.settings.chess960).map_err(|error| format!("invalid fen ({error})"))?
-            }
+    /// The position `setup` and `moves` describe, with the positions on the way and the repairs
+    /// its FEN needed.
+    #[allow(clippy::type_complexity)]
+    pub fn build_position(
+        &self,
+        setup: &Setup,
+        moves: &[String],
+    ) -> Result<(G, Vec<PastPosition>, Vec<String>), String> {
+        let (mut position, repairs) = match setup {
+            Setup::StartPos => (G::start(self.settings.chess960), Vec::new()),
+            Setup::Fen(fen) => G::parse_lenient(fen, self.settings.chess960)
+                .map_err(|error| format!("invalid fen ({error})"))?,
+            Setup::Unreadable(why) => return Err(why.clone()),
         };
         let mut keys = Vec::with_capacity(moves.len());
         for text in moves {
@@ -228,7 +256,7 @@ impl<G: Variant> Controller<G> {
             keys.push(position.past_before(mv));
             position.make_move(mv);
         }
-        Ok((position, keys))
+        Ok((position, keys, repairs))
     }
 
     /// Swaps the colours (`flip`); the game so far does not lead to the mirrored position.
@@ -244,6 +272,10 @@ impl<G: Variant> Controller<G> {
     pub fn go(&mut self, request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
         self.stop();
         let started = Instant::now();
+        if !self.has_position {
+            self.answer_now(listener.as_mut(), None, Source::NoPosition, started);
+            return TimeLimits::NONE;
+        }
         // A game move from the book, if `OwnBook` is on and the position is in it.
         if self.settings.own_book && request.wants_game_move() {
             if let Some(choice) =

@@ -38,6 +38,13 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
         Ok(position)
     }
 
+    /// Reads a position as [`Variant::parse_fen`] does, but repairs what a GUI may get wrong in a
+    /// position that is still playable (as Stockfish and python-chess accept it), and says what it
+    /// repaired.
+    fn parse_lenient(fen: &str, chess960: bool) -> Result<(Self, Vec<String>), String> {
+        Self::parse_fen(fen, chess960).map(|position| (position, Vec::new()))
+    }
+
     /// The position's text (FEN).
     fn fen_text(&self) -> String {
         self.position_text().to_string()
@@ -132,6 +139,64 @@ impl Variant for engine::chess::Position {
 
     fn book_move(&self, book: &Book, rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
         book.choose(self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
+    }
+
+    /// A castling right without its rook or king, a right given twice and an en-passant square no
+    /// pawn can have skipped are dropped, each with a note; everything else the FEN reader refuses
+    /// stays refused (the move generator could not play it correctly).
+    fn parse_lenient(fen: &str, chess960: bool) -> Result<(Self, Vec<String>), String> {
+        use engine::chess::{Color, FenError};
+        let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+        let mut repairs = Vec::new();
+        // Each round drops at least one character of the castling field or the en-passant square.
+        for _ in 0..10 {
+            let text = fields.join(" ");
+            let error = match Self::from_fen(&text) {
+                Ok(_) => return Self::parse_fen(&text, chess960).map(|position| (position, repairs)),
+                Err(error) => error,
+            };
+            let castling = fields.get(2).cloned().unwrap_or_default();
+            let keep = |keep: &dyn Fn(char) -> bool| -> String {
+                let kept: String = castling.chars().filter(|&c| keep(c)).collect();
+                if kept.is_empty() {
+                    "-".into()
+                } else {
+                    kept
+                }
+            };
+            let (field, repaired, note) = match error {
+                FenError::CastlingRookMissing(flag) => {
+                    let flag = flag as char;
+                    (2, keep(&|c| c != flag), format!("castling right {flag} dropped: it has no rook"))
+                }
+                FenError::DuplicateCastlingRight(flag) => {
+                    let mut once = castling.clone();
+                    if let Some(at) = once.rfind(flag as char) {
+                        once.remove(at);
+                    }
+                    (2, once, format!("castling right {} given twice: kept once", flag as char))
+                }
+                FenError::CastlingKingMisplaced(color) => {
+                    let white = color == Color::White;
+                    let side = if white { "white" } else { "black" };
+                    (
+                        2,
+                        keep(&|c| c.is_ascii_uppercase() != white),
+                        format!("{side} castling rights dropped: the king has moved"),
+                    )
+                }
+                FenError::ImpossibleEnPassant(square) => {
+                    (3, "-".into(), format!("en-passant square {square} dropped: no pawn skipped it"))
+                }
+                other => return Err(other.to_string()),
+            };
+            if fields.get(field).is_none_or(|old| *old == repaired) {
+                return Err(error.to_string());
+            }
+            fields[field] = repaired;
+            repairs.push(note);
+        }
+        Self::parse_fen(&fields.join(" "), chess960).map(|position| (position, repairs))
     }
 }
 

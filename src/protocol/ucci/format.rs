@@ -2,7 +2,7 @@
 //! and `info time T nodes N` per iteration, scores as plain numbers (a mate `10000 - plies`),
 //! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move.
 
-use crate::controller::events::{Decision, Info, Listener, Offer};
+use crate::controller::events::{Decision, Info, Listener, Offer, Source};
 use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::uci::format::moves_text;
@@ -46,6 +46,9 @@ impl<G: Variant> Listener<G> for UcciListener {
 
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
+            if decision.source == Source::NoPosition {
+                return self.output.line("info message no position: the last one was refused\nnobestmove");
+            }
             return self.output.line("nobestmove");
         };
         let mut line = format!("bestmove {}", position.move_text(best));

@@ -64,10 +64,13 @@ impl UcciFront {
             Command::Probe { setup, moves } => self.probe(&setup, &moves),
             Command::IsReady => self.output.line("readyok"),
             Command::UciNewGame => self.controller.new_game(),
-            Command::Position { setup, moves } => match self.controller.set_position(&setup, &moves) {
-                Ok(()) => self.banned.clear(),
-                Err(message) => self.output.info_string(&format!("{message}; position unchanged")),
-            },
+            Command::Position { setup, moves } => {
+                self.banned.clear();
+                match self.controller.set_position(&setup, &moves) {
+                    Ok(repairs) => repairs.iter().for_each(|repair| self.message(repair)),
+                    Err(message) => self.message(&format!("{message}; no position until the next one")),
+                }
+            }
             Command::Go(go) => self.go(*go),
             Command::Stop => {
                 if !self.controller.is_thinking() {
@@ -83,7 +86,7 @@ impl UcciFront {
             }
             Command::Bench(args) => {
                 if let Err(message) = self.controller.bench(&args, &self.output) {
-                    self.output.info_string(&message);
+                    self.message(&message);
                 }
             }
             Command::Display => {
@@ -91,8 +94,8 @@ impl UcciFront {
             }
             Command::Eval => self.output.line(&crate::games::Variant::eval_text(self.controller.position())),
             Command::Empty => {}
-            Command::Invalid(message) => self.output.info_string(&message),
-            Command::Unknown(text) => self.output.info_string(&unknown_command(&text)),
+            Command::Invalid(message) => self.message(&message),
+            Command::Unknown(text) => self.message(&unknown_command(&text)),
             // UCI's own commands: `ucci::parse` never makes them.
             Command::Uci | Command::Debug(_) | Command::Register | Command::Flip | Command::Compiler => {}
         }
@@ -103,10 +106,15 @@ impl UcciFront {
         Flow::Continue
     }
 
+    /// A text for the user: UCCI's `info message` (it has no `info string`).
+    fn message(&self, text: &str) {
+        self.output.line(&format!("info message {text}"));
+    }
+
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
         self.output.log_input("(a line that is not UTF-8)");
-        self.output.info_string("ignoring a line that is not UTF-8");
+        self.message("ignoring a line that is not UTF-8");
     }
 
     /// End of input: a search that ends by itself may finish.
@@ -137,14 +145,14 @@ impl UcciFront {
             "Hash" => match number(value, crate::controller::table::MAX_HASH_MB) {
                 Some(mb) => {
                     if let Err(message) = self.controller.set_hash(mb as usize) {
-                        self.output.info_string(&message);
+                        self.message(&message);
                     }
                 }
-                None => self.output.info_string("hashsize takes a number of MiB"),
+                None => self.message("hashsize takes a number of MiB"),
             },
             "Threads" => match number(value, crate::controller::search::MAX_THREADS) {
                 Some(threads) => self.controller.settings_mut().threads = threads as usize,
-                None => self.output.info_string("threads takes a number of threads"),
+                None => self.message("threads takes a number of threads"),
             },
             // Pondering is the GUI's to ask for with `go ponder`: nothing to set.
             _ => {}
@@ -165,10 +173,10 @@ impl UcciFront {
                     "batch" => self.settings.batch = on,
                     _ => self.debug = on,
                 },
-                None => self.output.info_string(&format!("{name} takes true or false")),
+                None => self.message(&format!("{name} takes true or false")),
             },
             "promotion" if flag(value) == Some(true) => {
-                self.output.info_string("promotion: pawns never promote in this engine; keeping false")
+                self.message("promotion: pawns never promote in this engine; keeping false")
             }
             "usebook" | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "promotion" => {
                 let value = value.unwrap_or("").to_string();
@@ -177,7 +185,7 @@ impl UcciFront {
                     None => self.settings.others.push((name.to_string(), value)),
                 }
             }
-            _ => self.output.info_string(&format!("unknown option: {name}")),
+            _ => self.message(&format!("unknown option: {name}")),
         }
     }
 
@@ -187,16 +195,14 @@ impl UcciFront {
         for text in moves {
             match self.controller.position().parse_move(text) {
                 Some(mv) => self.banned.push(mv),
-                None => {
-                    self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
-                }
+                None => self.message(&format!("banmoves: {text} is not a legal move here; ignored")),
             }
         }
     }
 
     fn go(&mut self, go: Go) {
         if !go.ignored.is_empty() {
-            self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
+            self.message(&format!("go: ignoring {}", go.ignored.join(" ")));
         }
         if go.request.depth == Some(0) {
             self.controller.stop();
@@ -205,7 +211,7 @@ impl UcciFront {
         let mut legal = <Position as Game>::MoveList::default();
         self.controller.position().generate_moves(&mut legal);
         if !self.banned.is_empty() && legal.iter().all(|mv| self.banned.contains(mv)) {
-            self.output.info_string("every legal move is banned");
+            self.message("every legal move is banned");
         }
         let clock = go.own_time.map(|time_ms| Clock {
             time_ms,
@@ -218,7 +224,7 @@ impl UcciFront {
             let ms = |limit: Option<std::time::Duration>| {
                 limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
             };
-            self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
+            self.message(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
         }
     }
 
@@ -226,9 +232,9 @@ impl UcciFront {
     /// `pophash` when it holds nothing), as ElephantEye answers.
     fn probe(&mut self, setup: &Setup, moves: &[String]) {
         let position = match self.controller.build_position(setup, moves) {
-            Ok((position, _)) => position,
+            Ok((position, _, _)) => position,
             Err(message) => {
-                self.output.info_string(&format!("probe: {message}"));
+                self.message(&format!("probe: {message}"));
                 return self.output.line("pophash");
             }
         };

@@ -153,6 +153,9 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     /// `bestmove`.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
+            if decision.source == Source::NoPosition {
+                return self.output.line("info string no position: the last one was refused\nbestmove 0000");
+            }
             let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
             return self.output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
         };

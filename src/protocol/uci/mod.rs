@@ -150,11 +150,12 @@ impl UciFront {
             // Nothing needs registering: every `register` is accepted, in the protocol's two steps.
             Command::Register => self.output.line("registration checking\nregistration ok"),
             Command::UciNewGame => controller.new_game(),
-            Command::Position { setup, moves } => {
-                if let Err(message) = controller.set_position(&setup, &moves) {
-                    self.output.info_string(&format!("{message}; position unchanged"));
+            Command::Position { setup, moves } => match controller.set_position(&setup, &moves) {
+                Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
+                Err(message) => {
+                    self.output.info_string(&format!("{message}; no position until the next one"))
                 }
-            }
+            },
             Command::Go(go) => self.go(controller, *go),
             Command::Stop => controller.stop(),
             Command::PonderHit { .. } => controller.ponderhit(false),

@@ -187,14 +187,11 @@ pub fn parse_position(args: &[&str]) -> Command {
     let (setup, moves) = args.split_at(moves_at);
     let moves = moves.iter().skip(1).map(|word| word.to_string()).collect();
     let setup = match setup {
-        // `position moves ...` without a start: the start position, as Stockfish reads it.
-        ["startpos"] | [] => Setup::StartPos,
+        ["startpos"] => Setup::StartPos,
+        // `position moves ...` without a start: the start position (the UCI description's reading).
+        [] if moves_at < args.len() => Setup::StartPos,
         ["fen", fen @ ..] if !fen.is_empty() => Setup::Fen(fen.join(" ")),
-        _ => {
-            return Command::Invalid(
-                "usage: position startpos|fen <fen> [moves ...]; position unchanged".into(),
-            )
-        }
+        _ => Setup::Unreadable("usage: position startpos|fen <fen> [moves ...]".into()),
     };
     Command::Position { setup, moves }
 }
@@ -318,8 +315,9 @@ mod tests {
     #[test]
     fn unknown_and_malformed_commands() {
         assert_eq!(parse("xyzzy 1 2"), Command::Unknown("xyzzy 1 2".into()));
-        assert!(matches!(parse("position"), Command::Invalid(_)));
-        assert!(matches!(parse("position fen"), Command::Invalid(_)));
+        // A `position` that does not read is still a position command: it is refused as a whole.
+        assert!(matches!(parse("position"), Command::Position { setup: Setup::Unreadable(_), .. }));
+        assert!(matches!(parse("position fen"), Command::Position { setup: Setup::Unreadable(_), .. }));
         assert!(matches!(parse("debug maybe"), Command::Invalid(_)));
         assert_eq!(parse("register later"), Command::Register);
     }
