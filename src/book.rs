@@ -133,7 +133,8 @@ pub struct Book {
 impl Book {
     /// Reads the book at `path`. `Err` is the `info string` to answer with.
     pub fn load(path: &str) -> Result<Book, String> {
-        let bytes = std::fs::read(path).map_err(|error| format!("book: cannot read {path}: {error}"))?;
+        let bytes = crate::files::read_capped(path, crate::files::BOOK_LIMIT)
+            .map_err(|error| format!("book: {error}"))?;
         Book::from_bytes(&bytes).map_err(|error| format!("book: {path} is not a Polyglot book: {error}"))
     }
 

@@ -11,6 +11,7 @@
 
 pub mod book;
 pub mod controller;
+pub mod files;
 pub mod games;
 pub mod output;
 pub mod protocol;

@@ -2,7 +2,7 @@
 //! and flushes the line, and copies it to the `Debug Log File` transcript when one is open. Search
 //! threads and the command loop share it, so lines never interleave.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -69,9 +69,9 @@ impl Output {
     }
 
     /// Starts appending the transcript to `path`, or stops it when `path` is `None`.
-    pub fn set_log_file(&self, path: Option<&str>) -> io::Result<()> {
+    pub fn set_log_file(&self, path: Option<&str>) -> Result<(), String> {
         let file = match path {
-            Some(path) => Some(OpenOptions::new().create(true).append(true).open(path)?),
+            Some(path) => Some(crate::files::append(path)?),
             None => None,
         };
         self.lock().log = file;

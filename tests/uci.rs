@@ -262,3 +262,17 @@ fn playable_fens_are_repaired_as_stockfish_and_python_chess_accept_them() {
     let lines = transcript(b"position fen 4k3/8/8/8/8/8/8/4K2R w K -\nd\nquit\n");
     assert_eq!(fen_line(&lines), ["4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
 }
+
+#[test]
+fn files_named_in_options_and_commands_must_be_regular_files() {
+    // A device reads for ever: each is refused at once, and the engine answers right after.
+    let started = std::time::Instant::now();
+    let lines = transcript(
+        b"setoption name Book File value /dev/zero\nsetoption name Debug Log File value /dev/null\n\
+          bench 16 1 1 /dev/zero depth\nsetoption name Book File value /\nisready\nquit\n",
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    let refused: Vec<&String> = lines.iter().filter(|line| line.contains("is not a regular file")).collect();
+    assert_eq!(refused.len(), 4, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "readyok");
+}

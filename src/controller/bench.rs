@@ -118,8 +118,8 @@ pub fn run<G: Variant>(
             G::BENCH_POSITIONS.iter().map(|line| setup(line, false)).collect::<Result<_, _>>()?
         }
         Fens::Current => vec![(*current.0, current.1.to_vec())],
-        Fens::File(path) => std::fs::read_to_string(path)
-            .map_err(|error| format!("bench: cannot read {path}: {error}"))?
+        Fens::File(path) => crate::files::read_text(path)
+            .map_err(|error| format!("bench: {error}"))?
             .lines()
             .map(str::trim)
             .filter(|line| !line.is_empty() && !line.starts_with('#'))

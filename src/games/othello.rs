@@ -121,7 +121,7 @@ pub fn disc_text(score: Score) -> String {
 /// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
 /// score and move against the file. Returns the report's lines.
 pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("ffo: cannot read {path}: {error}"))?;
+    let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
