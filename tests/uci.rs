@@ -21,7 +21,9 @@ fn uci_handshake_lists_identity_and_options_then_uciok() {
 
 #[test]
 fn go_perft_prints_divide_lines_a_blank_line_and_the_total() {
-    let lines = transcript(b"position startpos moves e2e4 e7e5\ngo perft 2\nquit\n");
+    // No `quit` after it: `quit` would stop the perft (it runs in the background); the end of
+    // input waits for it.
+    let lines = transcript(b"position startpos moves e2e4 e7e5\ngo perft 2\n");
     let blank = lines.iter().position(String::is_empty).expect("blank line");
     let divide = &lines[..blank];
     assert_eq!(divide.len(), 29, "29 legal moves after 1. e4 e5");
@@ -35,7 +37,7 @@ fn go_perft_prints_divide_lines_a_blank_line_and_the_total() {
 fn perft_on_kiwipete_and_chess960_castling_notation() {
     let lines = transcript(
         b"position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 3\n\
-          go perft 1\nsetoption name UCI_Chess960 value true\ngo perft 1\nquit\n",
+          go perft 1\nsetoption name UCI_Chess960 value true\ngo perft 1\n",
     );
     assert!(lines.contains(&"Nodes searched: 97862".to_string()));
     assert!(lines.contains(&"e1g1: 1".to_string()), "standard notation castles king to g1");
@@ -217,10 +219,11 @@ fn register_is_checked_and_accepted() {
 
 #[test]
 fn go_perft_ends_with_a_blank_line_after_the_total_as_stockfish_does() {
-    let lines = transcript(b"go perft 1\nisready\nquit\n");
+    let lines = transcript(b"go perft 1\nd\n");
     let total = lines.iter().position(|line| line == "Nodes searched: 20").expect("the total");
     assert_eq!(lines[total + 1], "", "{lines:?}");
-    assert_eq!(lines[total + 2], "readyok");
+    // `d` waited for the perft: its board comes after the blank line.
+    assert!(lines[total + 2..].iter().any(|line| line.starts_with("Fen: ")), "{lines:?}");
 }
 
 #[test]
@@ -275,4 +278,40 @@ fn files_named_in_options_and_commands_must_be_regular_files() {
     let refused: Vec<&String> = lines.iter().filter(|line| line.contains("is not a regular file")).collect();
     assert_eq!(refused.len(), 4, "{lines:?}");
     assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+#[test]
+fn a_long_perft_runs_in_the_background_isready_answers_and_stop_and_quit_end_it() {
+    let mut engine = engine::Engine::start();
+    engine.send("go perft 9");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    assert_eq!(engine.sync(), Vec::<String>::new(), "nothing but readyok while it counts");
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(500),
+        "isready took {:?}",
+        started.elapsed()
+    );
+    engine.send("stop");
+    assert_eq!(
+        engine.until(engine::LONG, |line| line.contains("perft stopped")),
+        ["info string perft stopped"]
+    );
+    engine.send("go perft 9");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let (took, _) = engine.quit_within(std::time::Duration::from_secs(2));
+    assert!(took < std::time::Duration::from_millis(500), "quit took {took:?}");
+}
+
+#[test]
+fn every_bench_limit_type_ends_and_a_bench_can_be_stopped() {
+    // A mate that the position does not have: the depth it could lie within bounds the search.
+    let lines = transcript(b"position startpos\nbench 16 1 2 current mate\n");
+    assert!(lines.iter().any(|line| line.starts_with("Nodes searched  :")), "{lines:?}");
+    let mut engine = engine::Engine::start();
+    engine.send("bench 16 1 40 default depth");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    engine.send("stop");
+    engine.until(engine::LONG, |line| line.contains("bench: stopped"));
+    engine.quit_within(std::time::Duration::from_secs(2));
 }

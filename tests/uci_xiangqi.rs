@@ -647,7 +647,7 @@ fn searchmoves_restricts_the_root() {
 }
 
 #[test]
-fn a_bad_position_command_keeps_the_last_good_position() {
+fn a_bad_position_command_leaves_none_until_a_good_one() {
     let mut engine = xiangqi();
     engine.send("position startpos");
     let replies = divide(&mut engine, 2).0.into_iter().find(|(mv, _)| mv == "h2e2").unwrap().1;
@@ -664,11 +664,16 @@ fn a_bad_position_command_keeps_the_last_good_position() {
         "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1", // side
         "position fen",
     ] {
+        engine.send("position startpos moves h2e2");
         engine.send(bad);
         let lines = engine.sync();
         assert_eq!(info_strings(&lines).len(), 1, "{bad}: {lines:#?}");
-        assert_eq!(fen(&mut engine), good, "{bad}");
+        // No position is left: never a move of the one before.
+        let answer = engine.go("go depth 2");
+        assert_eq!(answer.last().unwrap(), "bestmove 0000", "{bad}: {answer:#?}");
     }
+    engine.send("position startpos moves h2e2");
+    assert_eq!(fen(&mut engine), good);
     assert_eq!(legal_moves(&mut engine).len() as u64, replies, "black's moves after h2e2");
     engine.quit_within(Duration::from_secs(2));
 }

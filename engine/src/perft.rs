@@ -40,3 +40,65 @@ pub fn perft_divide<G: Game>(position: &mut G, depth: u32, mut report: impl FnMu
     }
     total
 }
+
+/// [`perft`] that asks `stop` at every node at least three plies above the leaves (cheap there,
+/// and often enough to end within milliseconds) and gives up with `None` once it says so.
+pub fn perft_until<G: Game>(position: &mut G, depth: u32, stop: &impl Fn() -> bool) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(position, depth));
+    }
+    if stop() {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    position.generate_moves(&mut moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = position.make_move(mv);
+        let count = perft_until(position, depth - 1, stop);
+        position.unmake_move(mv, undo);
+        nodes += count?;
+    }
+    Some(nodes)
+}
+
+/// [`perft_divide`] that stops as [`perft_until`] does: `None` when `stop` said so (the moves
+/// reported by then were counted in full).
+pub fn perft_divide_until<G: Game>(
+    position: &mut G,
+    depth: u32,
+    stop: &impl Fn() -> bool,
+    mut report: impl FnMut(G::Move, u64),
+) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let mut moves = G::MoveList::default();
+    position.generate_moves(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let undo = position.make_move(mv);
+        let nodes = perft_until(position, depth - 1, stop);
+        position.unmake_move(mv, undo);
+        let nodes = nodes?;
+        report(mv, nodes);
+        total += nodes;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stoppable_perft_counts_the_same_and_stops_when_asked() {
+        let mut position = crate::chess::Position::startpos();
+        assert_eq!(perft_until(&mut position, 4, &|| false), Some(perft(&mut position, 4)));
+        let mut divided = 0;
+        let total = perft_divide_until(&mut position, 4, &|| false, |_, count| divided += count);
+        assert_eq!((total, divided), (Some(197_281), 197_281));
+        assert_eq!(perft_until(&mut position, 5, &|| true), None);
+        assert_eq!(perft_divide_until(&mut position, 5, &|| true, |_, _| {}), None);
+    }
+}

@@ -16,8 +16,10 @@ use super::timeman::TimeLimits;
 use crate::games::Variant;
 use crate::output::Output;
 use engine::history::PastPosition;
-use engine::perft::perft;
+use engine::perft::perft_until;
 use engine::search::{tt, SearchState};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What bounds each position's search.
@@ -112,6 +114,7 @@ pub fn run<G: Variant>(
     current: (&G, &[PastPosition]),
     chess960: bool,
     output: &Output,
+    stop: &Arc<AtomicBool>,
 ) -> Result<u64, String> {
     let positions: Vec<(G, Vec<PastPosition>)> = match &config.fens {
         Fens::Default => {
@@ -132,10 +135,14 @@ pub fn run<G: Variant>(
     let started = std::time::Instant::now();
     let mut total_nodes = 0;
     for (index, (position, keys)) in positions.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err("bench: stopped".into());
+        }
         output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen_text()));
         if config.limit_type == LimitType::Perft {
             let depth = config.limit.min(u64::from(u32::MAX)) as u32;
-            let nodes = perft(&mut position.clone(), depth);
+            let stopped = || stop.load(Ordering::Relaxed);
+            let nodes = perft_until(&mut position.clone(), depth, &stopped).ok_or("bench: stopped")?;
             output.line(&format!("Nodes searched: {nodes}"));
             total_nodes += nodes;
             continue;
@@ -151,6 +158,12 @@ pub fn run<G: Variant>(
             mate: (config.limit_type == LimitType::Mate).then_some(limit.min(u64::from(u32::MAX)) as u32),
             ..GoRequest::default()
         };
+        // A mate in N lies within 2N - 1 plies: deeper iterations cannot find one, so a position
+        // without it ends there instead of searching for ever.
+        let request = match request.mate {
+            Some(moves) => GoRequest { depth: Some(moves.saturating_mul(2).saturating_add(2)), ..request },
+            None => request,
+        };
         let time = match config.limit_type {
             LimitType::Movetime => TimeLimits { soft: None, hard: Some(Duration::from_millis(limit)) },
             _ => TimeLimits::NONE,
@@ -165,7 +178,8 @@ pub fn run<G: Variant>(
             strength: None,
             seed: 0,
         };
-        let shared = job::shared_for(&job, states.len());
+        let mut shared = job::shared_for(&job, states.len());
+        shared.outside_stop = Some(Arc::clone(stop));
         let result = search::run(&job, &table, 0, &mut states, &shared, None, None);
         let outcome = result.outcome;
         let best = outcome.best_move.map_or("0000".to_string(), |mv| position.move_text(mv).to_string());
@@ -198,19 +212,6 @@ fn score_text(score: engine::Score) -> String {
 pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
     let micros = elapsed.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
-}
-
-/// Runs `work` on a thread with a search-sized stack (the caller's may be small), and waits.
-pub fn on_search_stack<T: Send>(work: impl FnOnce() -> Result<T, String> + Send) -> Result<T, String> {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("bench".into())
-            .stack_size(search::SEARCH_STACK)
-            .spawn_scoped(scope, work)
-            .map_err(|error| format!("bench: cannot start a thread: {error}"))?
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use engine::history::PastPosition;
 use engine::search::SearchOutcome;
 use engine::{Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What one `go` asks for, with everything already checked against the position.
@@ -35,6 +35,8 @@ pub struct Job<G: Variant> {
 pub struct Shared {
     /// Set by `stop`, `quit` and friends, or by the main thread at its hard time limit.
     pub(super) stop: AtomicBool,
+    /// A stop flag from outside the search (the bench's: `stop` ends a bench mid-position).
+    pub outside_stop: Option<Arc<AtomicBool>>,
     /// Set by the main thread when it is done, to end the helpers.
     pub(super) helpers_stop: AtomicBool,
     /// True from `go ponder` until `ponderhit`.
@@ -79,6 +81,7 @@ impl Shared {
 
     pub(super) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+            || self.outside_stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 }
 
@@ -98,6 +101,7 @@ pub struct SearchResult<M> {
 pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
     Shared {
         stop: AtomicBool::new(false),
+        outside_stop: None,
         helpers_stop: AtomicBool::new(false),
         pondering: AtomicBool::new(job.request.ponder),
         draw_offered: AtomicBool::new(job.request.draw_offered),

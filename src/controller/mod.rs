@@ -8,6 +8,7 @@
 //! loop stays free to answer `isready`, stop a search or start the clock at `ponderhit`.
 
 pub mod bench;
+mod chore;
 mod decide;
 pub mod events;
 pub mod job;
@@ -23,12 +24,14 @@ use crate::book::Book;
 use crate::games::Variant;
 use crate::output::Output;
 use crate::rng::Rng;
+use chore::Chore;
 use engine::history::PastPosition;
-use engine::perft::{perft, perft_divide};
+use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
 use events::{Decision, Listener, Source};
 pub use request::{GoRequest, Settings};
 use search::{Running, State, Table};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 pub use timeman::{Clock, TimeLimits};
 
@@ -41,6 +44,14 @@ pub enum Setup {
     Fen(String),
     /// A `position` command that does not read: refused like a bad FEN (why, in words).
     Unreadable(String),
+}
+
+/// A finished perft.
+pub struct Perft<M> {
+    /// Each root move's count, in generation order (none for depth 0).
+    pub divide: Vec<(M, u64)>,
+    pub total: u64,
+    pub elapsed: Duration,
 }
 
 /// What the table holds for a position (UCCI's `probe`).
@@ -68,6 +79,8 @@ pub struct Controller<G: Variant> {
     running: Option<Running<G>>,
     /// The game's solver memory while no search runs.
     solver: Option<G::Solver>,
+    /// A perft or a bench running in the background.
+    chore: Option<Chore>,
     book: Option<Book>,
     rng: Rng,
 }
@@ -92,6 +105,7 @@ impl<G: Variant> Controller<G> {
             states: vec![SearchState::boxed()],
             running: None,
             solver: None,
+            chore: None,
             book: None,
             rng: Rng::from_clock(),
         }
@@ -113,6 +127,7 @@ impl<G: Variant> Controller<G> {
             states: vec![SearchState::boxed()],
             running: None,
             solver: None,
+            chore: None,
             book: self.book,
             rng: self.rng,
         }
@@ -337,6 +352,9 @@ impl<G: Variant> Controller<G> {
 
     /// Stops the running search, if any, and waits for its decision.
     pub fn stop(&mut self) {
+        if let Some(chore) = self.chore.take() {
+            chore.stop();
+        }
         if let Some(running) = self.running.take() {
             running.stop();
             (self.states, self.solver) = Self::taken_back(running);
@@ -357,6 +375,9 @@ impl<G: Variant> Controller<G> {
 
     /// Takes back the states of a search that ended by itself.
     pub fn reap(&mut self) {
+        if self.chore.as_ref().is_some_and(Chore::is_finished) {
+            self.chore = None;
+        }
         if self.running.as_ref().is_some_and(Running::<G>::is_finished) {
             if let Some(running) = self.running.take() {
                 (self.states, self.solver) = Self::taken_back(running);
@@ -364,9 +385,21 @@ impl<G: Variant> Controller<G> {
         }
     }
 
+    /// Waits for a running perft or bench to end: commands that use the engine come after it, as
+    /// they would if it had run on the command thread (only `stop` and `quit` cut it short, and
+    /// `isready` is answered at once).
+    pub fn finish_chore(&mut self) {
+        if let Some(chore) = self.chore.take() {
+            chore.join();
+        }
+    }
+
     /// Waits for a running search to end by itself (end of input, UCCI's batch mode); one that
     /// would wait for `stop` for ever (`infinite`, pondering) is stopped.
     pub fn wait(&mut self) {
+        if let Some(chore) = self.chore.take() {
+            chore.join();
+        }
         match self.running.take() {
             Some(running) if !running.waits_for_stop() => {
                 (self.states, self.solver) = Self::taken_back(running)
@@ -379,27 +412,35 @@ impl<G: Variant> Controller<G> {
         }
     }
 
-    /// Perft of the current position: each root move's count (for `depth` > 0), the total and the
-    /// time it took.
-    pub fn perft(&mut self, depth: u32) -> (Vec<(G::Move, u64)>, u64, Duration) {
+    /// Perft of the current position on a thread of its own (the command loop stays free; `stop`
+    /// ends it): `done` gets each root move's count (for `depth` > 0), the total and the time it
+    /// took, or `None` when it was stopped.
+    pub fn perft(&mut self, depth: u32, done: impl FnOnce(&G, Option<Perft<G::Move>>) + Send + 'static) {
         self.stop();
-        let mut position = self.position;
-        let started = Instant::now();
-        let mut divide = Vec::new();
-        let total = if depth == 0 {
-            perft(&mut position, 0)
-        } else {
-            perft_divide(&mut position, depth, |mv, count| divide.push((mv, count)))
-        };
-        (divide, total, started.elapsed())
+        let position = self.position;
+        self.chore = Chore::start("perft", move |stop| {
+            let mut copy = position;
+            let started = Instant::now();
+            let mut divide = Vec::new();
+            let stopped = || stop.load(Ordering::Relaxed);
+            let total = perft_divide_until(&mut copy, depth, &stopped, |mv, count| divide.push((mv, count)));
+            done(&position, total.map(|total| Perft { divide, total, elapsed: started.elapsed() }));
+        });
     }
 
-    /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it.
-    pub fn bench(&mut self, args: &[String], output: &Output) -> Result<u64, String> {
+    /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it, on a thread
+    /// of its own (`stop` ends it). The arguments are checked first.
+    pub fn bench(&mut self, args: &[String], output: &Output) -> Result<(), String> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
-        let current = (&self.position, self.keys.as_slice());
-        bench::on_search_stack(|| bench::run(&config, current, self.settings.chess960, output))
+        let (position, keys, chess960, output) =
+            (self.position, self.keys.clone(), self.settings.chess960, output.clone());
+        self.chore = Chore::start("bench", move |stop| {
+            if let Err(message) = bench::run(&config, (&position, &keys), chess960, &output, &stop) {
+                output.info_string(&message);
+            }
+        });
+        Ok(())
     }
 
     /// What the table holds for `position`.

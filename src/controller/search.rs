@@ -265,6 +265,7 @@ pub fn start_analysis<G: Variant>(
 ) -> std::io::Result<Running<G>> {
     let shared = Arc::new(Shared {
         stop: AtomicBool::new(false),
+        outside_stop: None,
         helpers_stop: AtomicBool::new(false),
         pondering: AtomicBool::new(false),
         draw_offered: AtomicBool::new(false),

@@ -87,6 +87,11 @@ impl NBoardSession {
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        // A perft or bench runs in the background; what uses the engine comes after it (`ping`
+        // and `quit` stop it).
+        if !matches!(command, "" | "ping" | "quit") {
+            self.controller.finish_chore();
+        }
         match command {
             "" | "nboard" => {}
             "set" => self.set(rest),
@@ -260,14 +265,19 @@ impl NBoardSession {
                 return self.status(&format!("perft takes a depth from 1 to {MAX_PERFT_DEPTH}, not {rest:?}"))
             }
         };
-        let (divide, total, elapsed) = self.controller.perft(depth);
-        let text: String = divide.iter().map(|&(mv, count)| format!("{}: {count}\n", MoveText(mv))).collect();
-        let seconds = elapsed.as_secs_f64();
-        let rate = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
-        self.output.line(&format!(
-            "{text}\nTime: {:.0} ms, {rate:.0} nodes/s\nNodes searched: {total}",
-            seconds * 1e3
-        ));
+        let output = self.output.clone();
+        self.controller.perft(depth, move |_, result| {
+            let Some(perft) = result else { return output.line("status perft stopped") };
+            let text: String =
+                perft.divide.iter().map(|&(mv, count)| format!("{}: {count}\n", MoveText(mv))).collect();
+            let seconds = perft.elapsed.as_secs_f64();
+            let rate = if seconds > 0.0 { perft.total as f64 / seconds } else { 0.0 };
+            output.line(&format!(
+                "{text}\nTime: {:.0} ms, {rate:.0} nodes/s\nNodes searched: {}",
+                seconds * 1e3,
+                perft.total
+            ));
+        });
     }
 }
 

@@ -53,6 +53,10 @@ impl UcciFront {
         self.output.log_input(line);
         self.controller.reap();
         let command = parse::parse(line, self.settings.millis);
+        // A perft or bench runs in the background; what uses the engine comes after it.
+        if !matches!(command, Command::IsReady | Command::Stop | Command::Quit | Command::Empty) {
+            self.controller.finish_chore();
+        }
         if self.settings.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
             self.controller.wait();
         }

@@ -140,6 +140,13 @@ impl UciFront {
         command: Command,
     ) -> (Flow, Option<GameKind>) {
         controller.reap();
+        // A perft or bench runs in the background; what uses the engine comes after it.
+        if !matches!(
+            command,
+            Command::IsReady | Command::Stop | Command::Quit | Command::Debug(_) | Command::Empty
+        ) {
+            controller.finish_chore();
+        }
         match command {
             Command::Uci => self.identify::<G>(),
             Command::Debug(on) => self.debug = on,
@@ -276,16 +283,25 @@ impl UciFront {
 
     /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
     /// after it, since scripts read up to the total and then send their next command.
+    /// It runs in the background: `isready` is answered meanwhile, and `stop` ends it.
     fn perft<G: Variant>(&self, controller: &mut Controller<G>, depth: u32) {
-        let (divide, total, elapsed) = controller.perft(depth);
-        let position = controller.position();
-        let lines: String =
-            divide.iter().map(|&(mv, count)| format!("{}: {count}\n", position.move_text(mv))).collect();
-        if self.debug {
-            self.output.info_string(&format!("perft {depth}: {} ms", elapsed.as_millis()));
+        if !controller.has_position() {
+            return self.output.info_string("perft: no position: the last one was refused");
         }
-        // Stockfish ends with a blank line, which scripts (the PyPI `stockfish` wrapper) wait for.
-        self.output.line(&format!("{lines}\nNodes searched: {total}\n"));
+        let (output, debug) = (self.output.clone(), self.debug);
+        controller.perft(depth, move |position, result| {
+            let Some(perft) = result else { return output.info_string("perft stopped") };
+            let lines: String = perft
+                .divide
+                .iter()
+                .map(|&(mv, count)| format!("{}: {count}\n", position.move_text(mv)))
+                .collect();
+            if debug {
+                output.info_string(&format!("perft {depth}: {} ms", perft.elapsed.as_millis()));
+            }
+            // Stockfish ends with a blank line, which scripts (the PyPI `stockfish` wrapper) wait for.
+            output.line(&format!("{lines}\nNodes searched: {}\n", perft.total));
+        });
     }
 }
 
