@@ -190,7 +190,9 @@ fn go_depth_prints_depth_score_pv_and_time_nodes_lines_then_a_legal_bestmove() {
 fn nobestmove_for_depth_0_for_no_legal_move_and_for_stop_while_idle() {
     let mut engine = ucci();
     engine.send("position startpos");
-    assert_eq!(engine.go("go depth 0"), ["nobestmove"]);
+    let depth_0 = engine.go("go depth 0");
+    assert_eq!(depth_0.len(), 2, "the static score, then no move: {depth_0:#?}");
+    assert!(depth_0[0].starts_with("info depth 0 score ") && depth_0[1] == "nobestmove");
     for fen in [CHECKMATED, STALEMATED] {
         assert!(legal_moves(&format!("position fen {fen}")).is_empty());
         engine.send(&format!("position fen {fen}"));
@@ -643,5 +645,28 @@ fn a_refused_position_leaves_nothing_to_move_in_and_messages_are_info_message() 
     engine.send("go depth 3");
     let lines = engine.until(LONG, |line| line == "nobestmove" || line.starts_with("bestmove"));
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:#?}");
+    engine.send("quit");
+}
+
+#[test]
+fn the_uci_form_of_setoption_depth_0_and_scores_in_the_specification_unit() {
+    let mut engine = ucci();
+    // cchess sends UCI's `name ... value ...` form.
+    engine.send("setoption name hashsize value 32");
+    engine.send("setoption name usemillisec value true");
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    // Depth 0: the static score, then no move.
+    engine.send("position startpos");
+    engine.send("go depth 0");
+    let lines = engine.until(LONG, is_final);
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(lines[0].starts_with("info depth 0 score "), "{lines:#?}");
+    assert_eq!(lines[1], "nobestmove");
+    // A horse up (black's h9 horse removed): about 100 in UCCI's unit, where a minor piece is 100.
+    engine.send("position fen rnbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    engine.send("go depth 0");
+    let lines = engine.until(LONG, is_final);
+    let score: i32 = lines[0].rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((60..=160).contains(&score), "a horse is about 100, not {score}: {lines:#?}");
     engine.send("quit");
 }

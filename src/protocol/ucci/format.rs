@@ -11,13 +11,20 @@ use engine::Score;
 /// ElephantEye's mate value.
 const UCCI_MATE: i32 = 10_000;
 
-/// UCCI's score: centipawns, or `±(10000 - plies)` for a mate.
+/// The engine's value of a minor piece (the mean of a horse and a cannon, middlegame): UCCI's
+/// unit, in which a minor piece is about 100.
+fn minor_value() -> i32 {
+    let values = engine::xiangqi::eval::PIECE_VALUES;
+    (values[3] + values[5]) / 2
+}
+
+/// UCCI's score: the evaluation with a minor piece as 100, or `±(10000 - plies)` for a mate.
 pub fn ucci_score(score: Score) -> i32 {
     if score.is_mate() {
         let plies = Score::MATE.0 - score.0.abs();
         score.0.signum() * (UCCI_MATE - plies)
     } else {
-        score.0.clamp(-UCCI_MATE + 1000, UCCI_MATE - 1000)
+        (score.0 * 100 / minor_value()).clamp(-UCCI_MATE + 1000, UCCI_MATE - 1000)
     }
 }
 

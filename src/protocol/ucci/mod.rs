@@ -209,8 +209,10 @@ impl UcciFront {
             self.message(&format!("go: ignoring {}", go.ignored.join(" ")));
         }
         if go.request.depth == Some(0) {
+            // Depth 0 asks for the static evaluation and no move.
             self.controller.stop();
-            return self.output.line("nobestmove"); // depth 0 asks for no move
+            let score = ucci_score(self.controller.position().evaluate());
+            return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
         }
         let mut legal = <Position as Game>::MoveList::default();
         self.controller.position().generate_moves(&mut legal);

@@ -57,8 +57,14 @@ pub fn parse(line: &str, millis: bool) -> Command {
 /// `setoption <name> [<value>]`: the options shared with UCI become the UCI names (with
 /// `hashsize 0` meaning the default size, as in ElephantEye); the rest stay UCCI options.
 fn parse_setoption(args: &[&str]) -> Command {
-    let Some((&name, value)) = args.split_first() else {
-        return Command::Invalid("usage: setoption <name> [<value>]".into());
+    // cchess and some GUIs send UCI's form, `setoption name <name> value <value>`: read it too.
+    let (name, value) = match args {
+        ["name", name, "value", value @ ..] => (*name, value),
+        ["name", name] => (*name, &[][..]),
+        _ => match args.split_first() {
+            Some((&name, value)) => (name, value),
+            None => return Command::Invalid("usage: setoption <name> [<value>]".into()),
+        },
     };
     let value = (!value.is_empty()).then(|| value.join(" "));
     let shared = |uci_name: &str, value: Option<String>| Command::SetOption { name: uci_name.into(), value };
