@@ -51,10 +51,13 @@ impl Control for MainControl<'_> {
         out_of_nodes || out_of_time
     }
 
+    /// The soft limit counts the whole search, pondering included: after a ponder hit the time
+    /// already spent on this move is spent, and the plan holds (the clock's hard limit, which
+    /// protects the game, counts from the hit).
     fn iteration_done(&self, _depth: u32, _nodes: u64, stable_iterations: u32) -> bool {
         let shared = self.shared;
         !shared.pondering.load(Ordering::Acquire)
-            && shared.time.soft_for(stable_iterations).is_some_and(|soft| shared.clock_elapsed() >= soft)
+            && shared.time.soft_for(stable_iterations).is_some_and(|soft| shared.started.elapsed() >= soft)
     }
 }
 
@@ -322,6 +325,11 @@ impl<G: Variant> Running<G> {
             let now = shared.started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
             shared.clock_offset_us.store(now, Ordering::Release);
             shared.pondering.store(false, Ordering::Release);
+            // Pondered longer than the move's planned time: the move is ready, play it now (as
+            // Stockfish does) rather than finish an iteration the plan has no time for.
+            if shared.time.soft.is_some_and(|soft| shared.started.elapsed() >= soft) {
+                shared.stop.store(true, Ordering::Release);
+            }
         }
         self.handle.thread().unpark();
     }
