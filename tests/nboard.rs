@@ -255,3 +255,17 @@ fn endgames_are_solved_exactly_with_depth_100_percent() {
     assert!(searches[1].ends_with(" 0 100%"), "{searches:#?}");
     quit(engine);
 }
+
+#[test]
+fn a_hint_sent_during_a_go_comes_after_the_go_is_answered() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 6);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("go");
+    engine.send("hint 2");
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
+    let answer = lines.iter().position(|line| line.starts_with("===")).expect("the go's answer");
+    let first_search = lines.iter().position(|line| line.starts_with("search ")).expect("the hint's lines");
+    assert!(answer < first_search, "{lines:#?}");
+    quit(engine);
+}

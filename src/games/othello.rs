@@ -77,12 +77,26 @@ impl Variant for Position {
             let score = Score(self.final_score() * DISC);
             return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, exact: true });
         }
-        if self.must_pass() {
-            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, exact: false });
-        }
         let depth = depth.unwrap_or(DEFAULT_DEPTH);
         let empties = self.empties();
         let control = StopTest(stop);
+        if self.must_pass() {
+            // Within the solver's reach the pass is worth the solved value of the position after
+            // it, which `hint` shows too; beyond it, the evaluation.
+            let mut passed = *self;
+            passed.play(Move::PASS);
+            if empties <= exact_empties(depth) {
+                if let Some(solution) = endgame::solve_exact(&passed, solver, &control) {
+                    let score = Score(-solution.score * DISC);
+                    return Some(Solved {
+                        lines: vec![(Move::PASS, score)],
+                        nodes: solution.nodes,
+                        exact: true,
+                    });
+                }
+            }
+            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, exact: false });
+        }
         if let Some(lines) = every_move {
             if empties > exact_empties(depth) {
                 return None;
@@ -162,4 +176,40 @@ pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Re
         total_nodes as f64 / total_seconds.max(1e-9)
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::othello::endgame::NoStop;
+
+    /// A position of random play where the side to move must pass, within the solver's reach.
+    fn forced_pass() -> Position {
+        let mut rng = types::prng::SplitMix64::new(11);
+        loop {
+            let mut position = Position::startpos();
+            while !position.is_game_over() {
+                if position.must_pass() && position.empties() <= 14 {
+                    return position;
+                }
+                let mut moves = <Position as Game>::MoveList::default();
+                position.generate_moves(&mut moves);
+                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                position.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_pass_within_reach_is_worth_the_solved_position_after_it() {
+        let position = forced_pass();
+        let mut solver = Position::new_solver();
+        let ask = SolveAsk { depth: Some(12), every_move: None };
+        let solved = position.solve(&mut solver, ask, &|| false).unwrap();
+        let mut passed = position;
+        passed.play(Move::PASS);
+        let exact = endgame::solve_exact(&passed, &mut Position::new_solver(), &NoStop).unwrap();
+        assert!(solved.exact);
+        assert_eq!(solved.lines, vec![(Move::PASS, Score(-exact.score * DISC))]);
+    }
 }

@@ -63,6 +63,8 @@ pub struct NBoardSession {
     contempt: i32,
     /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
     cancel: Option<Arc<AtomicBool>>,
+    /// What the last task started was.
+    running_task: Option<Task>,
 }
 
 impl NBoardSession {
@@ -77,6 +79,7 @@ impl NBoardSession {
             depth: DEFAULT_DEPTH,
             contempt: 0,
             cancel: None,
+            running_task: None,
         }
     }
 
@@ -172,6 +175,7 @@ impl NBoardSession {
 
     /// Stops the running task, if any, and drops what it had still to say.
     fn cancel(&mut self) {
+        self.running_task = None;
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Release);
         }
@@ -219,7 +223,13 @@ impl NBoardSession {
     }
 
     fn start(&mut self, task: Task, lines: usize) {
+        // A `go` the GUI is waiting for is answered first: a `hint` or `analyze` sent meanwhile
+        // (with no `ping` between) must not swallow its `===`.
+        if self.running_task == Some(Task::Go) {
+            self.controller.wait();
+        }
         self.cancel();
+        self.running_task = Some(task);
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(Arc::clone(&cancel));
         let listener =
