@@ -75,6 +75,9 @@ pub trait Listener<G: Game>: Send {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
     /// The root move being searched (after the first second of a search).
     fn current_move(&mut self, _position: &G, _current: &CurrentMove<G::Move>) {}
+    /// Where a long iteration stands, about once a second between its reports: all threads'
+    /// nodes, the time since `go` and the table's fill per mille.
+    fn progress(&mut self, _nodes: u64, _elapsed: Duration, _hashfull: u32) {}
     /// True when the front-end shows refutations: the controller then works them out.
     fn wants_refutations(&self) -> bool {
         false

@@ -11,6 +11,9 @@ use std::time::Duration;
 
 /// `currmove` events start after this much search time: GUIs need none for short searches.
 const CURRMOVE_DELAY: Duration = Duration::from_secs(1);
+/// Longest silence about nodes and speed in a long iteration (the UCI description asks for them
+/// regularly).
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
 /// The reporter of the main search thread.
 pub struct EventReporter<'a, G: Variant> {
@@ -30,6 +33,8 @@ pub struct EventReporter<'a, G: Variant> {
     completed_lines: Vec<(G::Move, Score)>,
     /// Score of the last best line reported.
     last_score: Option<Score>,
+    /// When the listener last heard where the search stands (a report or a progress event).
+    last_news: Duration,
 }
 
 impl<'a, G: Variant> EventReporter<'a, G> {
@@ -56,6 +61,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
             current_lines: Vec::new(),
             completed_lines: Vec::new(),
             last_score: None,
+            last_news: Duration::ZERO,
         }
     }
 
@@ -104,6 +110,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             exact: false,
         };
         self.listener.info(self.position, &event);
+        self.last_news = event.elapsed;
         if info.multipv == 1 {
             self.last_score = Some(info.score);
         }
@@ -129,10 +136,14 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
         }
     }
 
-    fn current_move(&mut self, depth: u32, mv: G::Move, number: usize, _nodes: u64) {
+    fn current_move(&mut self, depth: u32, mv: G::Move, number: usize, nodes: u64) {
         let elapsed = self.shared.started.elapsed();
         if elapsed < CURRMOVE_DELAY {
             return;
+        }
+        if elapsed >= self.last_news + PROGRESS_INTERVAL {
+            self.last_news = elapsed;
+            self.listener.progress(self.shared.total_nodes(nodes), elapsed, self.tt.hashfull());
         }
         let current = CurrentMove { depth, mv, number, elapsed, threads: self.shared.threads() };
         self.listener.current_move(self.position, &current);

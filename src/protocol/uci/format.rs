@@ -136,6 +136,14 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         self.output.line(&line);
     }
 
+    fn progress(&mut self, nodes: u64, elapsed: Duration, hashfull: u32) {
+        self.output.line(&format!(
+            "info nodes {nodes} nps {} hashfull {hashfull} time {}",
+            nps(nodes, elapsed),
+            elapsed.as_millis()
+        ));
+    }
+
     fn wants_refutations(&self) -> bool {
         self.settings.refutations
     }
