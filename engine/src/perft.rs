@@ -24,21 +24,9 @@ pub fn perft<G: Game>(position: &mut G, depth: u32) -> u64 {
 
 /// Perft split by root move: `report` receives each legal move with its subtree's leaf count (depth
 /// `depth - 1` below it), in generation order. Returns the total. Depth 0 reports nothing and counts 1.
-pub fn perft_divide<G: Game>(position: &mut G, depth: u32, mut report: impl FnMut(G::Move, u64)) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = G::MoveList::default();
-    position.generate_moves(&mut moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let undo = position.make_move(mv);
-        let nodes = perft(position, depth - 1);
-        position.unmake_move(mv, undo);
-        report(mv, nodes);
-        total += nodes;
-    }
-    total
+pub fn perft_divide<G: Game>(position: &mut G, depth: u32, report: impl FnMut(G::Move, u64)) -> u64 {
+    // A stop that never comes compiles away: the same loop as the stoppable one.
+    perft_divide_until(position, depth, &|| false, report).unwrap_or(0)
 }
 
 /// [`perft`] that asks `stop` at every node at least three plies above the leaves (cheap there,
@@ -50,16 +38,7 @@ pub fn perft_until<G: Game>(position: &mut G, depth: u32, stop: &impl Fn() -> bo
     if stop() {
         return None;
     }
-    let mut moves = G::MoveList::default();
-    position.generate_moves(&mut moves);
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = position.make_move(mv);
-        let count = perft_until(position, depth - 1, stop);
-        position.unmake_move(mv, undo);
-        nodes += count?;
-    }
-    Some(nodes)
+    perft_divide_until(position, depth, stop, |_, _| {})
 }
 
 /// [`perft_divide`] that stops as [`perft_until`] does: `None` when `stop` said so (the moves
