@@ -25,12 +25,13 @@ mod datagen;
 mod dataset;
 mod games;
 mod nnue;
+mod options;
 mod selfplay;
 mod tune;
 
 use dataset::{eval, Dataset};
 use games::{first_player_score, Tunable, WeightsFile};
-use std::collections::HashMap;
+use options::Options;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tablegen::chess_eval::{Pair, VALUE_LIMIT};
@@ -48,49 +49,6 @@ const USAGE: &str = "usage:
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
              [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]";
-
-/// `--name value` options, and `--name` flags (value `""`).
-struct Options(HashMap<String, String>);
-
-impl Options {
-    fn parse(args: &[String], flags: &[&str], known: &[&str]) -> Result<Options, String> {
-        let mut options = HashMap::new();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let Some(name) = arg.strip_prefix("--") else {
-                return Err(format!("unexpected argument `{arg}`"));
-            };
-            if flags.contains(&name) {
-                options.insert(name.to_string(), String::new());
-            } else if known.contains(&name) {
-                let value = args.next().ok_or_else(|| format!("--{name} needs a value"))?;
-                options.insert(name.to_string(), value.clone());
-            } else {
-                return Err(format!("unknown option --{name}"));
-            }
-        }
-        Ok(Options(options))
-    }
-
-    fn text(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
-    }
-
-    fn required(&self, name: &str) -> Result<&str, String> {
-        self.text(name).ok_or_else(|| format!("--{name} is required"))
-    }
-
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.text(name) {
-            None => Ok(default),
-            Some(text) => text.parse().map_err(|_| format!("--{name}: `{text}` is not a valid number")),
-        }
-    }
-
-    fn flag(&self, name: &str) -> bool {
-        self.0.contains_key(name)
-    }
-}
 
 /// The openings file's positions, each checked.
 fn read_openings<G: Tunable>(path: &str) -> Result<Vec<String>, String> {

@@ -59,7 +59,6 @@
 use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
-use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -70,38 +69,15 @@ use tablegen::prng::SplitMix64;
 // file for a binary of its own.
 #[path = "othello_fit/fit.rs"]
 mod fit;
+#[path = "../options.rs"]
+mod options;
+
+use options::Options;
 
 /// Entries of the solver's table (24 bytes each).
 const SOLVER_ENTRIES: usize = 1 << 20;
 /// Entries of the search's table (16 bytes each).
 const SEARCH_ENTRIES: usize = 1 << 20;
-
-/// Command-line options as `--name value` pairs.
-struct Options(HashMap<String, String>);
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Options, String> {
-        let mut map = HashMap::new();
-        let mut words = args.iter();
-        while let Some(word) = words.next() {
-            let name = word.strip_prefix("--").ok_or_else(|| format!("expected --option, got {word:?}"))?;
-            let value = words.next().ok_or_else(|| format!("--{name} needs a value"))?;
-            map.insert(name.to_string(), value.clone());
-        }
-        Ok(Options(map))
-    }
-
-    fn text(&self, name: &str, default: &str) -> String {
-        self.0.get(name).cloned().unwrap_or_else(|| default.to_string())
-    }
-
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.0.get(name) {
-            None => Ok(default),
-            Some(text) => text.parse().map_err(|_| format!("--{name}: not a number: {text:?}")),
-        }
-    }
-}
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]
@@ -207,8 +183,8 @@ fn ggf_moves(record: &str) -> Option<Vec<Move>> {
 /// runner's `--games-out`), labelled as `generate` labels its own: exactly from `E` empties on,
 /// before that with the exact score of the game's first solved position.
 fn import(options: &Options) -> Result<(), String> {
-    let path = options.text("games", "games.ggf");
-    let out = options.text("out", "othello_positions.txt");
+    let path = options.text_or("games", "games.ggf");
+    let out = options.text_or("out", "othello_positions.txt");
     let exact: u32 = options.number("exact", 18)?;
     let first_game: u32 = options.number("first-game", 2_000_000)?;
     let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
@@ -295,8 +271,8 @@ impl GameLabels {
 }
 
 fn generate(options: &Options) -> Result<(), String> {
-    let openings = read_openings(&options.text("openings", "/work/shared/data/othello/openings.txt"))?;
-    let out = options.text("out", "othello_positions.txt");
+    let openings = read_openings(&options.text_or("openings", "openings.txt"))?;
+    let out = options.text_or("out", "othello_positions.txt");
     let games: u32 = options.number("games", 1_000_000)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
     let depth: u32 = options.number("depth", 4)?;
@@ -372,8 +348,8 @@ fn generate(options: &Options) -> Result<(), String> {
 }
 
 fn relabel(options: &Options) -> Result<(), String> {
-    let mut samples = read_samples(&options.text("data", "othello_positions.txt"))?;
-    let out = options.text("out", "othello_relabelled.txt");
+    let mut samples = read_samples(&options.text_or("data", "othello_positions.txt"))?;
+    let out = options.text_or("out", "othello_relabelled.txt");
     let depth: u32 = options.number("depth", 8)?;
     let min_empties: u32 = options.number("min-empties", 19)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
@@ -432,9 +408,9 @@ fn relabel(options: &Options) -> Result<(), String> {
 
 /// `average`: two weight files blended weight by weight, in the finer one's stages.
 fn average(options: &Options) -> Result<(), String> {
-    let a = layout::load(&options.text("a", layout::DATA_PATH))?;
-    let b = layout::load(&options.text("b", layout::DATA_PATH))?;
-    let out = options.text("out", "othello_eval_average.bin");
+    let a = layout::load(&options.text_or("a", layout::DATA_PATH))?;
+    let b = layout::load(&options.text_or("b", layout::DATA_PATH))?;
+    let out = options.text_or("out", "othello_eval_average.bin");
     let f: f64 = options.number("weight", 0.5)?;
     let stages = a.stages.max(b.stages);
     let (a, b) = (a.restaged(stages), b.restaged(stages));
@@ -454,14 +430,14 @@ fn main() -> ExitCode {
         eprintln!("usage: othello_fit generate|relabel|fit|average|init [--option value]...");
         return ExitCode::from(2);
     };
-    let result = Options::parse(rest).and_then(|options| match command.as_str() {
+    let result = Options::parse_any(rest).and_then(|options| match command.as_str() {
         "generate" => generate(&options),
         "relabel" => relabel(&options),
         "import" => import(&options),
         "fit" => fit::fit(&options),
         "average" => average(&options),
         "init" => {
-            let out = options.text("out", layout::DATA_PATH);
+            let out = options.text_or("out", layout::DATA_PATH);
             let stages: usize = options.number("stages", layout::DEFAULT_STAGES)?;
             if !layout::valid_stages(stages) {
                 return Err(format!("--stages {stages}: not a divisor of {}", layout::EMPTIES));

@@ -163,9 +163,9 @@ fn fit_stage(setup: &FitSetup, stage: usize) -> StageFit {
 }
 
 pub(super) fn fit(options: &Options) -> Result<(), String> {
-    let samples = read_samples(&options.text("data", "othello_positions.txt"))?;
-    let out = options.text("out", layout::DATA_PATH);
-    let baseline = layout::load(&options.text("baseline", layout::DATA_PATH))?;
+    let samples = read_samples(&options.text_or("data", "othello_positions.txt"))?;
+    let out = options.text_or("out", layout::DATA_PATH);
+    let baseline = layout::load(&options.text_or("baseline", layout::DATA_PATH))?;
     let threads: usize = options.number("threads", 2)?;
     let stages: usize = options.number("stages", baseline.stages)?;
     if !layout::valid_stages(stages) {
@@ -193,13 +193,13 @@ pub(super) fn fit(options: &Options) -> Result<(), String> {
         iterations: options.number("iterations", 200)?,
         window: options.number("window", 2)?,
         stages,
-        prior: match options.0.get("prior") {
+        prior: match options.text("prior") {
             None => None,
             Some(path) => Some(layout::load(path)?.restaged(stages)),
         },
     };
     let (first, last) = options
-        .text("empties", "0-60")
+        .text_or("empties", "0-60")
         .split_once('-')
         .and_then(|(low, high)| Some((low.parse::<u32>().ok()?, high.parse::<u32>().ok()?)))
         .ok_or("--empties: expected LOW-HIGH")?;
