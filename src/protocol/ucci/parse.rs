@@ -70,7 +70,18 @@ fn parse_setoption(args: &[&str]) -> Command {
     let shared = |uci_name: &str, value: Option<String>| Command::SetOption { name: uci_name.into(), value };
     match name {
         "hashsize" => shared("Hash", value.map(|size| if size == "0" { "16".into() } else { size })),
-        "threads" => shared("Threads", value.map(|count| if count == "0" { "1".into() } else { count })),
+        // 0 means automatic: every core the machine has.
+        "threads" => shared(
+            "Threads",
+            value.map(|count| {
+                let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+                if count == "0" {
+                    cores.to_string()
+                } else {
+                    count
+                }
+            }),
+        ),
         "ponder" => shared("Ponder", value),
         "newgame" => Command::UciNewGame,
         _ => Command::UcciOption { name: name.to_string(), value },
@@ -171,6 +182,19 @@ mod tests {
         assert!(go("go infinite", false).request.infinite);
         assert_eq!(go("go nodes 5000", false).request.nodes, Some(5000));
         assert_eq!(go("go depth x", false).ignored, ["depth", "x"]);
+    }
+
+    #[test]
+    fn threads_0_means_every_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get()).to_string();
+        assert_eq!(
+            parse("setoption threads 0", false),
+            Command::SetOption { name: "Threads".into(), value: Some(cores) }
+        );
+        assert_eq!(
+            parse("setoption threads 3", false),
+            Command::SetOption { name: "Threads".into(), value: Some("3".into()) }
+        );
     }
 
     #[test]
