@@ -267,3 +267,15 @@ fn published_keys_en_passant_castling_and_promotion_moves() {
     assert_eq!(bestmoves(&lines), ["e5f6", "e8f7", "b4c3", "e1g1", "a7a8n", "e1h1"], "{lines:#?}");
     assert_eq!(book_lines(&lines).len(), 6, "{lines:#?}");
 }
+
+#[test]
+fn analysis_mode_keeps_the_book_shut() {
+    let book = tiny_book("analyse-mode");
+    let lines =
+        with_book(&book, "setoption name UCI_AnalyseMode value true\nposition startpos\ngo movetime 50\n");
+    assert!(book_lines(&lines).is_empty(), "{lines:#?}");
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:#?}");
+    let lines =
+        with_book(&book, "setoption name UCI_AnalyseMode value false\nposition startpos\ngo movetime 50\n");
+    assert_eq!(book_lines(&lines).len(), 1, "{lines:#?}");
+}

@@ -181,7 +181,8 @@ impl Options {
         settings.limit_strength = self.limit_strength;
         settings.elo = self.elo;
         settings.chase_rule = self.chase_rule;
-        settings.own_book = self.own_book;
+        // `UCI_AnalyseMode`: the GUI analyses, so the book, which plays without thinking, stays shut.
+        settings.own_book = self.own_book && !self.analyse_mode;
         settings.chess960 = self.chess960;
     }
 
