@@ -167,7 +167,9 @@ fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
     let before = ping(&mut engine, 42);
     assert!(started.elapsed() < Duration::from_secs(3), "pong took {:?}", started.elapsed());
     assert!(
-        before.iter().all(|line| line.starts_with("nodestats") || line.starts_with("pong")),
+        before
+            .iter()
+            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
         "{before:#?}"
     );
     thread::sleep(Duration::from_millis(500));
@@ -264,8 +266,37 @@ fn a_hint_sent_during_a_go_comes_after_the_go_is_answered() {
     engine.send("go");
     engine.send("hint 2");
     let lines = engine.until(LONG, |line| line.starts_with("status"));
+    // The go's `===`, then the hint's own `search` lines (go sends some of its own before).
     let answer = lines.iter().position(|line| line.starts_with("===")).expect("the go's answer");
-    let first_search = lines.iter().position(|line| line.starts_with("search ")).expect("the hint's lines");
-    assert!(answer < first_search, "{lines:#?}");
+    assert!(lines[answer + 1..].iter().any(|line| line.starts_with("search ")), "{lines:#?}");
+    quit(engine);
+}
+
+#[test]
+fn go_sends_the_same_search_lines_as_hint_before_its_answer() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 5);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("go");
+    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
+    assert!(!searches.is_empty(), "{lines:#?}");
+    for line in &searches {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.len() == 5 && words[2].parse::<f64>().is_ok() && words[3] == "0", "{line}");
+    }
+    quit(engine);
+}
+
+#[test]
+fn hint_is_not_cut_short_by_the_game_clock() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 7);
+    // One second for the whole game: a `go` would think for a few dozen milliseconds.
+    engine.send(&format!("set game {}", EXAMPLE.replace("TI[15:00]", "TI[0:01]")));
+    engine.send("hint 1");
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
+    let last = lines.iter().filter(|line| line.starts_with("search ")).last().expect("search lines");
+    assert!(last.ends_with(" 7"), "the hint reaches its depth: {lines:#?}");
     quit(engine);
 }

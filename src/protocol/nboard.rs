@@ -244,7 +244,9 @@ impl NBoardSession {
             return;
         }
         let request = GoRequest {
-            clock: self.clock(),
+            // Only `go` plays on the game's clock; `hint` thinks until told otherwise, as the
+            // protocol page says (its depth still bounds it).
+            clock: if task == Task::Go { self.clock() } else { None },
             depth: Some(self.depth.max(1)),
             lines: Some(lines),
             every_move: task == Task::Hint,
@@ -329,8 +331,15 @@ impl Listener<Position> for NBoardListener {
                 ));
             }
             Task::Go if info.line.multipv == 1 && !info.exact && !passes => {
+                // The same thinking lines as `hint`'s, then where the search stands.
                 let seconds = self.started.elapsed().as_secs_f64();
-                self.line(&format!("nodestats {} {seconds:.2}", info.nodes));
+                self.line(&format!(
+                    "search {} {} 0 {}\nnodestats {} {seconds:.2}",
+                    pv_text(info.line.pv),
+                    disc_text(info.line.score),
+                    info.line.depth,
+                    info.nodes
+                ));
             }
             _ => {}
         }
