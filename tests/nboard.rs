@@ -296,7 +296,7 @@ fn hint_is_not_cut_short_by_the_game_clock() {
     engine.send(&format!("set game {}", EXAMPLE.replace("TI[15:00]", "TI[0:01]")));
     engine.send("hint 1");
     let lines = engine.until(LONG, |line| line.starts_with("status"));
-    let last = lines.iter().filter(|line| line.starts_with("search ")).last().expect("search lines");
+    let last = lines.iter().rfind(|line| line.starts_with("search ")).expect("search lines");
     assert!(last.ends_with(" 7"), "the hint reaches its depth: {lines:#?}");
     quit(engine);
 }
