@@ -567,3 +567,17 @@ fn python_chess_plays_a_whole_game_without_illegal_moves_or_time_losses() {
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.lines().last().is_some_and(|line| line.starts_with("result ")), "{stdout}");
 }
+
+#[test]
+fn ponder_on_gives_each_move_a_quarter_more_time() {
+    let soft = |ponder: &str| -> u64 {
+        let input = format!(
+            "setoption name Ponder value {ponder}\ndebug on\nposition startpos\ngo wtime 60000 btime 60000 depth 1\n"
+        );
+        let lines = engine::transcript(input);
+        let line = lines.iter().find(|line| line.starts_with("info string time limits")).expect("the limits");
+        line.split("soft ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+    };
+    let (off, on) = (soft("false"), soft("true"));
+    assert_eq!(on, off + off / 4, "{off} ms without Ponder, {on} ms with it");
+}

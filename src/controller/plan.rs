@@ -33,6 +33,10 @@ pub fn plan<G: Variant>(
     } else {
         TimeLimits::new(request.clock, request.movetime_ms, settings.move_overhead_ms, choices == 1)
     };
+    let time = match time.soft {
+        Some(soft) if settings.ponder => TimeLimits { soft: Some(soft + soft / 4), ..time },
+        _ => time,
+    };
     // `nodestime`: the clock's milliseconds become a node budget (soft limit times N nodes).
     let (time, nodestime_budget) = match (settings.nodestime, time.soft.or(time.hard)) {
         (per_ms, Some(limit)) if per_ms > 0 && !request.infinite && request.clock.is_some() => {

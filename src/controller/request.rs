@@ -26,6 +26,9 @@ pub struct Settings {
     pub chase_rule: bool,
     /// Answer game moves from the book when the position is in it.
     pub own_book: bool,
+    /// The GUI may ponder (`Ponder`): the opponent's time will be ours too, so each move may
+    /// plan a quarter more (Stockfish's allowance).
+    pub ponder: bool,
     /// Chess960 castling notation.
     pub chess960: bool,
 }
@@ -42,6 +45,7 @@ impl Default for Settings {
             elo: MIN_ELO,
             chase_rule: true,
             own_book: false,
+            ponder: false,
             chess960: false,
         }
     }

@@ -184,6 +184,7 @@ impl Options {
         // `UCI_AnalyseMode`: the GUI analyses, so the book, which plays without thinking, stays shut.
         settings.own_book = self.own_book && !self.analyse_mode;
         settings.chess960 = self.chess960;
+        settings.ponder = self.ponder;
     }
 
     /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
