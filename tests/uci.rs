@@ -136,7 +136,6 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name UCI_AnalyseMode type check default false",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1320 min 1320 max 3000",
-            "option name UCI_Opponent type string default <empty>",
             "option name UCI_EngineAbout type string default triskel 0.1.0: a chess, xiangqi and Othello engine \
              in Rust with a no_std core; GPL-3.0-or-later",
             "option name UCI_ShowWDL type check default false",
@@ -314,4 +313,11 @@ fn every_bench_limit_type_ends_and_a_bench_can_be_stopped() {
     engine.send("stop");
     engine.until(engine::LONG, |line| line.contains("bench: stopped"));
     engine.quit_within(std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn uci_opponent_is_not_listed_since_nothing_would_use_it() {
+    let lines = transcript(b"uci\nsetoption name UCI_Opponent value GM 2800 human Somebody\nquit\n");
+    assert!(!lines.iter().any(|line| line.starts_with("option name UCI_Opponent")), "{lines:?}");
+    assert!(lines.iter().any(|line| line == "info string unknown option: UCI_Opponent"), "{lines:?}");
 }

@@ -387,7 +387,6 @@ fn options_are_case_insensitive_and_may_span_words() {
         "setoption name hash value 1",
         "setoption name THREADS value 2",
         "setoption name uci_showwdl value TRUE",
-        "setoption name UCI_Opponent value GM 2800 human Somebody Else",
         "setoption name UCI_AnalyseMode value true",
         "setoption name UCI_Variant value chess",
     ] {

@@ -53,7 +53,6 @@ const SPECS: &[Spec] = &[
     // Playing strength (src/strength.rs).
     Spec { name: "UCI_LimitStrength", kind: Kind::Check(false) },
     Spec { name: "UCI_Elo", kind: Kind::Spin { default: MIN_ELO, min: MIN_ELO, max: MAX_ELO } },
-    Spec { name: "UCI_Opponent", kind: Kind::Text("") },
     Spec { name: "UCI_EngineAbout", kind: Kind::Text(ENGINE_ABOUT) },
     Spec { name: "UCI_ShowWDL", kind: Kind::Check(false) },
     Spec { name: "UCI_ShowCurrLine", kind: Kind::Check(false) },
@@ -83,7 +82,6 @@ pub struct Options {
     /// `UCI_LimitStrength`: play at `UCI_Elo` instead of full strength.
     pub limit_strength: bool,
     pub elo: i64,
-    pub opponent: String,
     pub engine_about: String,
     pub show_wdl: bool,
     pub show_currline: bool,
@@ -130,7 +128,6 @@ impl Default for Options {
             analyse_mode: false,
             limit_strength: false,
             elo: MIN_ELO,
-            opponent: String::new(),
             engine_about: ENGINE_ABOUT.into(),
             show_wdl: false,
             show_currline: false,
@@ -265,7 +262,6 @@ impl Options {
 
     fn set_text(&mut self, name: &str, text: &str) -> Change {
         match name {
-            "UCI_Opponent" => self.opponent = text.to_string(),
             "UCI_EngineAbout" => self.engine_about = text.to_string(),
             "Debug Log File" => {
                 self.debug_log_file = text.to_string();
