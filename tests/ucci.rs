@@ -670,3 +670,23 @@ fn the_uci_form_of_setoption_depth_0_and_scores_in_the_specification_unit() {
     assert!((60..=160).contains(&score), "a horse is about 100, not {score}: {lines:#?}");
     engine.send("quit");
 }
+
+#[test]
+fn long_searches_report_the_move_being_searched() {
+    let mut engine = ucci();
+    engine.send("position startpos");
+    engine.send("go depth 40");
+    std::thread::sleep(Duration::from_millis(1_800));
+    engine.send("stop");
+    let lines = engine.until(LONG, is_final);
+    let current: Vec<&String> = lines.iter().filter(|line| line.starts_with("info currmove ")).collect();
+    assert!(!current.is_empty(), "{lines:#?}");
+    for line in current {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            words.len() == 5 && words[3] == "currmovenumber" && words[4].parse::<u32>().is_ok(),
+            "{line}"
+        );
+    }
+    engine.send("quit");
+}

@@ -4,7 +4,7 @@
 //!
 //! * `hash` MiB for a table of the bench's own (default 16); `threads` (default 1);
 //! * `limit` and `limittype`: `depth` (default: the game's `Variant::BENCH_DEPTH`), `nodes`, `movetime` (ms), `mate`
-//!   (moves) or `perft` (depth);
+//!   (moves), `perft` (depth) or `eval` (each position's `eval`, no search);
 //! * `fenfile`: `default` (the positions below), `current` (the session's position) or a file with
 //!   one FEN per line, optionally followed by `moves ...`.
 
@@ -30,6 +30,8 @@ enum LimitType {
     Movetime,
     Mate,
     Perft,
+    /// Pikafish's and Stockfish's `eval`: each position's evaluation, no search.
+    Eval,
 }
 
 /// The parsed arguments.
@@ -65,8 +67,11 @@ pub fn parse(args: &[String], default_depth: u32) -> Result<Config, String> {
         Some("movetime") => LimitType::Movetime,
         Some("mate") => LimitType::Mate,
         Some("perft") => LimitType::Perft,
+        Some("eval") => LimitType::Eval,
         Some(other) => {
-            return Err(format!("bench: unknown limit type {other} (depth, nodes, movetime, mate, perft)"))
+            return Err(format!(
+                "bench: unknown limit type {other} (depth, nodes, movetime, mate, perft, eval)"
+            ))
         }
     };
     let default_limit = match limit_type {
@@ -75,6 +80,7 @@ pub fn parse(args: &[String], default_depth: u32) -> Result<Config, String> {
         LimitType::Movetime => 1_000,
         LimitType::Mate => 3,
         LimitType::Perft => 4,
+        LimitType::Eval => 0,
     };
     let fens = match args.get(3).map(String::as_str) {
         None | Some("default") => Fens::Default,
@@ -139,6 +145,10 @@ pub fn run<G: Variant>(
             return Err("bench: stopped".into());
         }
         output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen_text()));
+        if config.limit_type == LimitType::Eval {
+            output.line(&position.eval_text());
+            continue;
+        }
         if config.limit_type == LimitType::Perft {
             let depth = config.limit.min(u64::from(u32::MAX)) as u32;
             let stopped = || stop.load(Ordering::Relaxed);

@@ -2,7 +2,7 @@
 //! and `info time T nodes N` per iteration, scores as plain numbers (a mate `10000 - plies`),
 //! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move.
 
-use crate::controller::events::{Decision, Info, Listener, Offer, Source};
+use crate::controller::events::{CurrentMove, Decision, Info, Listener, Offer, Source};
 use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::uci::format::moves_text;
@@ -48,6 +48,15 @@ impl<G: Variant> Listener<G> for UcciListener {
             moves_text(position, info.line.pv),
             info.elapsed.as_millis(),
             info.nodes
+        ));
+    }
+
+    /// `info currmove M currmovenumber N` while thinking, as ElephantEye sends it.
+    fn current_move(&mut self, position: &G, current: &CurrentMove<G::Move>) {
+        self.output.line(&format!(
+            "info currmove {} currmovenumber {}",
+            position.move_text(current.mv),
+            current.number
         ));
     }
 
