@@ -580,3 +580,12 @@ fn ponder_on_gives_each_move_a_quarter_more_time() {
     let (off, on) = (soft("false"), soft("true"));
     assert_eq!(on, off + off / 4, "{off} ms without Ponder, {on} ms with it");
 }
+
+#[test]
+fn bench_eval_prints_each_positions_evaluation() {
+    let output = engine::run(&["--variant", "xiangqi", "bench", "16", "1", "1", "default", "eval"], "");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let positions = text.lines().filter(|line| line.starts_with("Position: ")).count();
+    let evaluations = text.lines().filter(|line| line.starts_with("Static evaluation")).count();
+    assert_eq!((positions, evaluations), (13, 13), "{text}");
+}

@@ -793,12 +793,3 @@ fn compiler_describes_the_build() {
     assert!(lines.last().unwrap().contains("triskel"));
     engine.quit_within(Duration::from_secs(2));
 }
-
-#[test]
-fn bench_eval_prints_each_positions_evaluation() {
-    let output = engine::run(&["--variant", "xiangqi", "bench", "16", "1", "1", "default", "eval"], "");
-    let text = String::from_utf8(output.stdout).unwrap();
-    let positions = text.lines().filter(|line| line.starts_with("Position: ")).count();
-    let evaluations = text.lines().filter(|line| line.starts_with("Static evaluation")).count();
-    assert_eq!((positions, evaluations), (13, 13), "{text}");
-}
