@@ -589,3 +589,28 @@ fn bench_eval_prints_each_positions_evaluation() {
     let evaluations = text.lines().filter(|line| line.starts_with("Static evaluation")).count();
     assert_eq!((positions, evaluations), (13, 13), "{text}");
 }
+
+#[test]
+fn nodestime_keeps_one_node_budget_for_the_whole_game() {
+    let _serial = serial();
+    let most_nodes = |lines: &[String]| -> u64 {
+        lines.iter().filter_map(|line| field(line, "nodes")).filter_map(|n| n.parse().ok()).max().unwrap_or(0)
+    };
+    let mut engine = Engine::start();
+    engine.send("setoption name nodestime value 100");
+    engine.send("position startpos");
+    // 10 s at 100 nodes a ms is a game budget of 1 000 000 nodes; with two moves to go the first
+    // move may take 2/5 of it.
+    let first = most_nodes(&engine.go("go wtime 10000 btime 10000 movestogo 2"));
+    engine.send("position startpos moves e2e4");
+    // The same clock again, but the budget is the game's: what the first move spent is gone.
+    let second = most_nodes(&engine.go("go wtime 10000 btime 10000 movestogo 2"));
+    assert!(first > 300_000 && first <= 405_000, "first move: {first} nodes");
+    assert!(second < first * 3 / 4, "the second move plans from what is left: {second} after {first}");
+    // A new game starts a new budget.
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    let fresh = most_nodes(&engine.go("go wtime 10000 btime 10000 movestogo 2"));
+    assert!(fresh > 300_000, "a new game's first move: {fresh} nodes");
+    quit(engine);
+}

@@ -81,6 +81,11 @@ pub struct Controller<G: Variant> {
     solver: Option<G::Solver>,
     /// A perft or a bench running in the background.
     chore: Option<Chore>,
+    /// `nodestime`: the game's budget of nodes, set from the first clock of the game (its time
+    /// times the setting) and kept from move to move, as Stockfish and Pikafish keep it.
+    node_clock: Option<i64>,
+    /// The increment, in nodes, the running search's move earns.
+    node_increment: Option<i64>,
     book: Option<Book>,
     rng: Rng,
 }
@@ -106,6 +111,8 @@ impl<G: Variant> Controller<G> {
             running: None,
             solver: None,
             chore: None,
+            node_clock: None,
+            node_increment: None,
             book: None,
             rng: Rng::from_clock(),
         }
@@ -128,6 +135,8 @@ impl<G: Variant> Controller<G> {
             running: None,
             solver: None,
             chore: None,
+            node_clock: None,
+            node_increment: None,
             book: self.book,
             rng: self.rng,
         }
@@ -158,6 +167,7 @@ impl<G: Variant> Controller<G> {
         self.position = G::start(self.settings.chess960);
         self.has_position = true;
         self.keys.clear();
+        self.node_clock = None;
     }
 
     /// False once a position was refused, until one is set.
@@ -305,7 +315,12 @@ impl<G: Variant> Controller<G> {
         self.position.generate_moves(&mut legal);
         let seed = self.rng.next_u64();
         let game = (self.position, self.keys.clone());
-        let Some(job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed) else {
+        let per_ms = self.settings.nodestime as i64;
+        if let Some(clock) = request.clock.filter(|_| per_ms > 0 && !request.infinite) {
+            self.node_clock.get_or_insert(clock.time_ms.max(1).saturating_mul(per_ms));
+            self.node_increment = Some(clock.increment_ms.max(0).saturating_mul(per_ms));
+        }
+        let Some(job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed, self.node_clock) else {
             // Every legal move excluded: nothing to search.
             self.answer_now(listener.as_mut(), None, Source::Search, started);
             return TimeLimits::NONE;
@@ -331,9 +346,13 @@ impl<G: Variant> Controller<G> {
     }
 
     /// The memory a finished search hands back.
-    fn taken_back(running: Running<G>) -> (Vec<State<G>>, Option<G::Solver>) {
+    fn take_back(&mut self, running: Running<G>) {
+        // `nodestime`'s game budget pays for this move's nodes and earns its increment.
+        if let (Some(available), Some(increment)) = (self.node_clock.as_mut(), self.node_increment.take()) {
+            *available = available.saturating_sub(running.nodes() as i64).saturating_add(increment).max(1);
+        }
         let (states, solver) = running.join();
-        (states, Some(solver))
+        (self.states, self.solver) = (states, Some(solver));
     }
 
     /// Answers a `go` without a search.
@@ -357,7 +376,7 @@ impl<G: Variant> Controller<G> {
         }
         if let Some(running) = self.running.take() {
             running.stop();
-            (self.states, self.solver) = Self::taken_back(running);
+            self.take_back(running);
         }
     }
 
@@ -380,7 +399,7 @@ impl<G: Variant> Controller<G> {
         }
         if self.running.as_ref().is_some_and(Running::<G>::is_finished) {
             if let Some(running) = self.running.take() {
-                (self.states, self.solver) = Self::taken_back(running);
+                self.take_back(running);
             }
         }
     }
@@ -401,12 +420,10 @@ impl<G: Variant> Controller<G> {
             chore.join();
         }
         match self.running.take() {
-            Some(running) if !running.waits_for_stop() => {
-                (self.states, self.solver) = Self::taken_back(running)
-            }
+            Some(running) if !running.waits_for_stop() => self.take_back(running),
             Some(running) => {
                 running.stop();
-                (self.states, self.solver) = Self::taken_back(running);
+                self.take_back(running);
             }
             None => {}
         }

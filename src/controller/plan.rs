@@ -4,7 +4,7 @@
 use super::job::Job;
 use super::request::{GoRequest, Settings};
 use super::strength::Strength;
-use super::timeman::TimeLimits;
+use super::timeman::{Clock, TimeLimits};
 use crate::games::Variant;
 use engine::history::PastPosition;
 
@@ -16,6 +16,7 @@ pub fn plan<G: Variant>(
     (position, keys): (G, Vec<PastPosition>),
     legal: &G::MoveList,
     seed: u64,
+    node_clock: Option<i64>,
 ) -> Option<Job<G>> {
     let mut searchmoves = request.searchmoves.clone();
     if !request.excluded.is_empty() {
@@ -37,10 +38,20 @@ pub fn plan<G: Variant>(
         Some(soft) if settings.ponder => TimeLimits { soft: Some(soft + soft / 4), ..time },
         _ => time,
     };
-    // `nodestime`: the clock's milliseconds become a node budget (soft limit times N nodes).
-    let (time, nodestime_budget) = match (settings.nodestime, time.soft.or(time.hard)) {
-        (per_ms, Some(limit)) if per_ms > 0 && !request.infinite && request.clock.is_some() => {
-            (TimeLimits::NONE, Some((limit.as_millis() as u64).max(1).saturating_mul(per_ms)))
+    // `nodestime` (as Stockfish and Pikafish define it): the clock is the game's node budget
+    // (`node_clock`, set from the first clock of the game), planned as a clock would be, with the
+    // increments counted in nodes too; no wall time limit.
+    let per_ms = settings.nodestime as i64;
+    let (time, nodestime_budget) = match (request.clock, node_clock) {
+        (Some(clock), Some(available)) if per_ms > 0 && !request.infinite => {
+            let in_nodes = Clock {
+                time_ms: available,
+                increment_ms: clock.increment_ms.max(0).saturating_mul(per_ms),
+                movestogo: clock.movestogo,
+            };
+            let plan = TimeLimits::new(Some(in_nodes), None, 0, choices == 1);
+            let budget = plan.soft.or(plan.hard).map_or(1, |limit| limit.as_millis().max(1) as u64);
+            (TimeLimits::NONE, Some(budget))
         }
         _ => (time, None),
     };

@@ -344,6 +344,11 @@ impl<G: Variant> Running<G> {
         self.handle.is_finished()
     }
 
+    /// Nodes searched by all threads, as of their last polls.
+    pub fn nodes(&self) -> u64 {
+        self.shared.total_nodes(self.shared.nodes[0].load(Ordering::Relaxed))
+    }
+
     /// True for `go infinite` and for a ponder search still waiting for `ponderhit`: searches that
     /// only end on request.
     pub fn waits_for_stop(&self) -> bool {
