@@ -7,7 +7,7 @@
 //!               [--report SECONDS]
 //! tuner datastats FILE
 //! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
+//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
 //! tuner net-eval --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -42,7 +42,7 @@ const USAGE: &str = "usage:
                 [--report SECONDS]
   tuner datastats FILE
   tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT]
+              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
   tuner net-eval --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -143,7 +143,7 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
 fn train_command(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
-        &[],
+        &["baseline"],
         &[
             "data",
             "out",
@@ -175,6 +175,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
         threads: options.number("threads", threads)?,
         seed: options.number("seed", 1)?,
         resume: options.text("resume").map(String::from),
+        baseline: options.flag("baseline"),
     };
     let loss = nnue::train::run(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);

@@ -54,6 +54,38 @@ impl ChessRecord {
         &self.pieces[..usize::from(self.count)]
     }
 
+    /// The position as FEN, without castling rights or en-passant square (enough to evaluate it).
+    pub fn board_fen(&self) -> String {
+        let mut board = [None; 64];
+        for &(square, piece) in self.pieces() {
+            board[usize::from(square)] = Some(b"PNBRQKpnbrqk"[usize::from(piece)] as char);
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(letter) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(letter);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(if self.white_to_move { " w - - 0 1" } else { " b - - 0 1" });
+        fen
+    }
+
     /// Reads one 32-byte record. `None` for a record no writer of this format produced.
     pub fn unpack(bytes: &[u8]) -> Option<ChessRecord> {
         if bytes.len() != 32 || bytes[31] != 0 || bytes[30] > 2 {
@@ -159,6 +191,12 @@ mod tests {
         assert_eq!(codes.iter().filter(|&&code| code == 13).count(), 1);
         let (ep, _) = round_trip("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
         assert_eq!(ep[24], Square::parse(b"f6").unwrap().index() as u8);
+    }
+
+    #[test]
+    fn the_board_reads_back_as_a_fen() {
+        let (_, record) = round_trip("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 17");
+        assert_eq!(record.board_fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1");
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub struct Config {
     pub threads: usize,
     pub seed: u64,
     pub resume: Option<String>,
+    /// Also print the held-out loss of the hand-crafted evaluation, on the same labels.
+    pub baseline: bool,
 }
 
 /// One training position: each perspective's active features, side to move's first, and the target.
@@ -166,6 +168,26 @@ fn for_each_chunk(paths: &[String], chunk: usize, mut visit: impl FnMut(&[u8])) 
     Ok(())
 }
 
+/// The loss the hand-crafted evaluation has on the held-out positions (castling and en passant,
+/// which the records keep but this ignores, matter little to an evaluation).
+fn baseline_loss(config: &Config) -> Result<f64, String> {
+    use engine::Game;
+    let (mut loss, mut count) = (0.0f64, 0usize);
+    for_each_chunk(&config.data, config.chunk, |bytes| {
+        for record in
+            bytes.chunks_exact(RECORD).filter(|record| held_out(record, config.validation_per_mille))
+        {
+            let Some(parsed) = ChessRecord::unpack(record) else { continue };
+            let Ok(position) = engine::chess::Position::from_fen(&parsed.board_fen()) else { continue };
+            let sample = Sample::from_record(&parsed, config);
+            let predicted = sigmoid(position.evaluate().0 as f32 / config.scale);
+            loss += f64::from((predicted - sample.target) * (predicted - sample.target));
+            count += 1;
+        }
+    })?;
+    Ok(loss / count.max(1) as f64)
+}
+
 /// Trains and writes the network; returns the last held-out loss.
 pub fn run(config: &Config) -> Result<f64, String> {
     let mut network = match &config.resume {
@@ -201,6 +223,9 @@ pub fn run(config: &Config) -> Result<f64, String> {
             / validation.len().max(1) as f64
     };
     eprintln!("train: held-out loss before: {:.6}", validation_loss(&network));
+    if config.baseline {
+        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss(config)?);
+    }
     let started = Instant::now();
     let mut last = f64::NAN;
     for epoch in 1..=config.epochs {
@@ -289,6 +314,7 @@ mod tests {
             threads: 2,
             seed: 1,
             resume: None,
+            baseline: false,
         };
         let before = {
             let network = Network::random(8, 1);
