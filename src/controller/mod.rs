@@ -100,21 +100,26 @@ impl<G: Variant> Controller<G> {
     pub fn new() -> Controller<G> {
         let settings = Settings::default();
         let table = table::allocate_table(settings.hash_mb).expect("memory for the default hash table");
+        Controller::from_parts(settings, table, 0, None, Rng::from_clock())
+    }
+
+    /// A controller at the start of a game, with what carries over between games.
+    fn from_parts(settings: Settings, table: Table, age: u8, book: Option<Book>, rng: Rng) -> Controller<G> {
         Controller {
-            position: G::start(false),
+            position: G::start(settings.chess960),
             has_position: true,
             keys: Vec::new(),
             settings,
             table,
-            age: 0,
+            age,
             states: vec![SearchState::boxed()],
             running: None,
             solver: None,
             chore: None,
             node_clock: None,
             node_increment: None,
-            book: None,
-            rng: Rng::from_clock(),
+            book,
+            rng,
         }
     }
 
@@ -124,22 +129,7 @@ impl<G: Variant> Controller<G> {
     pub fn into_game<H: Variant>(mut self) -> Controller<H> {
         self.stop();
         tt::clear(&self.table);
-        Controller {
-            position: H::start(self.settings.chess960),
-            has_position: true,
-            keys: Vec::new(),
-            settings: self.settings,
-            table: self.table,
-            age: self.age,
-            states: vec![SearchState::boxed()],
-            running: None,
-            solver: None,
-            chore: None,
-            node_clock: None,
-            node_increment: None,
-            book: self.book,
-            rng: self.rng,
-        }
+        Controller::from_parts(self.settings, self.table, self.age, self.book, self.rng)
     }
 
     /// The current position.
