@@ -22,22 +22,10 @@ const HORSE_DOWN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BA
 /// Red is a horse up.
 const HORSE_UP: &str = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-const OPTIONS: [&str; 14] = [
-    "usemillisec",
-    "batch",
-    "debug",
-    "ponder",
-    "usebook",
-    "hashsize",
-    "threads",
-    "idle",
-    "pruning",
-    "knowledge",
-    "randomness",
-    "style",
-    "newgame",
-    "promotion",
-];
+/// The options listed. `idle`, `pruning`, `knowledge`, `randomness` and `style` are accepted when
+/// a GUI sends them, but not listed: they would change nothing.
+const OPTIONS: [&str; 9] =
+    ["usemillisec", "batch", "debug", "ponder", "usebook", "hashsize", "threads", "newgame", "promotion"];
 
 /// An engine after the `ucci` handshake.
 fn ucci() -> Engine {

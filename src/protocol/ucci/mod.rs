@@ -22,8 +22,9 @@ struct UcciSettings {
     /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
     /// which reads no input while it thinks in batch mode).
     batch: bool,
-    /// Every other option (`usebook`, `idle`, `pruning`, `knowledge`, `randomness`, `style`,
-    /// `promotion`): accepted and kept, as the protocol asks, with no effect on play.
+    /// Every other option (`usebook`, `promotion`, and `idle`, `pruning`, `knowledge`,
+    /// `randomness`, `style`, which are not listed): accepted and kept, as the protocol asks, with
+    /// no effect on play.
     others: Vec<(String, String)>,
 }
 
@@ -180,7 +181,7 @@ impl UcciFront {
                 None => self.message(&format!("{name} takes true or false")),
             },
             "promotion" if flag(value) == Some(true) => {
-                self.message("promotion: pawns never promote in this engine; keeping false")
+                self.message("promotion: this engine plays no promotion variant (advisors and elephants never become pawns); keeping false")
             }
             "usebook" | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "promotion" => {
                 let value = value.unwrap_or("").to_string();

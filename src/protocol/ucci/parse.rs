@@ -19,11 +19,6 @@ pub const OPTION_LINES: &[&str] = &[
     "option usebook type check default false",
     "option hashsize type spin min 1 max 65536 default 16",
     "option threads type spin min 1 max 256 default 1",
-    "option idle type combo var none var small var medium var large default none",
-    "option pruning type combo var none var small var medium var large default large",
-    "option knowledge type combo var none var small var medium var large default large",
-    "option randomness type combo var none var tiny var small var medium var large var huge default none",
-    "option style type combo var solid var normal var risky default normal",
     "option newgame type button",
     "option promotion type check default false",
 ];
