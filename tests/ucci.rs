@@ -509,17 +509,20 @@ fn batch_mode_answers_queued_position_go_pairs_in_order() {
         assert_depths_up_to(lines, depth);
         checked_bestmove(position, lines);
     }
-    // Without batch mode the next command stops the running search.
+    // Without batch mode a command the specification allows only when idle is refused while the
+    // engine thinks: the search goes on, for the position it was given, until `stop`.
     engine.send("setoption batch false");
     engine.send("position startpos");
     engine.send("go depth 60");
     engine.send("position startpos moves h2e2");
-    let start = Instant::now();
+    let refused = engine.until(Duration::from_secs(5), |line| line.starts_with("info message position"));
+    assert!(refused.last().unwrap().contains("not allowed while thinking"), "{refused:#?}");
+    engine.send("stop");
     let lines = engine.until(Duration::from_secs(5), is_final);
-    assert!(start.elapsed() < Duration::from_secs(5));
     assert!(depth_lines(&lines).len() < 60);
     checked_bestmove("position startpos", &lines);
     // Batch mode still lets `stop` end an infinite search.
+    engine.send("position startpos moves h2e2");
     engine.send("setoption batch true");
     engine.send("go infinite");
     engine.read_for(Duration::from_millis(300));

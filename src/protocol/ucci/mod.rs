@@ -61,6 +61,23 @@ impl UcciFront {
         if self.settings.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
             self.controller.wait();
         }
+        // UCCI 3.0 allows only `stop`, `ponderhit`, `probe`, `isready` and `quit` while the engine
+        // thinks: anything else is refused, and the search goes on (it is not restarted).
+        let idle_only = matches!(
+            command,
+            Command::Position { .. }
+                | Command::Go(_)
+                | Command::BanMoves(_)
+                | Command::SetOption { .. }
+                | Command::UcciOption { .. }
+                | Command::UciNewGame
+                | Command::Bench(_)
+        );
+        if idle_only && self.controller.is_thinking() {
+            let word = line.split_whitespace().next().unwrap_or("");
+            self.message(&format!("{word} is not allowed while thinking (send stop first); ignored"));
+            return Flow::Continue;
+        }
         match command {
             Command::Ucci => self.identify(),
             Command::UcciOption { name, value } => self.set_option(&name, value.as_deref()),
