@@ -102,7 +102,7 @@ fn every_go_gets_exactly_one_bestmove_even_without_moves() {
     let lines = transcript(b"go\nposition fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\nquit\n");
     let bestmoves: Vec<&String> = lines.iter().filter(|line| line.starts_with("bestmove")).collect();
     assert_eq!(bestmoves.len(), 2);
-    assert_eq!(bestmoves[1], "bestmove 0000", "stalemate: no legal move");
+    assert_eq!(bestmoves[1], "bestmove (none)", "stalemate: no legal move");
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn a_refused_position_leaves_no_position_and_go_answers_no_move() {
     let refused =
         lines.iter().position(|line| line.contains("no position until the next one")).expect("refused");
     assert!(lines[refused].starts_with("info string invalid fen"), "{lines:?}");
-    assert!(lines.contains(&"bestmove 0000".to_string()), "{lines:?}");
+    assert!(lines.contains(&"bestmove (none)".to_string()), "{lines:?}");
     assert!(
         lines.iter().any(|line| line == "info string no position: the last one was refused"),
         "{lines:?}"
@@ -244,8 +244,8 @@ fn a_refused_position_leaves_no_position_and_go_answers_no_move() {
         b"position startpos moves e2e4 e7e5 e1e3\ngo depth 1\nposition startpos\ngo depth 1\nquit\n",
     );
     let answers: Vec<&String> = lines.iter().filter(|line| line.starts_with("bestmove ")).collect();
-    assert_eq!(answers[0], "bestmove 0000", "{lines:?}");
-    assert_ne!(answers[1], "bestmove 0000", "{lines:?}");
+    assert_eq!(answers[0], "bestmove (none)", "{lines:?}");
+    assert_ne!(answers[1], "bestmove (none)", "{lines:?}");
 }
 
 #[test]
@@ -259,7 +259,7 @@ fn playable_fens_are_repaired_as_stockfish_and_python_chess_accept_them() {
     let notes: Vec<&String> =
         lines.iter().filter(|line| line.contains("dropped") || line.contains("twice")).collect();
     assert_eq!(notes.len(), 4, "{lines:?}");
-    assert!(lines.iter().any(|line| line.starts_with("bestmove ") && line != "bestmove 0000"), "{lines:?}");
+    assert!(lines.iter().any(|line| line.starts_with("bestmove ") && line != "bestmove (none)"), "{lines:?}");
     // Missing move counters default, as python-chess writes them.
     let lines = transcript(b"position fen 4k3/8/8/8/8/8/8/4K2R w K -\nd\nquit\n");
     assert_eq!(fen_line(&lines), ["4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);

@@ -359,18 +359,18 @@ fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
 }
 
 #[test]
-fn no_legal_move_gives_bestmove_0000_after_a_terminal_score() {
+fn no_legal_move_gives_bestmove_none_after_a_terminal_score() {
     let _serial = serial();
     let mut engine = Engine::start();
     for (fen, score) in [(CHECKMATED, "score mate 0"), (STALEMATED, "score cp 0")] {
         engine.send(&format!("position fen {fen}"));
         let lines = engine.go("go depth 5");
-        assert_eq!(lines, [format!("info depth 0 {score}"), "bestmove 0000".to_string()]);
+        assert_eq!(lines, [format!("info depth 0 {score}"), "bestmove (none)".to_string()]);
         // Also when the bestmove has to wait for stop.
         engine.send("go infinite");
         assert!(engine.try_until(Duration::from_millis(200), is_bestmove).is_err());
         engine.send("stop");
-        assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "0000");
+        assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "(none)");
     }
     quit(engine);
 }
@@ -613,4 +613,21 @@ fn nodestime_keeps_one_node_budget_for_the_whole_game() {
     let fresh = most_nodes(&engine.go("go wtime 10000 btime 10000 movestogo 2"));
     assert!(fresh > 300_000, "a new game's first move: {fresh} nodes");
     quit(engine);
+}
+
+/// python-chess and the PyPI `stockfish` wrapper read `bestmove (none)` in a stalemate and the
+/// blank line after `go perft`'s total as they read Stockfish's (`tests/uci_clients.py`; each
+/// client is skipped when python3 cannot import it).
+#[test]
+fn python_clients_read_no_move_and_perft_as_they_read_stockfish() {
+    let _serial = serial();
+    if !Command::new("python3").arg("--version").output().is_ok_and(|out| out.status.success()) {
+        eprintln!("skipped: no python3");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/uci_clients.py");
+    let output =
+        Command::new("python3").args([script, env!("CARGO_BIN_EXE_triskel")]).output().expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
 }

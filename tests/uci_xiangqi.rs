@@ -431,17 +431,17 @@ fn go_mate_1_finds_the_mate_in_one() {
     // Black to move in the mated position after the checking mate: it has no move, and says so.
     engine.send(&after(&position, MATE_MOVE));
     let lines = engine.go("go depth 2");
-    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove 0000"]);
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
     engine.quit_within(Duration::from_secs(2));
 }
 
 #[test]
-fn a_checkmated_side_gets_mate_0_and_bestmove_0000() {
+fn a_checkmated_side_gets_mate_0_and_bestmove_none() {
     let mut engine = xiangqi();
     engine.send(&format!("position fen {CHECKMATED}"));
     assert_eq!(divide(&mut engine, 1).1, 0);
     let lines = engine.go("go depth 3");
-    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove 0000"]);
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
     engine.quit_within(Duration::from_secs(2));
 }
 
@@ -451,7 +451,7 @@ fn a_stalemated_side_has_lost_in_xiangqi() {
     engine.send(&format!("position fen {STALEMATED}"));
     assert_eq!(divide(&mut engine, 1).1, 0);
     let lines = engine.go("go depth 3");
-    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove 0000"]);
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
     engine.quit_within(Duration::from_secs(2));
 }
 
@@ -670,7 +670,7 @@ fn a_bad_position_command_leaves_none_until_a_good_one() {
         assert_eq!(info_strings(&lines).len(), 1, "{bad}: {lines:#?}");
         // No position is left: never a move of the one before.
         let answer = engine.go("go depth 2");
-        assert_eq!(answer.last().unwrap(), "bestmove 0000", "{bad}: {answer:#?}");
+        assert_eq!(answer.last().unwrap(), "bestmove (none)", "{bad}: {answer:#?}");
     }
     engine.send("position startpos moves h2e2");
     assert_eq!(fen(&mut engine), good);

@@ -154,7 +154,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         self.output.line(&text.join("\n"));
     }
 
-    /// `bestmove` (with `ponder` when a reply is known), or `bestmove 0000` after a `score mate 0` /
+    /// `bestmove` (with `ponder` when a reply is known), or `bestmove (none)` after a `score mate 0` /
     /// `score cp 0` line when the side to move has no legal move. When the move is not the one
     /// the last info line showed (no iteration completed, or the strength limit chose another
     /// line), an info line without a score shows it first, so the last `pv` always starts with the
@@ -162,10 +162,12 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
             if decision.source == Source::NoPosition {
-                return self.output.line("info string no position: the last one was refused\nbestmove 0000");
+                return self
+                    .output
+                    .line("info string no position: the last one was refused\nbestmove (none)");
             }
             let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
-            return self.output.line(&format!("info depth 0 score {score}\nbestmove 0000"));
+            return self.output.line(&format!("info depth 0 score {score}\nbestmove (none)"));
         };
         let best_text = position.move_text(best);
         if let Source::Book { weight, total } = decision.source {
