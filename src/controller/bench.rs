@@ -210,8 +210,8 @@ pub fn run<G: Variant>(
     Ok(total_nodes)
 }
 
-/// `cp X` or `mate N` (moves), as Stockfish's bench prints a score.
-fn score_text(score: engine::Score) -> String {
+/// `cp X` or `mate N` (moves), as Stockfish's bench and UCI's `info score` print a score.
+pub fn score_text(score: engine::Score) -> String {
     match score.mate_moves() {
         Some(moves) => format!("mate {moves}"),
         None => format!("cp {}", score.0),

@@ -232,10 +232,12 @@ impl UcciFront {
             let score = ucci_score(self.controller.position().evaluate());
             return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
         }
-        let mut legal = <Position as Game>::MoveList::default();
-        self.controller.position().generate_moves(&mut legal);
-        if !self.banned.is_empty() && legal.iter().all(|mv| self.banned.contains(mv)) {
-            self.message("every legal move is banned");
+        if !self.banned.is_empty() {
+            let mut legal = <Position as Game>::MoveList::default();
+            self.controller.position().generate_moves(&mut legal);
+            if legal.iter().all(|mv| self.banned.contains(mv)) {
+                self.message("every legal move is banned");
+            }
         }
         let clock = go.own_time.map(|time_ms| Clock {
             time_ms,

@@ -54,13 +54,8 @@ pub fn wdl(score: Score) -> (u32, u32, u32) {
     }
 }
 
-/// `cp X`, `mate N`.
-pub fn score_text(score: Score) -> String {
-    match score.mate_moves() {
-        Some(moves) => format!("mate {moves}"),
-        None => format!("cp {}", score.0),
-    }
-}
+/// `cp X`, `mate N`: the bench prints scores as UCI does, with the one helper.
+pub use crate::controller::bench::score_text;
 
 /// Nodes per second, without dividing by zero.
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
