@@ -219,6 +219,76 @@ fn learn_analyze_contempt_perft_and_bad_input() {
     quit(engine);
 }
 
+/// `set game` of a board alone (`BO[8 BOARD]`).
+fn set_board(engine: &mut Engine, board: &str) {
+    engine.send(&format!("set game (;GM[Othello]BO[8 {board}];)"));
+}
+
+#[test]
+fn win_loss_draw_solves_are_marked_100_percent_w() {
+    // 11 empties: at depth 1 the solver proves the result (win, loss or draw) without the exact
+    // score (it solves 9 empties exactly), and says so with `100%W`; at depth 3 it solves exactly.
+    let board = "OXXXOOOOOXXX-XOOXOOXXOO-OOXOOXXX-XOOOXXXX-OOXOXX--X-XXO--X-XXX-O O";
+    let mut engine = nboard();
+    set_depth(&mut engine, 1);
+    set_board(&mut engine, board);
+    engine.send("go");
+    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let search = lines.iter().find(|line| line.starts_with("search ")).expect("a search line");
+    assert!(search.ends_with(" 0 100%W"), "{lines:#?}");
+    let (_, bound, _) = reply(lines.last().unwrap());
+    set_depth(&mut engine, 3);
+    engine.send("go");
+    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    assert!(lines.iter().any(|line| line.starts_with("search ") && line.ends_with(" 0 100%")), "{lines:#?}");
+    let (_, exact, _) = reply(lines.last().unwrap());
+    // The proven bound has the exact result's sign and does not overstate it.
+    assert!(exact > 0.0 && bound > 0.0 && bound <= exact, "bound {bound}, exact {exact}");
+    quit(engine);
+}
+
+#[test]
+fn contempt_trades_a_close_result_for_a_draw_and_back() {
+    // Exact values by move (from `hint`): +2 for the best, 0 for another.
+    let best_wins_by_two = "OXXXXX-OOOXXXXO-XOOXXOO--XXOXOX-OOOOOXOXOOOOOOXXXOXXXXXX--OX-OOX X";
+    // 0 for the best, -2 for others.
+    let best_draws = "O--OOXXO-O-OXXXOOXOOOOOOXXOOOXOOXXXOOXOXOOOXOOOX-OOOOOOX-X-OOOO- X";
+    let mut engine = nboard();
+    set_depth(&mut engine, 1);
+    let eval_with = |engine: &mut Engine, board: &str, contempt: i32| {
+        engine.send(&format!("set contempt {contempt}"));
+        set_board(engine, board);
+        reply(&go(engine)).1
+    };
+    assert_eq!(eval_with(&mut engine, best_wins_by_two, 0), 2.0);
+    // A draw worth 3 discs to the engine beats a win by 2.
+    assert_eq!(eval_with(&mut engine, best_wins_by_two, -300), 0.0);
+    assert_eq!(eval_with(&mut engine, best_draws, 0), 0.0);
+    assert_eq!(eval_with(&mut engine, best_draws, 100), 0.0);
+    // A draw costing 3 discs is worse than losing by 2.
+    assert_eq!(eval_with(&mut engine, best_draws, 300), -2.0);
+    quit(engine);
+}
+
+#[test]
+fn version_one_bare_moves_are_played() {
+    let mut engine = nboard();
+    engine.send("F5");
+    engine.send("d6");
+    engine.send("perft 1");
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes searched"));
+    // After F5 D6 Black has 5 moves; a move that is not legal is refused and changes nothing.
+    assert_eq!(perft.last().unwrap(), "Nodes searched: 5", "{perft:#?}");
+    engine.send("A1");
+    assert!(engine.until(LONG, |line| line.starts_with("status"))[0].contains("A1"));
+    engine.send("perft 1");
+    assert_eq!(
+        engine.until(LONG, |line| line.starts_with("Nodes searched")).last().unwrap(),
+        "Nodes searched: 5"
+    );
+    quit(engine);
+}
+
 #[test]
 fn othello_perft_from_the_command_line() {
     let output = engine::run(&["othello", "perft", "6"], "");

@@ -3,6 +3,7 @@
 //! only turns it into its protocol's lines. A [`Listener`] lives on the search thread for one
 //! `go`, so it may keep what it needs between events (the move its last line showed, say).
 
+use crate::games::Proof;
 use engine::search::SearchInfo;
 use engine::{Game, Score};
 use std::time::Duration;
@@ -15,8 +16,8 @@ pub struct Info<'a, M> {
     pub nodes: u64,
     /// Since `go`.
     pub elapsed: Duration,
-    /// The score is the game's final result, from the game's solver, not a search's estimate.
-    pub exact: bool,
+    /// What the game's solver proved the score to be; `None` for a search's estimate.
+    pub proof: Option<Proof>,
 }
 
 /// The root move being searched.

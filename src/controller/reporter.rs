@@ -107,7 +107,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             line: info,
             nodes: self.shared.total_nodes(info.nodes),
             elapsed: self.shared.started.elapsed(),
-            exact: false,
+            proof: None,
         };
         self.listener.info(self.position, &event);
         self.last_news = event.elapsed;

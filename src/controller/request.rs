@@ -76,6 +76,9 @@ pub struct GoRequest<M> {
     /// Where the game's solver answers, it values every move, not only the best (NBoard's
     /// `hint`).
     pub every_move: bool,
+    /// What a draw is worth to the side to move, in the game's score units: 0 values it as the
+    /// draw it is; below 0 the engine plays on for more (NBoard's `set contempt`).
+    pub draw_value: i32,
 }
 
 impl<M> GoRequest<M> {
@@ -94,6 +97,7 @@ impl<M> GoRequest<M> {
             draw_offered: self.draw_offered,
             lines: self.lines,
             every_move: self.every_move,
+            draw_value: self.draw_value,
         }
     }
 

@@ -99,8 +99,11 @@ pub fn run<G: Variant>(
     if let Some(solver) = solver {
         let control = MainControl { shared };
         let stop = || control.should_stop(0);
-        let ask =
-            SolveAsk { depth: job.request.depth, every_move: job.request.every_move.then_some(job.multipv) };
+        let ask = SolveAsk {
+            depth: job.request.depth,
+            every_move: job.request.every_move.then_some(job.multipv),
+            draw_value: job.request.draw_value,
+        };
         if let Some(solved) = job.position.solve(solver, ask, &stop) {
             return solved_result(job, solved, shared, listener);
         }
@@ -191,7 +194,7 @@ fn solved_result<G: Variant>(
                 line: &line,
                 nodes: solved.nodes,
                 elapsed: shared.started.elapsed(),
-                exact: solved.exact,
+                proof: solved.proof,
             };
             listener.info(&job.position, &info);
         }

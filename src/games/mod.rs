@@ -99,6 +99,8 @@ pub struct SolveAsk {
     pub depth: Option<u32>,
     /// `Some(n)`: the values of every move, the best `n` reported (NBoard's `hint`).
     pub every_move: Option<usize>,
+    /// What a draw is worth to the side to move (score units; 0 for a draw's true value).
+    pub draw_value: i32,
 }
 
 /// A position answered by the game's solver.
@@ -106,8 +108,19 @@ pub struct Solved<M> {
     /// Moves and their scores, best first (one for a plain solve, every move when asked).
     pub lines: Vec<(M, engine::Score)>,
     pub nodes: u64,
-    /// True when the scores are the game's final results (reported as solved, not as a depth).
-    pub exact: bool,
+    /// What the scores prove, or `None` when they are estimates (reported as a depth, not as
+    /// solved).
+    pub proof: Option<Proof>,
+}
+
+/// What a solver's score proves about the game's result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Proof {
+    /// The score is the final result with perfect play.
+    Exact,
+    /// Only its sign is proven (win, loss or draw): the solver searched a null window around 0,
+    /// so the score is a bound of the result on that side.
+    WinLossDraw,
 }
 
 impl Variant for engine::chess::Position {

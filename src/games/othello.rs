@@ -3,7 +3,7 @@
 //! the depth asked for) the endgame solver replaces the midgame search. The policy is the game's,
 //! so every front-end (NBoard, GTP) plays the endgame the same way.
 
-use super::{SolveAsk, Solved, Variant};
+use super::{Proof, SolveAsk, Solved, Variant};
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
@@ -34,6 +34,13 @@ pub fn exact_empties(depth: u32) -> u32 {
 /// Most empties solved for win/loss/draw (a cheaper solve, two empties more).
 pub fn win_loss_empties(depth: u32) -> u32 {
     exact_empties(depth) + 2
+}
+
+/// Whether a draw valued at `draw_value` might beat the solved best result `best` (both in
+/// centidiscs, side to move's view), so every move must be valued: a draw when the best wins by
+/// less than a draw is worth, or a loss by less than the draw costs when the best draws.
+fn draw_trade_possible(best: i32, draw_value: i32) -> bool {
+    (draw_value > 0 && best > 0 && best < draw_value) || (draw_value < 0 && best == 0)
 }
 
 /// The controller's stop test as the solver asks it.
@@ -72,10 +79,10 @@ impl Variant for Position {
         ask: SolveAsk,
         stop: &dyn Fn() -> bool,
     ) -> Option<Solved<Move>> {
-        let SolveAsk { depth, every_move } = ask;
+        let SolveAsk { depth, every_move, draw_value } = ask;
         if self.is_game_over() {
             let score = Score(self.final_score() * DISC);
-            return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, exact: true });
+            return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, proof: Some(Proof::Exact) });
         }
         let depth = depth.unwrap_or(DEFAULT_DEPTH);
         let empties = self.empties();
@@ -91,11 +98,11 @@ impl Variant for Position {
                     return Some(Solved {
                         lines: vec![(Move::PASS, score)],
                         nodes: solution.nodes,
-                        exact: true,
+                        proof: Some(Proof::Exact),
                     });
                 }
             }
-            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, exact: false });
+            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, proof: None });
         }
         if let Some(lines) = every_move {
             if empties > exact_empties(depth) {
@@ -108,21 +115,29 @@ impl Variant for Position {
                 .take(lines.max(1))
                 .map(|&(mv, score)| (mv, Score(score * DISC)))
                 .collect();
-            return Some(Solved { lines, nodes, exact: true });
+            return Some(Solved { lines, nodes, proof: Some(Proof::Exact) });
         }
         if empties > win_loss_empties(depth) {
             return None;
         }
-        let solution = if empties <= exact_empties(depth) {
-            endgame::solve_exact(self, solver, &control)
+        let (solution, proof) = if empties <= exact_empties(depth) {
+            (endgame::solve_exact(self, solver, &control)?, Proof::Exact)
         } else {
-            endgame::solve_win_loss(self, solver, &control)
-        }?;
-        Some(Solved {
-            lines: vec![(solution.best_move, Score(solution.score * DISC))],
-            nodes: solution.nodes,
-            exact: true,
-        })
+            (endgame::solve_win_loss(self, solver, &control)?, Proof::WinLossDraw)
+        };
+        let best = (solution.best_move, Score(solution.score * DISC));
+        if proof == Proof::Exact && draw_trade_possible(solution.score * DISC, draw_value) {
+            // Stopped meanwhile: the plain solve's move stands.
+            let mut scores = [(Move::PASS, 0); 32];
+            if let Some((count, nodes)) = endgame::solve_moves(self, solver, &control, &mut scores) {
+                let valued = |score: i32| if score == 0 { draw_value } else { score * DISC };
+                if let Some(&(mv, score)) = scores[..count].iter().max_by_key(|&&(_, score)| valued(score)) {
+                    let lines = vec![(mv, Score(score * DISC))];
+                    return Some(Solved { lines, nodes: solution.nodes + nodes, proof: Some(proof) });
+                }
+            }
+        }
+        Some(Solved { lines: vec![best], nodes: solution.nodes, proof: Some(proof) })
     }
 }
 
@@ -204,12 +219,12 @@ mod tests {
     fn a_forced_pass_within_reach_is_worth_the_solved_position_after_it() {
         let position = forced_pass();
         let mut solver = Position::new_solver();
-        let ask = SolveAsk { depth: Some(12), every_move: None };
+        let ask = SolveAsk { depth: Some(12), every_move: None, draw_value: 0 };
         let solved = position.solve(&mut solver, ask, &|| false).unwrap();
         let mut passed = position;
         passed.play(Move::PASS);
         let exact = endgame::solve_exact(&passed, &mut Position::new_solver(), &NoStop).unwrap();
-        assert!(solved.exact);
+        assert_eq!(solved.proof, Some(Proof::Exact));
         assert_eq!(solved.lines, vec![(Move::PASS, Score(-exact.score * DISC))]);
     }
 }

@@ -1,16 +1,18 @@
 //! The NBoard protocol (version 2), as Edax and NTest speak it, for Othello: a thin front-end over
 //! the controller.
 //!
-//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N`, `move F5[/EVAL[/TIME]]`
-//! (`PA` passes), `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions
-//! for testers: `perft N` (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE
-//! [FIRST [LAST]]]` and `d` (the board).
+//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (centidiscs a draw
+//! costs the engine), `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`,
+//! `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N`
+//! (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST]]]` and
+//! `d` (the board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
 //! board does not change until the GUI sends the move), `search PV EVAL 0 DEPTH` then `status`
-//! (after `hint`), `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while
-//! thinking, `pong N` (after stopping any search, whose answer is dropped), `learned`.
-//! Evaluations are in discs from the side to move's point of view.
+//! (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or draw),
+//! `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking, `pong N`
+//! (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs from
+//! the side to move's point of view.
 //!
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
@@ -20,10 +22,10 @@ use super::Flow;
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{disc_text, ffo};
-use crate::games::Variant;
+use crate::games::{Proof, Variant};
 use crate::output::Output;
 use engine::othello::ggf::{self, Record};
-use engine::othello::{Move, MoveText, Position};
+use engine::othello::{Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,7 +61,8 @@ pub struct NBoardSession {
     output: Output,
     record: Record,
     depth: u32,
-    /// `set contempt`: stored, not used yet (the search scores draws as 0).
+    /// `set contempt`, centidiscs: a draw costs the engine this much when it chooses its move (the
+    /// solver's choice; `hint` shows the true values).
     contempt: i32,
     /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
     cancel: Option<Arc<AtomicBool>>,
@@ -98,14 +101,9 @@ impl NBoardSession {
         match command {
             "" | "nboard" => {}
             "set" => self.set(rest),
-            "move" => {
-                self.cancel();
-                let played = self.record.play(rest).map_err(|error| error.to_string());
-                match played {
-                    Ok(()) => self.controller.set_position_to(self.record.position(), Vec::new()),
-                    Err(error) => self.status(&format!("move {rest}: {error}; the board is unchanged")),
-                }
-            }
+            "move" => self.play(rest),
+            // Version 1 sent the bare move (`F5`, `PA`).
+            _ if rest.is_empty() && is_move_text(command) => self.play(command),
             "go" => self.start(Task::Go, 1),
             "hint" => match rest.split_whitespace().next().map(str::parse::<usize>) {
                 Some(Ok(lines)) if lines >= 1 => self.start(Task::Hint, lines.min(64)),
@@ -156,6 +154,16 @@ impl NBoardSession {
             return Flow::Quit;
         }
         Flow::Continue
+    }
+
+    /// `move TEXT`: the record plays it, or the board stays as it was.
+    fn play(&mut self, text: &str) {
+        self.cancel();
+        let played = self.record.play(text).map_err(|error| error.to_string());
+        match played {
+            Ok(()) => self.controller.set_position_to(self.record.position(), Vec::new()),
+            Err(error) => self.status(&format!("move {text}: {error}; the board is unchanged")),
+        }
     }
 
     /// A line that is not UTF-8.
@@ -250,6 +258,8 @@ impl NBoardSession {
             depth: Some(self.depth.max(1)),
             lines: Some(lines),
             every_move: task == Task::Hint,
+            // Contempt is what the engine thinks it is worth over its opponent: a draw costs it that.
+            draw_value: if task == Task::Go { -self.contempt } else { 0 },
             ..GoRequest::default()
         };
         self.controller.go(request, listener);
@@ -293,9 +303,27 @@ impl NBoardSession {
     }
 }
 
+/// Whether `word` is written as a move (a square such as `F5`, either case, or the pass `PA`),
+/// legal or not.
+fn is_move_text(word: &str) -> bool {
+    let word = word.split('/').next().unwrap_or("");
+    word.eq_ignore_ascii_case("pa") || Square::parse(word).is_some()
+}
+
 /// The moves of a principal variation run together, as NBoard writes them (`F5D6C3`).
 fn pv_text(pv: &[Move]) -> String {
     pv.iter().map(|&mv| MoveText(mv).to_string()).collect()
+}
+
+/// NBoard's depth field: the search depth, `100%` for an exact solve, and `100%W` when only the
+/// result is proven (win, loss or draw: the protocol's one mark for it, whatever the result; the
+/// evaluation beside it has the proven sign and is a bound on that side).
+fn depth_text(info: &Info<'_, Move>) -> String {
+    match info.proof {
+        None => info.line.depth.to_string(),
+        Some(Proof::Exact) => "100%".to_string(),
+        Some(Proof::WinLossDraw) => "100%W".to_string(),
+    }
 }
 
 /// One task's events as NBoard lines; silent once cancelled.
@@ -319,25 +347,22 @@ impl Listener<Position> for NBoardListener {
         if info.line.bound != Bound::Exact {
             return;
         }
-        let passes = info.line.pv.first() == Some(&Move::PASS);
         match self.task {
             Task::Hint if position.is_game_over() => {}
-            Task::Hint => {
-                let depth = if info.exact { "100%".to_string() } else { info.line.depth.to_string() };
-                self.line(&format!(
-                    "search {} {} 0 {depth}",
-                    pv_text(info.line.pv),
-                    disc_text(info.line.score)
-                ));
-            }
-            Task::Go if info.line.multipv == 1 && !info.exact && !passes => {
+            Task::Hint => self.line(&format!(
+                "search {} {} 0 {}",
+                pv_text(info.line.pv),
+                disc_text(info.line.score),
+                depth_text(info)
+            )),
+            Task::Go if info.line.multipv == 1 => {
                 // The same thinking lines as `hint`'s, then where the search stands.
                 let seconds = self.started.elapsed().as_secs_f64();
                 self.line(&format!(
                     "search {} {} 0 {}\nnodestats {} {seconds:.2}",
                     pv_text(info.line.pv),
                     disc_text(info.line.score),
-                    info.line.depth,
+                    depth_text(info),
                     info.nodes
                 ));
             }
