@@ -681,3 +681,18 @@ fn long_searches_report_the_move_being_searched() {
     }
     engine.send("quit");
 }
+
+#[test]
+fn setoption_ponder_gives_each_move_a_quarter_more_time() {
+    let soft = |ponder: &str| -> u64 {
+        let input = format!(
+            "ucci\nsetoption ponder {ponder}\nsetoption debug true\nsetoption usemillisec true\nposition startpos\ngo time 60000 depth 1\n"
+        );
+        let lines = engine::transcript(input);
+        let line =
+            lines.iter().find(|line| line.starts_with("info message time limits")).expect("the limits");
+        line.split("soft ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+    };
+    let (off, on) = (soft("false"), soft("true"));
+    assert_eq!(on, off + off / 4, "{off} ms without ponder, {on} ms with it");
+}

@@ -112,6 +112,18 @@ fn go_movetime_returns_in_time() {
     assert!(elapsed >= Duration::from_millis(200), "used the time it was given: {elapsed:?}");
     assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
     assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    // The line before `bestmove` has the search's final nodes and time: no fewer nodes than any
+    // line before, and about the time it took.
+    let last = &lines[lines.len() - 2];
+    let number = |line: &str, name: &str| field(line, name).and_then(|value| value.parse::<u64>().ok());
+    let (Some(nodes), Some(time)) = (number(last, "nodes"), number(last, "time")) else {
+        panic!("no final counts before bestmove: {lines:#?}")
+    };
+    assert!(last.starts_with("info ") && time >= 200, "{last}");
+    assert!(
+        lines.iter().filter_map(|line| number(line, "nodes")).all(|earlier| earlier <= nodes),
+        "{lines:#?}"
+    );
     quit(engine);
 }
 
@@ -491,14 +503,25 @@ fn wdl_currmove_currline_and_refutations_when_asked() {
     let currmove = lines.iter().find(|line| line.contains(" currmove ")).expect("currmove after a second");
     assert!(field(currmove, "currmovenumber").is_some() && field(currmove, "depth").is_some(), "{currmove}");
     assert!(lines.iter().any(|line| line.starts_with("info currline 1 ")), "currline with its CPU number");
+    // One iteration's refutations come together: one line per legal root move, each a legal line
+    // that starts with that move (the bare move when no reply is known).
+    let first = lines.iter().position(|line| line.starts_with("info refutation ")).expect("refutations");
     let refutations: Vec<&String> =
-        lines.iter().filter(|line| line.starts_with("info refutation ")).collect();
-    assert!(!refutations.is_empty());
-    for line in refutations {
+        lines[first..].iter().take_while(|line| line.starts_with("info refutation ")).collect();
+    let mut root_moves: Vec<&str> = Vec::new();
+    for line in &refutations {
         let words: Vec<&str> = line.split_whitespace().skip(2).collect();
-        assert!(words.len() >= 2, "{line}");
+        assert!(!words.is_empty(), "{line}");
         assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &words.join(" ")), "{line}");
+        root_moves.push(words[0]);
     }
+    root_moves.sort_unstable();
+    root_moves.dedup();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go perft 1");
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes searched"));
+    assert_eq!(perft.last().unwrap(), &format!("Nodes searched: {}", root_moves.len()));
+    assert_eq!(refutations.len(), root_moves.len(), "{refutations:#?}");
     quit(engine);
 }
 

@@ -91,9 +91,8 @@ impl<'a, G: Variant> EventReporter<'a, G> {
                     std::iter::once(mv).chain(reply).collect()
                 }
             };
-            if line.len() > 1 {
-                lines.push(line);
-            }
+            // A move with no known reply still gets its line (the bare move), as the UCI text has it.
+            lines.push(line);
         }
         if !lines.is_empty() {
             self.listener.refutations(position, &lines);

@@ -22,9 +22,10 @@ struct UcciSettings {
     /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
     /// which reads no input while it thinks in batch mode).
     batch: bool,
-    /// Every other option (`usebook`, `promotion`, and `idle`, `pruning`, `knowledge`,
-    /// `randomness`, `style`, which are not listed): accepted and kept, as the protocol asks, with
-    /// no effect on play.
+    /// Every other option (`usebook`, `bookfiles`, `promotion`, and `idle`, `pruning`,
+    /// `knowledge`, `randomness`, `style`, `useegtb`, `egtbpaths`, `evalapi`, which are not listed):
+    /// accepted and kept, as the protocol asks of options an engine does not list. There is no
+    /// xiangqi book yet (the ecosystem issue), so `usebook` and `bookfiles` change nothing.
     others: Vec<(String, String)>,
 }
 
@@ -176,7 +177,13 @@ impl UcciFront {
                 Some(threads) => self.controller.settings_mut().threads = threads as usize,
                 None => self.message("threads takes a number of threads"),
             },
-            // Pondering is the GUI's to ask for with `go ponder`: nothing to set.
+            // The GUI will ponder: the opponent's time is partly ours, so each move plans a
+            // quarter more (as UCI's `Ponder`). `go ponder` itself needs no option.
+            "Ponder" => match value {
+                Some("true" | "on") | None => self.controller.settings_mut().ponder = true,
+                Some("false" | "off") => self.controller.settings_mut().ponder = false,
+                Some(other) => self.message(&format!("ponder takes true or false, not {other}")),
+            },
             _ => {}
         }
     }
@@ -200,7 +207,8 @@ impl UcciFront {
             "promotion" if flag(value) == Some(true) => {
                 self.message("promotion: this engine plays no promotion variant (advisors and elephants never become pawns); keeping false")
             }
-            "usebook" | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "promotion" => {
+            "usebook" | "bookfiles" | "loadbook" | "idle" | "pruning" | "knowledge" | "randomness" | "style"
+            | "promotion" | "useegtb" | "egtbpaths" | "evalapi" => {
                 let value = value.unwrap_or("").to_string();
                 match self.settings.others.iter_mut().find(|(known, _)| known == name) {
                     Some(entry) => entry.1 = value,

@@ -16,7 +16,7 @@ pub const OPTION_LINES: &[&str] = &[
     "option batch type check default false",
     "option debug type check default false",
     "option ponder type check default false",
-    "option usebook type check default false",
+    "option usebook type check default true",
     "option hashsize type spin min 1 max 65536 default 16",
     "option threads type spin min 1 max 256 default 1",
     "option newgame type button",

@@ -150,10 +150,10 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     }
 
     /// `bestmove` (with `ponder` when a reply is known), or `bestmove (none)` after a `score mate 0` /
-    /// `score cp 0` line when the side to move has no legal move. When the move is not the one
-    /// the last info line showed (no iteration completed, or the strength limit chose another
-    /// line), an info line without a score shows it first, so the last `pv` always starts with the
-    /// `bestmove`.
+    /// `score cp 0` line when the side to move has no legal move. An info line with the final
+    /// nodes and time comes first; when the move is not the one the last info line showed (no
+    /// iteration completed, or the strength limit chose another line), it shows the move too, so
+    /// the last `pv` always starts with the `bestmove`.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
             if decision.source == Source::NoPosition {
@@ -175,17 +175,22 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             next.make_move(best);
             next.move_text(reply).to_string()
         });
-        let mut line = String::new();
+        // The search's final count, so a GUI shows the nodes and time it really took; with the
+        // move when the last line showed another.
+        let mut line = format!(
+            "info nodes {} nps {} time {}",
+            decision.nodes,
+            nps(decision.nodes, decision.elapsed),
+            decision.elapsed.as_millis()
+        );
         if self.shown_best != Some(best) {
-            let _ = writeln!(
+            let _ = write!(
                 line,
-                "info nodes {} nps {} time {} pv {best_text}{}",
-                decision.nodes,
-                nps(decision.nodes, decision.elapsed),
-                decision.elapsed.as_millis(),
+                " pv {best_text}{}",
                 ponder_text.as_ref().map_or(String::new(), |reply| format!(" {reply}"))
             );
         }
+        line.push('\n');
         let _ = write!(line, "bestmove {best_text}");
         if let Some(reply) = ponder_text {
             let _ = write!(line, " ponder {reply}");
