@@ -355,6 +355,23 @@ fn go_sends_the_same_search_lines_as_hint_before_its_answer() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert!(words.len() == 5 && words[2].parse::<f64>().is_ok() && words[3] == "0", "{line}");
     }
+    // Where the search stands comes just before the answer: `nodestats NODES SECONDS`.
+    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
+    assert_eq!(stats[0], "nodestats", "{lines:#?}");
+    assert!(stats[1].parse::<u64>().is_ok() && stats[2].parse::<f64>().is_ok(), "{lines:#?}");
+    quit(engine);
+}
+
+#[test]
+fn go_plays_on_the_records_clock() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 60);
+    // Two seconds for the whole game: depth 60 would take far longer.
+    engine.send(&format!("set game {}", EXAMPLE.replace("TI[15:00]", "TI[0:02]")));
+    let start = Instant::now();
+    let (_, _, seconds) = reply(&go(&mut engine));
+    assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
+    assert!(seconds < 1.0, "{seconds}");
     quit(engine);
 }
 

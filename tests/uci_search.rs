@@ -128,6 +128,30 @@ fn go_movetime_returns_in_time() {
 }
 
 #[test]
+fn long_iterations_report_nodes_nps_and_hashfull_every_second() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go infinite");
+    let lines = engine.read_for(Duration::from_millis(4500));
+    engine.send("stop");
+    engine.until(LONG, is_bestmove);
+    // Every line with a time says where the search stands (principal variations, and the
+    // progress lines `info nodes ... nps ... hashfull ... time ...` of long iterations).
+    let timed: Vec<&String> = lines.iter().filter(|line| field(line, "time").is_some()).collect();
+    for line in &timed {
+        assert!(["nodes", "nps", "hashfull"].iter().all(|name| field(line, name).is_some()), "{line}");
+    }
+    // No second passes without news (a loaded machine gets half a second more).
+    let mut times: Vec<u64> = timed.iter().filter_map(|line| field(line, "time")?.parse().ok()).collect();
+    times.insert(0, 0);
+    let gaps: Vec<u64> = times.windows(2).map(|pair| pair[1].saturating_sub(pair[0])).collect();
+    assert!(times.last().is_some_and(|&last| last >= 3500), "{times:?}");
+    assert!(gaps.iter().all(|&gap| gap <= 1500), "{times:?}");
+    quit(engine);
+}
+
+#[test]
 fn go_with_no_time_left_still_answers_at_once_with_a_legal_move() {
     let _serial = serial();
     let mut engine = Engine::start();

@@ -7,6 +7,7 @@ use super::job::{legal_move, Shared};
 use crate::games::Variant;
 use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
 use engine::Score;
+use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
 /// `currmove` events start after this much search time: GUIs need none for short searches.
@@ -15,9 +16,44 @@ const CURRMOVE_DELAY: Duration = Duration::from_secs(1);
 /// regularly).
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
+/// The listener, and when it last heard where the search stands, shared by the main thread's
+/// reporter (lines and current moves) and its control (polled every few thousand nodes): a root
+/// move that takes long still yields a progress event each second.
+pub struct News<'a, G: Variant> {
+    listener: RefCell<&'a mut dyn Listener<G>>,
+    last: Cell<Duration>,
+    shared: &'a Shared,
+    tt: &'a TranspositionTable<'a>,
+}
+
+impl<'a, G: Variant> News<'a, G> {
+    pub fn new(
+        listener: &'a mut dyn Listener<G>,
+        shared: &'a Shared,
+        tt: &'a TranspositionTable<'a>,
+    ) -> Self {
+        News { listener: RefCell::new(listener), last: Cell::new(Duration::ZERO), shared, tt }
+    }
+
+    /// A progress event if a second passed without news (none in the first second: GUIs need
+    /// none for short searches). `nodes`: the main thread's.
+    pub fn poll(&self, nodes: u64) {
+        let elapsed = self.shared.started.elapsed();
+        if elapsed >= CURRMOVE_DELAY && elapsed >= self.last.get() + PROGRESS_INTERVAL {
+            self.last.set(elapsed);
+            self.listener.borrow_mut().progress(self.shared.total_nodes(nodes), elapsed, self.tt.hashfull());
+        }
+    }
+
+    /// The listener, for one event (the search thread's calls never overlap).
+    fn listener(&self) -> std::cell::RefMut<'_, &'a mut dyn Listener<G>> {
+        self.listener.borrow_mut()
+    }
+}
+
 /// The reporter of the main search thread.
 pub struct EventReporter<'a, G: Variant> {
-    listener: &'a mut dyn Listener<G>,
+    news: &'a News<'a, G>,
     position: &'a G,
     shared: &'a Shared,
     tt: &'a TranspositionTable<'a>,
@@ -33,13 +69,11 @@ pub struct EventReporter<'a, G: Variant> {
     completed_lines: Vec<(G::Move, Score)>,
     /// Score of the last best line reported.
     last_score: Option<Score>,
-    /// When the listener last heard where the search stands (a report or a progress event).
-    last_news: Duration,
 }
 
 impl<'a, G: Variant> EventReporter<'a, G> {
     pub fn new(
-        listener: &'a mut dyn Listener<G>,
+        news: &'a News<'a, G>,
         position: &'a G,
         searchmoves: &[G::Move],
         multipv: usize,
@@ -51,7 +85,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
         let root_moves =
             moves.iter().copied().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).collect();
         EventReporter {
-            listener,
+            news,
             position,
             shared,
             tt,
@@ -61,7 +95,6 @@ impl<'a, G: Variant> EventReporter<'a, G> {
             current_lines: Vec::new(),
             completed_lines: Vec::new(),
             last_score: None,
-            last_news: Duration::ZERO,
         }
     }
 
@@ -95,7 +128,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
             lines.push(line);
         }
         if !lines.is_empty() {
-            self.listener.refutations(position, &lines);
+            self.news.listener().refutations(position, &lines);
         }
     }
 }
@@ -108,8 +141,8 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             elapsed: self.shared.started.elapsed(),
             proof: None,
         };
-        self.listener.info(self.position, &event);
-        self.last_news = event.elapsed;
+        self.news.listener().info(self.position, &event);
+        self.news.last.set(event.elapsed);
         if info.multipv == 1 {
             self.last_score = Some(info.score);
         }
@@ -127,7 +160,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
         if last_of_iteration {
             self.completed_lines = self.current_lines.clone();
         }
-        if self.listener.wants_refutations() {
+        if self.news.listener().wants_refutations() {
             self.lines.push(info.pv.to_vec());
             if last_of_iteration {
                 self.refutations();
@@ -140,11 +173,8 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
         if elapsed < CURRMOVE_DELAY {
             return;
         }
-        if elapsed >= self.last_news + PROGRESS_INTERVAL {
-            self.last_news = elapsed;
-            self.listener.progress(self.shared.total_nodes(nodes), elapsed, self.tt.hashfull());
-        }
+        self.news.poll(nodes);
         let current = CurrentMove { depth, mv, number, elapsed, threads: self.shared.threads() };
-        self.listener.current_move(self.position, &current);
+        self.news.listener().current_move(self.position, &current);
     }
 }

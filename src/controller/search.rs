@@ -7,7 +7,7 @@
 use super::decide::decide;
 use super::events::{Info, Listener};
 use super::job::{shared_for, Job, SearchResult, Shared};
-use super::reporter::EventReporter;
+use super::reporter::{EventReporter, News};
 use super::timeman::TimeLimits;
 use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
@@ -30,17 +30,22 @@ pub type State<G> = Box<SearchState<G>>;
 
 pub use super::table::Table;
 
-/// The [`Control`] of the main thread: stop flag, hard and soft time limits, shared node limit.
-struct MainControl<'a> {
+/// The [`Control`] of the main thread: stop flag, hard and soft time limits, shared node limit,
+/// and the listener's regular progress events.
+struct MainControl<'a, G: Variant> {
     shared: &'a Shared,
+    news: Option<&'a News<'a, G>>,
 }
 
-impl Control for MainControl<'_> {
+impl<G: Variant> Control for MainControl<'_, G> {
     fn should_stop(&self, nodes: u64) -> bool {
         let shared = self.shared;
         shared.nodes[0].store(nodes, Ordering::Relaxed);
         if shared.stopped() {
             return true;
+        }
+        if let Some(news) = self.news {
+            news.poll(nodes);
         }
         let out_of_nodes = shared.node_limit.is_some_and(|limit| shared.total_nodes(nodes) >= limit);
         let out_of_time = !shared.pondering.load(Ordering::Acquire)
@@ -97,7 +102,7 @@ pub fn run<G: Variant>(
     solver: Option<&mut G::Solver>,
 ) -> SearchResult<G::Move> {
     if let Some(solver) = solver {
-        let control = MainControl { shared };
+        let control = MainControl::<G> { shared, news: None };
         let stop = || control.should_stop(0);
         let ask = SolveAsk {
             depth: job.request.depth,
@@ -136,11 +141,12 @@ pub fn run<G: Variant>(
                     .ok() // without memory for another thread, search with fewer
             })
             .collect();
-        let control = MainControl { shared };
         let (outcome, lines, score) = match listener {
             Some(listener) => {
+                let news = News::new(listener, shared, &tt);
+                let control = MainControl { shared, news: Some(&news) };
                 let mut reporter = EventReporter::new(
-                    listener,
+                    &news,
                     &job.position,
                     &job.request.searchmoves,
                     job.multipv,
@@ -159,6 +165,7 @@ pub fn run<G: Variant>(
                 (outcome, reporter.completed_lines(), reporter.last_score())
             }
             None => {
+                let control = MainControl::<G> { shared, news: None };
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
                 (outcome, Vec::new(), None)
@@ -290,7 +297,7 @@ pub fn start_analysis<G: Variant>(
             let shared = thread_shared;
             let tt = TranspositionTable::new(&table, age);
             let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
-            let control = MainControl { shared: &shared };
+            let control = MainControl::<G> { shared: &shared, news: None };
             for (index, position) in positions.iter().enumerate().rev() {
                 let mut moves = G::MoveList::default();
                 position.generate_moves(&mut moves);
