@@ -141,6 +141,10 @@ fn long_iterations_report_nodes_nps_and_hashfull_every_second() {
     let timed: Vec<&String> = lines.iter().filter(|line| field(line, "time").is_some()).collect();
     for line in &timed {
         assert!(["nodes", "nps", "hashfull"].iter().all(|name| field(line, name).is_some()), "{line}");
+        // The progress lines also say how much of the CPU it could use the search got.
+        if let Some(load) = field(line, "cpuload") {
+            assert!(load.parse::<u32>().is_ok_and(|load| load <= 1000), "{line}");
+        }
     }
     // No second passes without news (a loaded machine gets half a second more).
     let mut times: Vec<u64> = timed.iter().filter_map(|line| field(line, "time")?.parse().ok()).collect();

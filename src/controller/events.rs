@@ -20,6 +20,20 @@ pub struct Info<'a, M> {
     pub proof: Option<Proof>,
 }
 
+/// Where a long search stands, between its lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// All threads.
+    pub nodes: u64,
+    /// Since `go`.
+    pub elapsed: Duration,
+    /// The hash table's fill, per mille.
+    pub hashfull: u32,
+    /// The CPU the process used since `go`, per mille of what the search threads could have
+    /// used (`None` where the system does not say).
+    pub cpuload: Option<u32>,
+}
+
 /// The root move being searched.
 pub struct CurrentMove<M> {
     pub depth: u32,
@@ -76,9 +90,8 @@ pub trait Listener<G: Game>: Send {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
     /// The root move being searched (after the first second of a search).
     fn current_move(&mut self, _position: &G, _current: &CurrentMove<G::Move>) {}
-    /// Where a long iteration stands, about once a second between its reports: all threads'
-    /// nodes, the time since `go` and the table's fill per mille.
-    fn progress(&mut self, _nodes: u64, _elapsed: Duration, _hashfull: u32) {}
+    /// Where a long iteration stands, about once a second between its reports.
+    fn progress(&mut self, _progress: &Progress) {}
     /// True when the front-end shows refutations: the controller then works them out.
     fn wants_refutations(&self) -> bool {
         false

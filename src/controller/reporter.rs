@@ -2,7 +2,7 @@
 //! since `go`, the lines of the last completed iteration (which the strength limit chooses among)
 //! and, when the listener wants them, each root move's refutation.
 
-use super::events::{CurrentMove, Info, Listener};
+use super::events::{CurrentMove, Info, Listener, Progress};
 use super::job::{legal_move, Shared};
 use crate::games::Variant;
 use engine::search::{Bound, Reporter, SearchInfo, TranspositionTable};
@@ -22,6 +22,8 @@ const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 pub struct News<'a, G: Variant> {
     listener: RefCell<&'a mut dyn Listener<G>>,
     last: Cell<Duration>,
+    /// The process's CPU time when the search started.
+    cpu_at_start: Option<Duration>,
     shared: &'a Shared,
     tt: &'a TranspositionTable<'a>,
 }
@@ -32,7 +34,8 @@ impl<'a, G: Variant> News<'a, G> {
         shared: &'a Shared,
         tt: &'a TranspositionTable<'a>,
     ) -> Self {
-        News { listener: RefCell::new(listener), last: Cell::new(Duration::ZERO), shared, tt }
+        let cpu_at_start = process_cpu_time();
+        News { listener: RefCell::new(listener), last: Cell::new(Duration::ZERO), cpu_at_start, shared, tt }
     }
 
     /// A progress event if a second passed without news (none in the first second: GUIs need
@@ -41,13 +44,43 @@ impl<'a, G: Variant> News<'a, G> {
         let elapsed = self.shared.started.elapsed();
         if elapsed >= CURRMOVE_DELAY && elapsed >= self.last.get() + PROGRESS_INTERVAL {
             self.last.set(elapsed);
-            self.listener.borrow_mut().progress(self.shared.total_nodes(nodes), elapsed, self.tt.hashfull());
+            let cpuload = self.cpu_at_start.zip(process_cpu_time()).map(|(start, now)| {
+                let available = elapsed.as_secs_f64() * self.shared.threads() as f64;
+                ((now.saturating_sub(start).as_secs_f64() / available * 1000.0) as u32).min(1000)
+            });
+            let progress = Progress {
+                nodes: self.shared.total_nodes(nodes),
+                elapsed,
+                hashfull: self.tt.hashfull(),
+                cpuload,
+            };
+            self.listener.borrow_mut().progress(&progress);
         }
     }
 
     /// The listener, for one event (the search thread's calls never overlap).
     fn listener(&self) -> std::cell::RefMut<'_, &'a mut dyn Listener<G>> {
         self.listener.borrow_mut()
+    }
+}
+
+/// The CPU time the whole process has used (user and system), where the system says.
+fn process_cpu_time() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
+        // SAFETY: getrusage fills the struct it is given and touches nothing else.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } != 0 {
+            return None;
+        }
+        // SAFETY: a zero return means the struct was filled.
+        let usage = unsafe { usage.assume_init() };
+        let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+        Some(time(usage.ru_utime) + time(usage.ru_stime))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
     }
 }
 

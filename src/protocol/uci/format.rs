@@ -13,7 +13,7 @@
 //!   root move: the rest of its principal variation for the moves that have one (the `MultiPV`
 //!   lines), else the transposition table's best reply to the move, when the table still holds it.
 
-use crate::controller::events::{CurrentMove, Decision, Info, Listener, Source};
+use crate::controller::events::{CurrentMove, Decision, Info, Listener, Progress, Source};
 use crate::games::Variant;
 use crate::output::Output;
 use engine::search::Bound;
@@ -131,9 +131,11 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         self.output.line(&line);
     }
 
-    fn progress(&mut self, nodes: u64, elapsed: Duration, hashfull: u32) {
+    fn progress(&mut self, progress: &Progress) {
+        let Progress { nodes, elapsed, hashfull, cpuload } = *progress;
+        let cpuload = cpuload.map_or(String::new(), |load| format!(" cpuload {load}"));
         self.output.line(&format!(
-            "info nodes {nodes} nps {} hashfull {hashfull} time {}",
+            "info nodes {nodes} nps {} hashfull {hashfull}{cpuload} time {}",
             nps(nodes, elapsed),
             elapsed.as_millis()
         ));
