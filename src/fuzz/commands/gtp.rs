@@ -60,6 +60,12 @@ impl Gtp {
         Gtp { seeds, known: Some(Position::startpos()), time_left: [None; 2], settings: None, ids: 90_000 }
     }
 
+    /// True if `genmove` for `color` has no clock: it thinks [`crate::protocol::gtp::DEFAULT_MOVE_MS`].
+    fn unclocked(&self, color: Color) -> bool {
+        self.time_left[color as usize].is_none()
+            && self.settings.is_none_or(|(main, _, stones)| main == 0 && stones == 0)
+    }
+
     /// True if a `genmove` for `color` thinks at most about [`SHORT_SECONDS`].
     fn short(&self, color: Color) -> bool {
         match (self.time_left[color as usize], self.settings) {
@@ -180,7 +186,8 @@ impl Gtp {
             Some("genmove") => {
                 if let [word] = args.as_slice() {
                     if let Some(color) = color(word) {
-                        if !self.short(color) && !slow_ok {
+                        let quick_enough = self.short(color) || (slow_ok && self.unclocked(color));
+                        if !quick_enough {
                             let line = format!("time_left {} 0.05 0", color_name(color));
                             self.admit(&line, None, inputs, false);
                         }
