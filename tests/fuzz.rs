@@ -54,7 +54,7 @@ fn gtp_sessions_survive_random_bursts() {
 fn parsers_survive_random_inputs() {
     let _serial = serial();
     let stats =
-        parsers::run(27, 15_000 * parsers::TARGETS.len() as u64, &parsers::TARGETS, false, &mut |_| {});
+        parsers::run(27, 10_000 * parsers::TARGETS.len() as u64, &parsers::TARGETS, false, &mut |_| {});
     println!(
         "parsers: {} inputs, {} accepted, {:.1} s",
         stats.inputs,
