@@ -12,6 +12,8 @@
 pub mod book;
 pub mod controller;
 pub mod files;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod games;
 pub mod output;
 pub mod protocol;

@@ -98,5 +98,9 @@ fn the_clock_of_time_settings_and_time_left_bounds_genmove() {
     assert!(ask(&mut engine, "genmove white").starts_with("= "));
     assert!(started.elapsed() < Duration::from_millis(600), "{:?}", started.elapsed());
     assert_eq!(ask(&mut engine, "time_left white x 0"), "? syntax error");
+    // Numbers too large for a duration are all the time there is (they once panicked).
+    for seconds in ["1e99", "inf", "-inf", "nan", "1e308"] {
+        assert_eq!(ask(&mut engine, &format!("time_left black {seconds} 0")), "=", "{seconds}");
+    }
     quit(engine);
 }

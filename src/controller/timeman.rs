@@ -64,8 +64,8 @@ impl TimeLimits {
                     .saturating_add(increment.saturating_mul(horizon - 1))
                     .saturating_sub(overhead.saturating_mul(horizon + 2))
                     .max(0);
-                let soft = (budget / horizon).min(available * 2 / 5);
-                let hard = soft.saturating_mul(4).min(available * 4 / 5);
+                let soft = (budget / horizon).min(fraction(available, 2, 5));
+                let hard = soft.saturating_mul(4).min(fraction(available, 4, 5));
                 TimeLimits { soft: Some(millis(if forced { 0 } else { soft })), hard: Some(millis(hard)) }
             }
             None => TimeLimits::NONE,
@@ -86,6 +86,12 @@ impl TimeLimits {
         let percent = 120 - 10 * stable_iterations.min(6);
         self.soft.map(|soft| soft * percent / 100)
     }
+}
+
+/// `value * numerator / denominator`, exact for every clock (`value * 4` overflows an `i64` for
+/// clocks past 2^61 ms, which a GUI may send as `wtime 9223372036854775807`).
+fn fraction(value: i64, numerator: i64, denominator: i64) -> i64 {
+    (i128::from(value) * i128::from(numerator) / i128::from(denominator)) as i64
 }
 
 fn millis(ms: i64) -> Duration {
@@ -180,6 +186,16 @@ mod tests {
         assert_eq!(ms(TimeLimits::new(None, Some(10), 30, false).hard), 1);
         let both = TimeLimits::new(clock(1_000, 0, None), Some(5_000), 30, false);
         assert_eq!(ms(both.hard), ms(TimeLimits::new(clock(1_000, 0, None), None, 30, false).hard));
+    }
+
+    /// `go wtime 9223372036854775807`: the largest clock plans as a large one does (the fifths of
+    /// the available time once overflowed, and the engine moved at once).
+    #[test]
+    fn the_largest_clocks_plan_like_large_ones() {
+        let huge = TimeLimits::new(clock(i64::MAX, 4_131_982, Some(21)), None, 1_964, false);
+        let large = TimeLimits::new(clock(i64::MAX / 463, 4_131_982, Some(21)), None, 1_964, false);
+        assert!(huge.soft >= large.soft && huge.hard >= large.hard, "{huge:?} {large:?}");
+        assert!(ms(huge.soft) > 0);
     }
 
     #[test]

@@ -171,8 +171,10 @@ impl GtpFront {
                     let color = parse_color(color)?;
                     let seconds: f64 = seconds.parse().map_err(|_| "syntax error".to_string())?;
                     let stones: u32 = stones.parse().map_err(|_| "syntax error".to_string())?;
-                    self.time_left[color as usize] =
-                        Some((Duration::from_secs_f64(seconds.max(0.0)), stones));
+                    // Any number reads: too many seconds for a `Duration` (`1e99`, `inf`) is all
+                    // the time there is, and `nan` none.
+                    let left = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
+                    self.time_left[color as usize] = Some((left, stones));
                     Ok(String::new())
                 }
                 _ => Err("syntax error".into()),
