@@ -13,6 +13,7 @@ pub mod book;
 pub mod controller;
 pub mod files;
 pub mod games;
+pub mod nnue;
 pub mod output;
 pub mod protocol;
 pub mod rng;
