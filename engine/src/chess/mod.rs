@@ -73,6 +73,7 @@ impl Game for Position {
         match cache.network {
             Some(network) => {
                 let score = cache.accumulators.evaluate(self, network);
+                debug_assert_eq!(score, nnue::evaluate(self, network), "{}", self.fen());
                 Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT))
             }
             None => eval::evaluate_cached(self, &mut cache.pawns),
