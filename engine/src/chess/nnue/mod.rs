@@ -15,9 +15,10 @@
 //! - **SIMD** ([`simd`]): AVX2 when the shell has seen it on the CPU, portable loops elsewhere,
 //!   the same integers on both.
 //!
-//! Memory: the network is `2 x (768 + 3) x HIDDEN` bytes of read-only data (394 KB at 256
-//! neurons, in flash on a board), and each search thread's stack of accumulators `(MAX_PLY + 2) x 4
-//! x HIDDEN` bytes of RAM (130 KiB at 256).
+//! Memory: the network is `2 x (768 + 3) x HIDDEN` bytes of read-only data (394 816 bytes at 256
+//! neurons, in flash on a board; nothing of it is linked into a program that never names it), and
+//! each search thread's stack of accumulators about `(MAX_PLY + 2) x 4 x HIDDEN` bytes of RAM
+//! (141 440 bytes at 256, in the chess `EvalCache` beside the 128 KiB pawn cache).
 
 pub mod accumulator;
 mod network;
