@@ -14,10 +14,22 @@ fn setup(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
     (position, (0..1 << 16).map(|_| TtEntry::new()).collect(), SearchState::boxed())
 }
 
+/// The same, evaluating with the embedded network (its portable loops: nothing here enables AVX2).
+fn setup_network(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
+    let (position, entries, mut state) = setup(fen);
+    state.eval_cache_mut().set_network(Some(&engine::chess::nnue::EMBEDDED));
+    (position, entries, state)
+}
+
 #[library_benchmark]
 #[bench::startpos_8(setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 8)]
 #[bench::kiwipete_7(setup("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 7)]
 #[bench::endgame_12(setup("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 12)]
+#[bench::startpos_8_network(setup_network("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 8)]
+#[bench::kiwipete_7_network(
+    setup_network("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    7
+)]
 fn fixed_depth(
     input: (Position, Vec<TtEntry>, Box<SearchState<Position>>),
     depth: u32,

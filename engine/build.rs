@@ -10,7 +10,9 @@
 //! `xiangqi_tables.rs` (included by `src/xiangqi/tables.rs`, what `cargo run -p tablegen -- xiangqi`
 //! prints); and `xiangqi_eval.rs`, the xiangqi evaluation's weights rendered from
 //! `data/xiangqi_eval.txt` (included by `src/xiangqi/eval/weights.rs`, what
-//! `cargo run -p tablegen -- xiangqi-eval` prints).
+//! `cargo run -p tablegen -- xiangqi-eval` prints); and `chess_nnue.rs` with the network file
+//! `chess_nnue.bin`, from `data/chess_nnue.bin` (included by `src/chess/nnue/weights.rs`, what
+//! `cargo run -p tablegen -- chess-nnue` prints before its report).
 
 use std::path::PathBuf;
 
@@ -18,6 +20,8 @@ use std::path::PathBuf;
 const EVAL_DATA: &str = "data/chess_eval.txt";
 /// The Othello evaluation's weights, relative to this package.
 const OTHELLO_EVAL_DATA: &str = "data/othello_eval.bin";
+/// The chess network, relative to this package.
+const CHESS_NNUE_DATA: &str = "data/chess_nnue.bin";
 /// The xiangqi evaluation's weights, relative to this package.
 const XIANGQI_EVAL_DATA: &str = "data/xiangqi_eval.txt";
 
@@ -45,8 +49,16 @@ fn main() {
     let xiangqi = tablegen::xiangqi_eval::load(XIANGQI_EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
     std::fs::write(out_dir.join("xiangqi_eval.rs"), tablegen::xiangqi_eval::emit(&xiangqi))
         .expect("OUT_DIR is writable");
+    // The chess network: its width as a const and the file itself, which the engine decodes at
+    // compile time. A file the engine could not run stops the build here with the reason.
+    let network = tablegen::chess_nnue::load(CHESS_NNUE_DATA).unwrap_or_else(|error| panic!("{error}"));
+    std::fs::write(out_dir.join("chess_nnue.rs"), tablegen::chess_nnue::emit(&network))
+        .expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join(tablegen::chess_nnue::BLOB_NAME), &network.bytes)
+        .expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={EVAL_DATA}");
     println!("cargo:rerun-if-changed={OTHELLO_EVAL_DATA}");
     println!("cargo:rerun-if-changed={XIANGQI_EVAL_DATA}");
+    println!("cargo:rerun-if-changed={CHESS_NNUE_DATA}");
 }

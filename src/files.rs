@@ -42,6 +42,12 @@ pub fn read_text(path: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))
 }
 
+/// Writes `bytes` to `path`: a regular file (replaced), or a new one.
+pub fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
+    check_regular(path)?;
+    std::fs::write(path, bytes).map_err(|error| format!("cannot write {path}: {error}"))
+}
+
 /// `path` opened for appending: a regular file, or a new one.
 pub fn append(path: &str) -> Result<File, String> {
     check_regular(path)?;
@@ -61,6 +67,7 @@ mod tests {
         assert!(read_capped("/dev/zero", BOOK_LIMIT).unwrap_err().contains("not a regular file"));
         assert!(read_capped("/", BOOK_LIMIT).unwrap_err().contains("not a regular file"));
         assert!(append("/dev/null").unwrap_err().contains("not a regular file"));
+        assert!(write("/dev/null", b"x").unwrap_err().contains("not a regular file"));
         let path = std::env::temp_dir().join(format!("triskel-files-{}", std::process::id()));
         let path = path.to_str().unwrap();
         std::fs::write(path, [7u8; 100]).unwrap();

@@ -30,6 +30,7 @@ enum Input {
 }
 
 fn main() {
+    triskel::nnue::init_simd();
     let output = Output::stdout();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     // `--variant xiangqi` (or `--variant=xiangqi`): the game a UCI session starts with.

@@ -1,6 +1,7 @@
 //! The core allocates nothing: after setup, move generation, counting, perft, make/unmake, FEN
 //! reading (errors included) and writing, UCI move text, the repetition history and whole searches (with
-//! MultiPV, game history and a transposition table) run under a counting global allocator, and the
+//! MultiPV, game history and a transposition table; with the hand-crafted evaluation and with the
+//! network's accumulator stack) run under a counting global allocator, and the
 //! count must not move.
 //!
 //! `harness = false`: the libtest harness allocates (threads, output capture), so this is a plain
@@ -9,7 +10,7 @@
 //! `tests/data/chess/*.epd`), cross-checked with python-chess, so a fast wrong generator cannot pass.
 
 use engine::chess::{
-    count_moves, generate_moves, ChessMoveList, Color, FenError, Move, Position, Square, Undo, STARTPOS,
+    count_moves, generate_moves, nnue, ChessMoveList, Color, FenError, Move, Position, Square, Undo, STARTPOS,
 };
 use engine::history::{History, PastPosition};
 use engine::perft::{perft, perft_divide};
@@ -351,14 +352,18 @@ fn repetition_history(checks: &mut Checks) {
 /// before the window.
 fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
     let game_keys = [PastPosition::key_only(setup.positions[0].hash())];
-    for (case, position) in CASES.iter().zip(setup.positions.iter()) {
-        checks.case = case.name;
-        let table = TranspositionTable::new(&setup.tt_entries, 1);
-        let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
-        let outcome =
-            search(position, &game_keys, &limits, &table, &mut setup.search_state, &LimitsOnly, &mut Silent);
-        checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
-        checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+    // The hand-crafted evaluation, then the network with its accumulator stack.
+    for network in [None, Some(&nnue::EMBEDDED)] {
+        setup.search_state.eval_cache_mut().set_network(network);
+        for (case, position) in CASES.iter().zip(setup.positions.iter()) {
+            checks.case = case.name;
+            let table = TranspositionTable::new(&setup.tt_entries, 1);
+            let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
+            let state = &mut setup.search_state;
+            let outcome = search(position, &game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
+            checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
+            checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+        }
     }
 }
 

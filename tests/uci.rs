@@ -145,6 +145,8 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name Chase Rule type check default true",
             "option name OwnBook type check default false",
             "option name Book File type string default <empty>",
+            "option name Use NNUE type check default false",
+            "option name EvalFile type string default <empty>",
         ]
     );
     assert_eq!(lines.last().unwrap(), "uciok");

@@ -50,9 +50,10 @@ pub trait Game: Clone + SearchProfile {
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
 
-    /// Memory the evaluation keeps per search thread between calls (chess: the pawn cache), `()`
-    /// where it keeps none. Its entries must be exact (never a stale or colliding answer), so it
-    /// is never cleared and a fresh one is its `Default`.
+    /// Memory the evaluation keeps per search thread between calls (chess: the pawn cache, the
+    /// network's accumulators and which evaluation to use), `()` where it keeps none. Its entries
+    /// must be exact (never a stale or colliding answer), so it is never cleared and a fresh one
+    /// is its `Default`.
     type EvalCache: Default + Send;
 
     /// [`Game::evaluate`] with the search thread's cache: the same score, possibly faster.
@@ -60,6 +61,43 @@ pub trait Game: Clone + SearchProfile {
     fn evaluate_cached(&self, cache: &mut Self::EvalCache) -> Score {
         let _ = cache;
         self.evaluate()
+    }
+
+    /// The search starts from this position: the cache forgets the line it followed before (chess:
+    /// the network's accumulators restart from this position, computed from scratch).
+    #[inline(always)]
+    fn set_eval_root(&self, cache: &mut Self::EvalCache) {
+        let _ = cache;
+    }
+
+    /// [`Game::make_move`], telling the evaluation's cache what the move changed (chess: the
+    /// network's accumulator stack gets a ply). The search makes its moves through these four, so
+    /// the cache follows its line; they must pair up as make and unmake do.
+    #[inline(always)]
+    fn make_move_cached(&mut self, mv: Self::Move, cache: &mut Self::EvalCache) -> Self::Undo {
+        let _ = cache;
+        self.make_move(mv)
+    }
+
+    /// [`Game::unmake_move`], telling the evaluation's cache.
+    #[inline(always)]
+    fn unmake_move_cached(&mut self, mv: Self::Move, undo: Self::Undo, cache: &mut Self::EvalCache) {
+        let _ = cache;
+        self.unmake_move(mv, undo);
+    }
+
+    /// [`Game::make_null_move`], telling the evaluation's cache.
+    #[inline(always)]
+    fn make_null_move_cached(&mut self, cache: &mut Self::EvalCache) -> Self::Undo {
+        let _ = cache;
+        self.make_null_move()
+    }
+
+    /// [`Game::unmake_null_move`], telling the evaluation's cache.
+    #[inline(always)]
+    fn unmake_null_move_cached(&mut self, undo: Self::Undo, cache: &mut Self::EvalCache) {
+        let _ = cache;
+        self.unmake_null_move(undo);
     }
 
     /// True if the side to move is in check: the search extends checks and never stands pat in check.

@@ -15,6 +15,7 @@ use super::table::allocate_table;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
 use crate::output::Output;
+use engine::chess::nnue::Network;
 use engine::history::PastPosition;
 use engine::perft::perft_until;
 use engine::search::{tt, SearchState};
@@ -114,11 +115,13 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
     Ok((position, keys))
 }
 
-/// Runs the bench and prints its report. `current` is the session's position and game keys.
+/// Runs the bench and prints its report. `current` is the session's position and game keys; the
+/// positions are read in Chess960 notation or not, and chess evaluates with `network` (`Use
+/// NNUE`) or, for `None`, the hand-crafted evaluation.
 pub fn run<G: Variant>(
     config: &Config,
     current: (&G, &[PastPosition]),
-    chess960: bool,
+    (chess960, network): (bool, Option<&'static Network>),
     output: &Output,
     stop: &Arc<AtomicBool>,
 ) -> Result<u64, String> {
@@ -184,6 +187,7 @@ pub fn run<G: Variant>(
             request,
             multipv: 1,
             judge_chases: true,
+            network,
             time,
             strength: None,
             seed: 0,

@@ -6,6 +6,7 @@ use super::request::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
+use engine::chess::nnue::Network;
 use engine::history::PastPosition;
 use engine::search::SearchOutcome;
 use engine::{Game, Score};
@@ -24,6 +25,8 @@ pub struct Job<G: Variant> {
     pub multipv: usize,
     /// `Chase Rule`: judge xiangqi's perpetual chase.
     pub judge_chases: bool,
+    /// The network chess evaluates with (`Use NNUE`), `None` for the hand-crafted evaluation.
+    pub network: Option<&'static Network>,
     pub time: TimeLimits,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in the request), and
     /// the seed of its move choice.

@@ -197,6 +197,18 @@ impl<G: Variant> Controller<G> {
         Ok(entries)
     }
 
+    /// `EvalFile`: the chess network read from `path`, or the embedded one for `None`, for the
+    /// searches from now on. Returns its description; on an error the network stays as it was.
+    pub fn load_network(&mut self, path: Option<&str>) -> Result<String, String> {
+        let (network, name) = match path {
+            Some(path) => (crate::nnue::load(path)?, path.to_string()),
+            None => (&engine::chess::nnue::EMBEDDED, "embedded".to_string()),
+        };
+        self.settings.network = network;
+        self.settings.network_name = name;
+        Ok(crate::nnue::describe(&self.settings.network_name))
+    }
+
     /// Sets up the position `setup` and `moves` describe, and returns the repairs a playable FEN
     /// needed (a castling right without its rook dropped, say). All or nothing: on an error no
     /// position is left (see [`Controller::has_position`]). A running search is stopped first.
@@ -440,10 +452,10 @@ impl<G: Variant> Controller<G> {
     pub fn bench(&mut self, args: &[String], output: &Output) -> Result<(), String> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
-        let (position, keys, chess960, output) =
-            (self.position, self.keys.clone(), self.settings.chess960, output.clone());
+        let (position, keys, output) = (self.position, self.keys.clone(), output.clone());
+        let evaluation = (self.settings.chess960, self.settings.search_network());
         self.chore = Chore::start("bench", move |stop| {
-            if let Err(message) = bench::run(&config, (&position, &keys), chess960, &output, &stop) {
+            if let Err(message) = bench::run(&config, (&position, &keys), evaluation, &output, &stop) {
                 output.info_string(&message);
             }
         });

@@ -71,5 +71,6 @@ pub fn plan<G: Variant>(
     let multipv = request.lines.unwrap_or(settings.multipv);
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
     let request = GoRequest { searchmoves, nodes, ..request.clone() };
-    Some(Job { position, keys, request, multipv, judge_chases: settings.chase_rule, time, strength, seed })
+    let (judge_chases, network) = (settings.chase_rule, settings.search_network());
+    Some(Job { position, keys, request, multipv, judge_chases, network, time, strength, seed })
 }

@@ -3,6 +3,7 @@
 
 use super::strength::MIN_ELO;
 use super::timeman::Clock;
+use engine::chess::nnue::{self, Network};
 
 /// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
 /// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
@@ -31,6 +32,19 @@ pub struct Settings {
     pub ponder: bool,
     /// Chess960 castling notation.
     pub chess960: bool,
+    /// `Use NNUE`: chess evaluates with `network` rather than the hand-crafted evaluation.
+    pub use_nnue: bool,
+    /// The chess network: the embedded one, or `EvalFile`'s.
+    pub network: &'static Network,
+    /// Where `network` came from (`embedded`, or the file's name).
+    pub network_name: String,
+}
+
+impl Settings {
+    /// The network the searches evaluate chess with, `None` for the hand-crafted evaluation.
+    pub fn search_network(&self) -> Option<&'static Network> {
+        self.use_nnue.then_some(self.network)
+    }
 }
 
 impl Default for Settings {
@@ -47,6 +61,9 @@ impl Default for Settings {
             own_book: false,
             ponder: false,
             chess960: false,
+            use_nnue: crate::nnue::DEFAULT_USE_NNUE,
+            network: &nnue::EMBEDDED,
+            network_name: "embedded".into(),
         }
     }
 }

@@ -101,6 +101,9 @@ pub fn run<G: Variant>(
     listener: Option<&mut dyn Listener<G>>,
     solver: Option<&mut G::Solver>,
 ) -> SearchResult<G::Move> {
+    for state in states.iter_mut() {
+        G::set_network(state.eval_cache_mut(), job.network);
+    }
     if let Some(solver) = solver {
         let control = MainControl::<G> { shared, news: None };
         let stop = || control.should_stop(0);

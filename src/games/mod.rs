@@ -9,6 +9,8 @@ pub mod display;
 pub mod othello;
 
 use crate::book::{self, Book};
+use crate::controller::Settings;
+use engine::chess::nnue::Network;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
 
@@ -55,6 +57,16 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
 
     /// The `eval` command's breakdown.
     fn eval_text(&self) -> String;
+
+    /// The `eval` command's lines on the network, for games that have one (chess): its
+    /// evaluation, and which evaluation the search uses.
+    fn network_text(&self, _settings: &Settings) -> Option<String> {
+        None
+    }
+
+    /// Makes a search thread's evaluation use `network` (chess's `Use NNUE` and `EvalFile`), or
+    /// the hand-crafted evaluation for `None`; games without a network ignore it.
+    fn set_network(_cache: &mut Self::EvalCache, _network: Option<&'static Network>) {}
 
     /// The position with colours swapped (`flip`).
     fn flipped(&self) -> Result<Self, String>;
@@ -137,6 +149,14 @@ impl Variant for engine::chess::Position {
 
     fn eval_text(&self) -> String {
         display::eval_text(self)
+    }
+
+    fn network_text(&self, settings: &Settings) -> Option<String> {
+        Some(display::network_text(self, settings))
+    }
+
+    fn set_network(cache: &mut engine::chess::EvalCache, network: Option<&'static Network>) {
+        cache.set_network(network);
     }
 
     fn flipped(&self) -> Result<Self, String> {

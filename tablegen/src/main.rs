@@ -2,7 +2,8 @@
 //!
 //! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`; `eval` renders
 //! `engine/data/chess_eval.txt`, `xiangqi-eval` renders
-//! `engine/data/xiangqi_eval.txt`).
+//! `engine/data/xiangqi_eval.txt`, `chess-nnue` checks `engine/data/chess_nnue.bin` and prints the
+//! source the engine wraps it in).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ fn usage() -> String {
     text.push_str("  othello          every Othello table (engine/build.rs's othello_tables.rs)\n");
     text.push_str("  xiangqi          every xiangqi table (engine/build.rs's xiangqi_tables.rs)\n");
     text.push_str("  xiangqi-eval     the xiangqi evaluation's weights (engine/data/xiangqi_eval.txt)\n");
+    text.push_str("  chess-nnue       the chess network (engine/data/chess_nnue.bin), checked\n");
     text
 }
 
@@ -48,6 +50,16 @@ fn main() -> ExitCode {
             // Read from a file, so the one table that can fail for reasons outside this program.
             "eval" => match tablegen::chess_eval::load(tablegen::chess_eval::DATA_PATH) {
                 Ok(data) => output.push_str(&tablegen::chess_eval::emit(&data)),
+                Err(error) => {
+                    eprintln!("tablegen: {error}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "chess-nnue" => match tablegen::chess_nnue::load(tablegen::chess_nnue::DATA_PATH) {
+                Ok(network) => {
+                    output.push_str(&tablegen::chess_nnue::emit(&network));
+                    output.push_str(&tablegen::chess_nnue::report(&network));
+                }
                 Err(error) => {
                     eprintln!("tablegen: {error}");
                     return ExitCode::FAILURE;

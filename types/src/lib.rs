@@ -1,11 +1,13 @@
 //! What the build-time table generator (`tablegen`) and the run-time engine must agree on, in one
 //! place both depend on (as cozy-chess shares its `types` crate between its build script and its
 //! run time): a table generated with one formula and read with another would be silently wrong.
-//! `no_std`, no allocation, nothing else.
+//! Also the chess network's file format ([`nnue`]), which the trainer, the generator and the
+//! engine's run-time loader share. `no_std`, no allocation, nothing else.
 
 #![no_std]
 #![deny(missing_docs)]
 
+pub mod nnue;
 pub mod prng;
 
 /// Slots of the cuckoo table of reversible chess moves: a power of two, with room to spare for

@@ -2,9 +2,11 @@
 
 pub mod bitboard;
 pub mod eval;
+mod eval_cache;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod position;
 mod search_profile;
 pub mod see;
@@ -13,6 +15,7 @@ pub mod types;
 
 pub use bitboard::Bitboard;
 pub use eval::psqt;
+pub use eval_cache::EvalCache;
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{count_moves, generate_moves, ChessMoveList, MoveSink, MAX_MOVES};
 pub use moves::{Move, MoveKind, UciMove};
@@ -62,11 +65,57 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
-    type EvalCache = eval::PawnCache;
+    type EvalCache = EvalCache;
+
+    /// The network's evaluation when the cache has one, else the hand-crafted one.
+    #[inline(always)]
+    fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
+        match cache.network {
+            Some(network) => {
+                let score = cache.accumulators.evaluate(self, network);
+                debug_assert_eq!(score, nnue::evaluate(self, network), "{}", self.fen());
+                Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT))
+            }
+            None => eval::evaluate_cached(self, &mut cache.pawns),
+        }
+    }
+
+    fn set_eval_root(&self, cache: &mut EvalCache) {
+        if let Some(network) = cache.network {
+            cache.accumulators.reset(self, network);
+        }
+    }
 
     #[inline(always)]
-    fn evaluate_cached(&self, cache: &mut eval::PawnCache) -> Score {
-        eval::evaluate_cached(self, cache)
+    fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
+        if cache.network.is_some() {
+            cache.accumulators.push(nnue::Change::of(self, mv));
+        }
+        Position::make_move(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
+        Position::unmake_move(self, mv, undo);
+        if cache.network.is_some() {
+            cache.accumulators.pop();
+        }
+    }
+
+    #[inline(always)]
+    fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
+        if cache.network.is_some() {
+            cache.accumulators.push(nnue::Change::NONE);
+        }
+        Position::make_null_move(self)
+    }
+
+    #[inline(always)]
+    fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
+        Position::unmake_null_move(self, undo);
+        if cache.network.is_some() {
+            cache.accumulators.pop();
+        }
     }
 
     #[inline]

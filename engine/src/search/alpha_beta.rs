@@ -88,7 +88,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             // Null move: if passing still fails high, a real move surely does.
             if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
-                let undo = position.make_null_move();
+                let undo = position.make_null_move_cached(&mut self.state.eval_cache);
                 self.tt.prefetch(position.hash());
                 self.remember(position, NO_MOVE);
                 self.state.played[ply + 1] = None;
@@ -102,7 +102,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     false,
                 );
                 self.state.keys.pop();
-                position.unmake_null_move(undo);
+                position.unmake_null_move_cached(undo, &mut self.state.eval_cache);
                 if self.stopped {
                     return Score::DRAW;
                 }
@@ -225,7 +225,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
             let history_slot = position.history_index(mv);
-            let undo = position.make_move(mv);
+            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             self.tt.prefetch(position.hash());
             self.remember(position, G::encode_move(mv));
             self.state.played[ply + 1] = Some(history_slot);
@@ -270,7 +270,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
             self.state.keys.pop();
-            position.unmake_move(mv, undo);
+            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
             if self.stopped {
                 return Score::DRAW;
             }

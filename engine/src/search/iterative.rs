@@ -47,6 +47,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     state.seldepth = 0;
     state.histories.age();
 
+    position.set_eval_root(&mut state.eval_cache);
     let mut searcher = Searcher::new(state, tt, control, limits);
     searcher.init_root_moves(&position, limits.searchmoves);
     let root_count = searcher.state.root_count;
@@ -236,7 +237,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             let mv = self.state.root_moves[index].mv;
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
             self.state.played[1] = Some(position.history_index(mv));
-            let undo = position.make_move(mv);
+            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             self.tt.prefetch(position.hash());
             self.remember(position, G::encode_move(mv));
             let mut score;
@@ -249,7 +250,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
             self.state.keys.pop();
-            position.unmake_move(mv, undo);
+            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
             if self.stopped {
                 // A move that already beat the first one with a full window is better even though the
                 // iteration did not finish: keep it in front.

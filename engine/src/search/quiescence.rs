@@ -60,10 +60,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
             }
-            let undo = position.make_move(mv);
+            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             self.tt.prefetch(position.hash());
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
-            position.unmake_move(mv, undo);
+            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
             if self.stopped {
                 return Score::DRAW;
             }

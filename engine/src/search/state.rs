@@ -124,6 +124,11 @@ impl<G: Game> SearchState<G> {
         self.thread_index = index;
     }
 
+    /// The evaluation's memory, to set what it evaluates with (chess: `EvalCache::set_network`).
+    pub fn eval_cache_mut(&mut self) -> &mut G::EvalCache {
+        &mut self.eval_cache
+    }
+
     /// Forgets killers and histories (UCI `ucinewgame`).
     pub fn clear(&mut self) {
         self.histories.clear();

@@ -120,7 +120,12 @@ impl UcciFront {
             Command::Invalid(message) => self.message(&message),
             Command::Unknown(text) => self.message(&unknown_command(&text)),
             // UCI's own commands: `ucci::parse` never makes them.
-            Command::Uci | Command::Debug(_) | Command::Register | Command::Flip | Command::Compiler => {}
+            Command::Uci
+            | Command::Debug(_)
+            | Command::Register
+            | Command::Flip
+            | Command::Compiler
+            | Command::ExportNet(_) => {}
         }
         if self.output.is_closed() {
             self.controller.stop();

@@ -176,7 +176,24 @@ impl UciFront {
                 }
             }
             Command::Display => self.output.line(&controller.position().board_text()),
-            Command::Eval => self.output.line(&controller.position().eval_text()),
+            Command::Eval => {
+                let position = controller.position();
+                let mut text = position.eval_text();
+                if let Some(network) = position.network_text(controller.settings()) {
+                    text.push('\n');
+                    text.push_str(&network);
+                }
+                self.output.line(&text);
+            }
+            Command::ExportNet(path) => {
+                let path = path.as_deref().unwrap_or(crate::nnue::EXPORT_NAME);
+                match crate::nnue::export(path) {
+                    Ok(()) => self
+                        .output
+                        .info_string(&format!("export_net: the embedded network written to {path}")),
+                    Err(message) => self.output.info_string(&format!("export_net: {message}")),
+                }
+            }
             Command::Flip => {
                 if let Err(message) = controller.flip() {
                     self.output.info_string(&message);
@@ -237,6 +254,10 @@ impl UciFront {
                 )),
                 Ok(_) => {}
                 Err(message) => self.output.info_string(&message),
+            },
+            Change::EvalFile(path) => match controller.load_network(path.as_deref()) {
+                Ok(description) => self.output.info_string(&format!("EvalFile: {description}")),
+                Err(message) => self.output.info_string(&format!("EvalFile: {message}")),
             },
             Change::Variant(name) => return GameKind::from_name(&name),
         }

@@ -64,6 +64,11 @@ const SPECS: &[Spec] = &[
     // Opening book (src/book.rs).
     Spec { name: "OwnBook", kind: Kind::Check(false) },
     Spec { name: "Book File", kind: Kind::Text("") },
+    // Chess: the network (Stockfish 15.1's names). `Use NNUE` false evaluates with the
+    // hand-crafted terms; `EvalFile` reads another network of the compiled width (`<empty>` is
+    // the embedded one).
+    Spec { name: "Use NNUE", kind: Kind::Check(crate::nnue::DEFAULT_USE_NNUE) },
+    Spec { name: "EvalFile", kind: Kind::Text("") },
 ];
 
 /// The current option values.
@@ -93,6 +98,10 @@ pub struct Options {
     pub own_book: bool,
     /// `Book File`: the Polyglot book's path, empty for none.
     pub book_file: String,
+    /// `Use NNUE`: chess evaluates with the network.
+    pub use_nnue: bool,
+    /// `EvalFile`: the network's path, empty for the embedded one.
+    pub eval_file: String,
 }
 
 /// The side effect a changed option asks of the front-end.
@@ -112,6 +121,8 @@ pub enum Change {
     Variant(String),
     /// Load the Polyglot book at this path (or with `None` drop the book).
     BookFile(Option<String>),
+    /// Load the network at this path (or with `None` go back to the embedded one).
+    EvalFile(Option<String>),
 }
 
 impl Default for Options {
@@ -136,6 +147,8 @@ impl Default for Options {
             chase_rule: true,
             own_book: false,
             book_file: String::new(),
+            use_nnue: crate::nnue::DEFAULT_USE_NNUE,
+            eval_file: String::new(),
         }
     }
 }
@@ -182,6 +195,7 @@ impl Options {
         settings.own_book = self.own_book && !self.analyse_mode;
         settings.chess960 = self.chess960;
         settings.ponder = self.ponder;
+        settings.use_nnue = self.use_nnue;
     }
 
     /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
@@ -241,6 +255,7 @@ impl Options {
             "UCI_ShowRefutations" => self.show_refutations = on,
             "Chase Rule" => self.chase_rule = on,
             "OwnBook" => self.own_book = on,
+            "Use NNUE" => self.use_nnue = on,
             _ => unreachable!("check option {name} has no field"),
         }
         Change::Stored
@@ -270,6 +285,10 @@ impl Options {
             "Book File" => {
                 self.book_file = text.to_string();
                 return Change::BookFile((!text.is_empty()).then(|| text.to_string()));
+            }
+            "EvalFile" => {
+                self.eval_file = text.to_string();
+                return Change::EvalFile((!text.is_empty()).then(|| text.to_string()));
             }
             _ => unreachable!("string option {name} has no field"),
         }
@@ -324,5 +343,9 @@ mod tests {
             options.set("book file", Some("my book.bin")),
             Ok(Change::BookFile(Some("my book.bin".into())))
         );
+        assert_eq!(options.set("use nnue", Some("true")), Ok(Change::Stored));
+        assert!(options.use_nnue);
+        assert_eq!(options.set("EvalFile", Some("net.bin")), Ok(Change::EvalFile(Some("net.bin".into()))));
+        assert_eq!(options.set("evalfile", Some("<empty>")), Ok(Change::EvalFile(None)));
     }
 }

@@ -38,6 +38,8 @@ pub enum Command {
     Flip,
     /// `compiler`: how this binary was built
     Compiler,
+    /// `export_net [file]`: write the embedded chess network (Stockfish's command)
+    ExportNet(Option<String>),
     /// UCCI `ucci`
     Ucci,
     /// UCCI `setoption <name> [<value>]` of an option only UCCI has
@@ -94,7 +96,7 @@ const GO_KEYWORDS: [&str; 14] = [
 ];
 
 /// The commands of the protocol, by their first word.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "uci",
     "debug",
     "isready",
@@ -111,6 +113,7 @@ const COMMANDS: [&str; 16] = [
     "eval",
     "flip",
     "compiler",
+    "export_net",
 ];
 
 /// Parses one input line. As the UCI description asks, unknown words before a command are skipped
@@ -155,6 +158,11 @@ fn parse_command(line: &str) -> Command {
         "eval" => Command::Eval,
         "flip" => Command::Flip,
         "compiler" => Command::Compiler,
+        // The file name is the rest of the line, so it keeps its spaces.
+        "export_net" => {
+            let rest = line.trim().strip_prefix("export_net").unwrap_or("").trim();
+            Command::ExportNet((!rest.is_empty()).then(|| rest.to_string()))
+        }
         _ => Command::Unknown(line.trim().to_string()),
     }
 }

@@ -15,7 +15,7 @@
 use core::fmt::Write;
 use core::panic::PanicInfo;
 use engine::chess::{
-    count_moves, generate_moves, ChessMoveList, Color, FenError, Move, Position, Undo, STARTPOS,
+    count_moves, generate_moves, nnue, ChessMoveList, Color, FenError, Move, Position, Undo, STARTPOS,
 };
 use engine::history::History;
 use engine::perft::{perft, perft_divide};
@@ -55,6 +55,8 @@ enum Failure {
     FenRoundTrip = 20,
     /// A UCI move did not parse or did not print back.
     UciMove = 21,
+    /// The network's incremental accumulators disagreed with a fresh evaluation along a line.
+    Network = 22,
 }
 
 #[link(name = "c")]
@@ -121,7 +123,31 @@ fn run() -> Result<(), Failure> {
     for fen in [STARTPOS, KIWIPETE, EN_PASSANT, PROMOTIONS] {
         fen_round_trip(fen)?;
     }
-    uci_move(&start)
+    uci_move(&start)?;
+    network(&mut kiwipete)
+}
+
+/// The embedded network evaluates a line of last-generated moves (castling and captures among
+/// them in Kiwipete) through its accumulator stack as it does from scratch, and back.
+fn network(position: &mut Position) -> Result<(), Failure> {
+    let network = &nnue::EMBEDDED;
+    let mut stack = nnue::AccumulatorStack::default();
+    stack.reset(position, network);
+    let start = nnue::evaluate(position, network);
+    let mut line: [Option<(Move, Undo)>; 8] = [None; 8];
+    for slot in line.iter_mut() {
+        let mut moves = ChessMoveList::new();
+        generate_moves(position, &mut moves);
+        let Some(&mv) = moves.last() else { break };
+        stack.push(nnue::Change::of(position, mv));
+        *slot = Some((mv, position.make_move(mv)));
+        check(stack.evaluate(position, network) == nnue::evaluate(position, network), Failure::Network)?;
+    }
+    for (mv, undo) in line.iter().rev().flatten() {
+        position.unmake_move(*mv, *undo);
+        stack.pop();
+    }
+    check(stack.evaluate(position, network) == start, Failure::Network)
 }
 
 /// Plays every legal move and takes it back; walks a line of last-generated moves up to six plies

@@ -6,34 +6,19 @@
 //! view mirrors the board vertically), concatenated side to move first, so the output is from the
 //! side to move. `output * SCALE` is the evaluation in centipawns.
 //!
-//! The quantized file (what the engine embeds; `QA`, `QB` and `SCALE` as in the common NNUE
-//! convention): the header `TRSKNN01`, then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights
-//! `[768][N]` and biases `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times `QB`,
-//! and the output bias as `i32` times `QA * QB`, all little-endian. Inference:
+//! The quantized file is what the engine embeds; its format, shared with the generator and the
+//! engine, is `types::nnue` (`QA`, `QB` and `SCALE` as in the common NNUE convention): the header
+//! `TRSKNN01`, then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights `[768][N]` and biases
+//! `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times `QB`, and the output bias as
+//! `i32` times `QA * QB`, all little-endian. Inference:
 //! `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)`.
 
-/// Inputs per perspective.
-pub const INPUTS: usize = 768;
-/// Quantization of the feature layer (its weights, biases and the clipped activation).
-pub const QA: i32 = 255;
-/// Quantization of the output weights.
-pub const QB: i32 = 64;
-/// Centipawns per unit of output.
-pub const SCALE: i32 = 400;
-/// Weights stay within this, so that they fit `i16` after quantization (and the output layer's
-/// products fit `i32`).
+/// The format's constants and the feature index, shared with the generator that embeds the
+/// network and the engine that runs it (`types::nnue`).
+pub use types::nnue::{feature, INPUTS, MAGIC, QA, QB, SCALE};
+/// Weights stay within this, so that they fit `i16` after quantization (and the output weights
+/// the engine's bound: 1.98 x `QB` rounds to 127, within `types::nnue::OUTPUT_WEIGHT_LIMIT`).
 pub const WEIGHT_LIMIT: f32 = 1.98;
-/// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"TRSKNN01";
-
-/// The input index of a piece (`piece` = colour * 6 + kind, White 0) on `square` (a1 = 0) seen from
-/// `perspective` (0 White, 1 Black).
-#[inline]
-pub fn feature(perspective: usize, piece: usize, square: usize) -> usize {
-    let (colour, kind) = (piece / 6, piece % 6);
-    let (relative, square) = if perspective == 0 { (colour, square) } else { (colour ^ 1, square ^ 56) };
-    relative * 384 + kind * 64 + square
-}
 
 /// The parameters, `f32`, laid out flat so the optimizer can treat them as one vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,15 +223,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn features_mirror_between_perspectives() {
-        // White's pawn on e2 is Black's "their pawn on e7".
-        assert_eq!(feature(0, 0, 12), 12);
-        assert_eq!(feature(1, 0, 12), 384 + 52);
-        // Black's king on e8 is, for Black, "our king on e1".
-        assert_eq!(feature(1, 11, 60), 5 * 64 + 4);
-    }
-
-    #[test]
     fn the_gradient_matches_finite_differences() {
         let network = Network::random(8, 3);
         let features: [&[u16]; 2] = [&[1, 100, 400], &[7, 450, 700]];
@@ -269,6 +245,132 @@ mod tests {
                 gradient[index]
             );
         }
+    }
+
+    /// Positions for the comparisons with the engine: openings, middlegames with castling rights
+    /// and en passant, endgames, promotions near, both sides to move.
+    const POSITIONS: &[&str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
+        "2kr3r/ppp2ppp/2n5/2b1q3/4P3/2N2Q2/PPP2PPP/R1B2RK1 w - - 4 14",
+        "8/8/3k4/8/8/3K4/3Q4/8 b - - 0 60",
+    ];
+
+    fn position(fen: &str) -> engine::chess::Position {
+        engine::chess::Position::from_fen(fen).unwrap()
+    }
+
+    /// Each perspective's active features, side to move's first, as the trainer builds them.
+    fn features_of(position: &engine::chess::Position) -> [Vec<u16>; 2] {
+        let us = position.side_to_move().index();
+        let features = |perspective: usize| -> Vec<u16> {
+            (0..64u8)
+                .filter_map(|index| {
+                    let square = engine::chess::Square::from_index(index)?;
+                    let piece = position.piece_on(square)?;
+                    Some(feature(perspective, piece.index(), square.index()) as u16)
+                })
+                .collect()
+        };
+        [features(us), features(us ^ 1)]
+    }
+
+    /// The engine's inference of the embedded network is the trainer's quantized reference, to the
+    /// centipawn, on every position.
+    #[test]
+    fn the_engine_runs_the_embedded_network_as_the_reference_does() {
+        use engine::chess::nnue;
+        for fen in POSITIONS {
+            let position = position(fen);
+            let [ours, theirs] = features_of(&position);
+            let reference = quantized_eval(nnue::FILE, [&ours, &theirs]).unwrap();
+            assert_eq!(nnue::evaluate(&position, &nnue::EMBEDDED), reference, "{fen}");
+        }
+    }
+
+    /// A float network whose parameters are exactly representable once quantized (quantized,
+    /// then read back as floats): the engine's integer inference equals the float forward pass
+    /// up to its two integer divisions (under a centipawn and a fortieth).
+    #[test]
+    fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
+        use engine::chess::nnue;
+        let hidden = nnue::HIDDEN;
+        let mut float = Network::random(hidden, 17);
+        let output_start = float.output_start();
+        for (index, value) in float.params.iter_mut().enumerate() {
+            let scale = if (output_start..output_start + 2 * hidden).contains(&index) { QB } else { QA };
+            let scale = if index == output_start + 2 * hidden { QA * QB } else { scale };
+            *value = (*value * scale as f32).round() / scale as f32;
+        }
+        let mut network = Box::new(nnue::EMBEDDED.clone());
+        network.read(&float.quantized()).unwrap();
+        for fen in POSITIONS {
+            let position = position(fen);
+            let [ours, theirs] = features_of(&position);
+            let expected = float.forward([&ours, &theirs]).output * SCALE as f32;
+            let engine = nnue::evaluate(&position, &network) as f32;
+            assert!((expected - engine).abs() <= 1.05, "{fen}: float {expected}, engine {engine}");
+        }
+    }
+
+    /// A float network as training leaves it: the engine agrees with its forward pass within the
+    /// error its quantization explains, bounded per position from the rounding of each parameter
+    /// and each accumulator (plus the integer divisions).
+    #[test]
+    fn the_engine_agrees_with_the_float_forward_pass_within_the_quantization_error() {
+        use engine::chess::nnue;
+        let hidden = nnue::HIDDEN;
+        let float = Network::random(hidden, 23);
+        let file = float.quantized();
+        let mut network = Box::new(nnue::EMBEDDED.clone());
+        network.read(&file).unwrap();
+        let output_start = float.output_start();
+        let quantized_output: Vec<f32> = (0..2 * hidden)
+            .map(|index| {
+                let at = types::nnue::output_weights_at(hidden) + 2 * index;
+                f32::from(i16::from_le_bytes([file[at], file[at + 1]])) / QB as f32
+            })
+            .collect();
+        let mut worst = 0.0f32;
+        for fen in POSITIONS {
+            let position = position(fen);
+            let [ours, theirs] = features_of(&position);
+            let activations = float.forward([&ours, &theirs]);
+            let expected = activations.output * SCALE as f32;
+            let engine = nnue::evaluate(&position, &network) as f32;
+            // The engine's accumulators, side to move's first, in the float network's units.
+            let mut accumulator = nnue::Accumulator::ZERO;
+            accumulator.refresh(&position, &network);
+            let side = position.side_to_move();
+            let quantized: Vec<f32> = [side, !side]
+                .iter()
+                .flat_map(|&color| {
+                    accumulator.values(color).iter().map(|&value| f32::from(value) / QA as f32)
+                })
+                .collect();
+            let mut bound = 0.0f32;
+            for index in 0..2 * hidden {
+                let (a, q) = (activations.acc[index].clamp(0.0, 1.0), quantized[index].clamp(0.0, 1.0));
+                let weight = float.params[output_start + index];
+                bound +=
+                    (a * a - q * q).abs() * weight.abs() + q * q * (weight - quantized_output[index]).abs();
+            }
+            let bound = (bound + 0.5 / (QA * QB) as f32) * SCALE as f32 + 1.05;
+            worst = worst.max((expected - engine).abs());
+            assert!(
+                (expected - engine).abs() <= bound,
+                "{fen}: float {expected}, engine {engine}, bound {bound}"
+            );
+        }
+        eprintln!("worst difference from the float network: {worst} cp");
+        // The quantization costs centipawns, not pawns.
+        assert!(worst < 30.0, "{worst}");
     }
 
     #[test]

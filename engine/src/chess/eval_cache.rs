@@ -1,0 +1,39 @@
+//! The chess evaluation's memory per search thread ([`Game::EvalCache`]): the pawn cache of the
+//! hand-crafted evaluation, the network's accumulator stack, and which of the two evaluations the
+//! search uses (the shell's `Use NNUE` and `EvalFile`).
+//!
+//! [`Game::EvalCache`]: crate::Game::EvalCache
+
+use super::eval::PawnCache;
+use super::nnue::{Accumulator, AccumulatorStack, Network};
+use super::position::Position;
+
+/// Per-thread memory of the chess evaluation. A fresh one evaluates with the hand-crafted
+/// evaluation; [`EvalCache::set_network`] switches to a network.
+#[derive(Default)]
+pub struct EvalCache {
+    pub(super) pawns: PawnCache,
+    pub(super) accumulators: AccumulatorStack,
+    pub(super) network: Option<&'static Network>,
+}
+
+impl EvalCache {
+    /// Evaluate with `network` from the next search on, or with the hand-crafted evaluation for
+    /// `None`.
+    pub fn set_network(&mut self, network: Option<&'static Network>) {
+        self.network = network;
+    }
+
+    /// The network the search evaluates with, `None` for the hand-crafted evaluation.
+    pub fn network(&self) -> Option<&'static Network> {
+        self.network
+    }
+
+    /// The network's accumulators at the current ply of the line the cache follows, which must be
+    /// `position` (`None` with the hand-crafted evaluation): what the tests compare with a fresh
+    /// computation.
+    pub fn accumulator(&mut self, position: &Position) -> Option<&Accumulator> {
+        let network = self.network?;
+        Some(self.accumulators.current(position, network))
+    }
+}

@@ -1,0 +1,238 @@
+//! The network's few integer loops, each in two builds of one body: a portable one every target
+//! compiles (LLVM vectorizes it with what the target has: SSE4.2 for this project's x86-64-v2
+//! build, NEON on ARM, nothing on a microcontroller), and on x86-64 an AVX2 one, chosen at run
+//! time by a flag the shell sets once it has seen the CPU ([`enable_avx2`]). A build for a CPU that
+//! has AVX2 anyway (`-C target-cpu=native`) compiles the portable body with AVX2 and skips the flag.
+//!
+//! The results are the same integers on every path: the accumulators add and subtract with
+//! wrapping `i16` arithmetic, and the output sums exact products (output weights are within
+//! `OUTPUT_WEIGHT_LIMIT`, so `c * w` fits an `i16` and every partial sum fits an `i32`), so the
+//! bench signature does not depend on the CPU.
+
+use super::network::Row;
+use super::weights::HIDDEN;
+use core::sync::atomic::{AtomicBool, Ordering};
+use types::nnue::QA;
+
+/// Set by [`enable_avx2`]: the CPU has AVX2.
+static AVX2: AtomicBool = AtomicBool::new(false);
+
+/// Lets the inference use AVX2 from now on.
+///
+/// # Safety
+/// The CPU must support AVX2 (the shell asks `is_x86_feature_detected!("avx2")`): the AVX2 loops
+/// are only sound on such a CPU.
+pub unsafe fn enable_avx2() {
+    AVX2.store(cfg!(target_arch = "x86_64"), Ordering::Relaxed);
+}
+
+/// Goes back to the portable loops (for measuring them, and for the tests that compare the two).
+pub fn disable_avx2() {
+    AVX2.store(false, Ordering::Relaxed);
+}
+
+/// The loops in use: `"avx2"`, `"avx2 (compiled in)"` or `"portable"`.
+pub fn kernel() -> &'static str {
+    if cfg!(target_feature = "avx2") {
+        "avx2 (compiled in)"
+    } else if AVX2.load(Ordering::Relaxed) {
+        "avx2"
+    } else {
+        "portable"
+    }
+}
+
+/// Calls the AVX2 build of a loop when the flag says the CPU has it, else the portable one.
+macro_rules! dispatch {
+    ($portable:ident, $avx2:ident ($($arg:expr),*)) => {{
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+        if AVX2.load(Ordering::Relaxed) {
+            // SAFETY: the flag is only set by `enable_avx2`, whose caller vouched that the CPU
+            // has AVX2.
+            return unsafe { avx2::$avx2($($arg),*) };
+        }
+        $portable($($arg),*)
+    }};
+}
+
+/// `out = parent + adds - subs`, wrapping: one perspective's accumulator after a move, from its
+/// parent's and the rows of the pieces that arrived (`adds`) and left (`subs`).
+#[inline]
+pub fn update<const A: usize, const S: usize>(out: &mut Row, parent: &Row, adds: [&Row; A], subs: [&Row; S]) {
+    dispatch!(update_body, update(out, parent, adds, subs))
+}
+
+/// `out += row`, wrapping: a piece added to an accumulator computed from nothing.
+#[inline]
+pub fn add(out: &mut Row, row: &Row) {
+    dispatch!(add_body, add(out, row))
+}
+
+/// The output layer's sum over both accumulators (side to move's first) with their halves of
+/// the output weights: `sum(c * c * w)`, `c` the accumulator clamped to `0..=QA`. Exact.
+#[inline]
+pub fn output(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+    dispatch!(output_body, output(us, them, weights))
+}
+
+#[inline(always)]
+fn update_body<const A: usize, const S: usize>(
+    out: &mut Row,
+    parent: &Row,
+    adds: [&Row; A],
+    subs: [&Row; S],
+) {
+    for index in 0..HIDDEN {
+        let mut value = parent[index];
+        for add in adds {
+            value = value.wrapping_add(add[index]);
+        }
+        for sub in subs {
+            value = value.wrapping_sub(sub[index]);
+        }
+        out[index] = value;
+    }
+}
+
+#[inline(always)]
+fn add_body(out: &mut Row, row: &Row) {
+    for (value, &weight) in out.iter_mut().zip(row) {
+        *value = value.wrapping_add(weight);
+    }
+}
+
+/// Products summed in `i32` over blocks this long: 256 x 255 x 255 x 128 fits.
+const BLOCK: usize = 256;
+
+#[inline(always)]
+fn dot_body(accumulator: &Row, weights: &Row) -> i64 {
+    let mut total = 0i64;
+    for (accumulator, weights) in accumulator.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
+        let mut sum = 0i32;
+        for (&value, &weight) in accumulator.iter().zip(weights) {
+            let clipped = i32::from(value.clamp(0, QA as i16));
+            sum += clipped * clipped * i32::from(weight);
+        }
+        total += i64::from(sum);
+    }
+    total
+}
+
+#[inline(always)]
+fn output_body(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+    dot_body(us, &weights[0]) + dot_body(them, &weights[1])
+}
+
+/// The AVX2 builds: the accumulator update is the portable body compiled with AVX2 (LLVM turns it
+/// into 16-lane `vpaddw`/`vpsubw`); the output layer is written with intrinsics, as `vpmaddwd`
+/// over `c` and `c * w` is what LLVM does not find by itself.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+mod avx2 {
+    use super::{add_body, update_body, Row, HIDDEN, QA};
+    use core::arch::x86_64::*;
+
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn update<const A: usize, const S: usize>(
+        out: &mut Row,
+        parent: &Row,
+        adds: [&Row; A],
+        subs: [&Row; S],
+    ) {
+        update_body(out, parent, adds, subs);
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn add(out: &mut Row, row: &Row) {
+        add_body(out, row);
+    }
+
+    /// `sum(c * (c * w))` in eight `i32` lanes: a lane adds `HIDDEN / 8` products of at most
+    /// 255 x 32 640, within `i32` up to `MAX_HIDDEN`.
+    #[target_feature(enable = "avx2")]
+    unsafe fn dot(accumulator: &Row, weights: &Row) -> __m256i {
+        let zero = _mm256_setzero_si256();
+        let limit = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        let mut index = 0;
+        while index < HIDDEN {
+            // In bounds: `HIDDEN` is a multiple of 16 (checked at compile time in `weights.rs`).
+            let value = _mm256_loadu_si256(accumulator.as_ptr().add(index).cast());
+            let weight = _mm256_loadu_si256(weights.as_ptr().add(index).cast());
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(value, zero), limit);
+            let product = _mm256_mullo_epi16(clipped, weight);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, product));
+            index += 16;
+        }
+        sum
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn output(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+        let mut lanes = [0i32; 8];
+        let mut total = 0i64;
+        for (accumulator, weights) in [(us, &weights[0]), (them, &weights[1])] {
+            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), dot(accumulator, weights));
+            total += lanes.iter().map(|&lane| i64::from(lane)).sum::<i64>();
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows of pseudo-random values over the whole `i16` range, and some near the clipping.
+    fn rows(seed: u64) -> [Row; 6] {
+        let mut rng = types::prng::SplitMix64::new(seed);
+        let mut rows = [[0; HIDDEN]; 6];
+        for (index, row) in rows.iter_mut().enumerate() {
+            for value in row.iter_mut() {
+                let random = rng.next_u64();
+                *value = if index % 2 == 0 { random as i16 } else { (random % 600) as i16 - 200 };
+            }
+        }
+        rows
+    }
+
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+    #[test]
+    fn the_avx2_loops_compute_the_portable_integers() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        for seed in 0..20 {
+            let [a, b, c, d, e, f] = rows(seed);
+            let mut weights = [c, d];
+            for value in weights.iter_mut().flat_map(|row| row.iter_mut()) {
+                *value %= types::nnue::OUTPUT_WEIGHT_LIMIT + 1;
+            }
+            // SAFETY (every call below): the CPU has AVX2, checked above.
+            for (us, them) in [(&a, &b), (&b, &e), (&f, &a)] {
+                assert_eq!(unsafe { avx2::output(us, them, &weights) }, output_body(us, them, &weights));
+            }
+            let (mut portable, mut vector) = ([0; HIDDEN], [0; HIDDEN]);
+            update_body(&mut portable, &a, [&b, &c], [&d, &e]);
+            unsafe { avx2::update(&mut vector, &a, [&b, &c], [&d, &e]) };
+            assert_eq!(portable, vector);
+            update_body(&mut portable, &f, [&b], [&d, &a]);
+            unsafe { avx2::update(&mut vector, &f, [&b], [&d, &a]) };
+            assert_eq!(portable, vector);
+            add_body(&mut portable, &c);
+            unsafe { avx2::add(&mut vector, &c) };
+            assert_eq!(portable, vector);
+        }
+    }
+
+    #[test]
+    fn the_output_layer_sums_exact_products_at_the_limits() {
+        // Every accumulator clipped to QA and every weight at the limit: the largest sum there is.
+        let full = [i16::MAX; HIDDEN];
+        let weights = [[types::nnue::OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2];
+        let most = 2 * HIDDEN as i64 * 255 * 255 * 128;
+        assert_eq!(output_body(&full, &full, &weights), most);
+        let negative = [[-types::nnue::OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2];
+        assert_eq!(output_body(&full, &full, &negative), -most);
+        assert_eq!(output_body(&[-5; HIDDEN], &[0; HIDDEN], &weights), 0);
+    }
+}
