@@ -2,13 +2,14 @@
 """Plays triskel against itself over UCI with python-chess, as a GUI would, and checks the game.
 
     python3 tests/python_chess_game.py [--engine target/release/triskel] [--time 3] [--inc 0.05]
-                                       [--max-moves 150] [--threads 1] [--hash 16]
+                                       [--max-moves 150] [--threads 1] [--hash 16] [--tolerance-ms 50]
 
 From the start position, each side gets `--time` seconds plus `--inc` per move. The script keeps the
 clocks itself: it measures the wall time of every `go` (the engine's think time plus the pipe and
 python-chess overhead, as a GUI sees it), subtracts it from the mover's clock, then adds the
-increment. It fails (exit status 1) if a move is illegal or missing, if a clock goes negative (a loss
-on time), or if the engine dies. The game ends by the rules (mate, stalemate, insufficient material,
+increment. It fails (exit status 1) if a move is illegal or missing, if a clock goes more than
+`--tolerance-ms` below zero (a loss on time; the shared match runners allow the same 50 ms of lag),
+or if the engine dies. The game ends by the rules (mate, stalemate, insufficient material,
 threefold repetition, fifty moves) or is adjudicated a draw after `--max-moves` moves per side.
 The last line is `result <1-0|0-1|1/2-1/2> (<reason>) after N moves; clocks w=..s b=..s`.
 """
@@ -28,6 +29,8 @@ def main():
     parser.add_argument("--engine", default=default_engine, help="engine binary (default: the release build)")
     parser.add_argument("--time", type=float, default=3.0, help="seconds per side")
     parser.add_argument("--inc", type=float, default=0.05, help="increment per move, seconds")
+    parser.add_argument("--tolerance-ms", type=float, default=50.0,
+                        help="lag allowed past the clock before a time loss, as the shared match runners allow (50)")
     parser.add_argument("--max-moves", type=int, default=150, help="adjudicate a draw after this many moves")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--hash", type=int, default=16)
@@ -56,7 +59,7 @@ def main():
             result = engine.play(board, limit, info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE)
             elapsed = time.monotonic() - started
             clocks[mover] -= elapsed
-            if clocks[mover] < 0:
+            if clocks[mover] < -args.tolerance_ms / 1000:
                 failure = "%s lost on time at move %d (%.0f ms over)" % (
                     "white" if mover == chess.WHITE else "black", board.fullmove_number, -clocks[mover] * 1000)
                 break
