@@ -205,26 +205,10 @@ impl Uci {
             8 => format!("go perft {}", amount(dice, (0, 3), (0, 5))),
             9 => "go".into(),
             _ => {
-                let keywords = [
-                    "searchmoves",
-                    "ponder",
-                    "wtime",
-                    "btime",
-                    "winc",
-                    "binc",
-                    "movestogo",
-                    "depth",
-                    "nodes",
-                    "mate",
-                    "movetime",
-                    "infinite",
-                    "perft",
-                    "nodestime",
-                ];
                 let mut line = String::from("go");
                 for _ in 0..dice.range(1, 6) {
                     line.push(' ');
-                    line.push_str(keywords[dice.below(keywords.len())]);
+                    line.push_str(parse::GO_KEYWORDS[dice.below(parse::GO_KEYWORDS.len())]);
                     if dice.chance(2, 3) {
                         line.push(' ');
                         line.push_str(&amount(dice, (0, 50), (-100, 5000)));

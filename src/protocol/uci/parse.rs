@@ -78,7 +78,8 @@ pub struct Go {
     pub own_increment: Option<i64>,
 }
 
-const GO_KEYWORDS: [&str; 14] = [
+/// Every keyword `go` reads (a value never takes one of these for itself).
+pub const GO_KEYWORDS: [&str; 14] = [
     "searchmoves",
     "ponder",
     "wtime",
