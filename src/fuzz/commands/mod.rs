@@ -23,6 +23,31 @@ use crate::games::GameKind;
 use engine::{chess, xiangqi, Game, GameText};
 use std::sync::Arc;
 
+/// Draws commands until the model admits one, at most 16 tries; a line that is not UTF-8 is
+/// always taken. True if an input was appended (else the caller falls back to its sync command).
+pub fn admit_drawn<F, S>(
+    fuzzer: &mut F,
+    dice: &mut Dice,
+    inputs: &mut Vec<Input>,
+    draw: fn(&mut F, &mut Dice) -> (Input, Option<S>),
+    admit: fn(&mut F, &str, Option<S>, &mut Vec<Input>) -> bool,
+) -> bool {
+    for _ in 0..16 {
+        match draw(fuzzer, dice) {
+            (Input::Garbage, _) => {
+                inputs.push(Input::Garbage);
+                return true;
+            }
+            (Input::Line(line), sets) => {
+                if admit(fuzzer, &line, sets, inputs) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// A command generator and the model of its session.
 pub trait Fuzzer: Send {
     /// The protocol's name, as `--protocol` spells it.

@@ -5,7 +5,7 @@
 //! Checked per burst: a `pong N` for every `ping N`, a `learned` for every `learn`, no more `===`
 //! answers than `go` commands.
 
-use super::{amount, filler, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS};
+use super::{admit_drawn, amount, filler, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS};
 use crate::fuzz::dice::Dice;
 use crate::fuzz::mutate;
 use crate::fuzz::seeds::{self, Seeds};
@@ -242,17 +242,9 @@ impl Fuzzer for NBoard {
     }
 
     fn next(&mut self, dice: &mut Dice, inputs: &mut Vec<Input>) {
-        for _ in 0..16 {
-            match self.draw(dice) {
-                (Input::Garbage, _) => return inputs.push(Input::Garbage),
-                (Input::Line(line), sets) => {
-                    if self.admit(&line, sets, inputs) {
-                        return;
-                    }
-                }
-            }
+        if !admit_drawn(self, dice, inputs, Self::draw, Self::admit) {
+            self.ping(inputs);
         }
-        self.ping(inputs);
     }
 
     fn quits(&self, line: &str) -> bool {

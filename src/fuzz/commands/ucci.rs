@@ -7,8 +7,8 @@
 //! `nobestmove`).
 
 use super::{
-    amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board, Fuzzer, Probe,
-    QUIT_ONE_IN,
+    admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board,
+    Fuzzer, Probe, QUIT_ONE_IN,
 };
 use crate::controller::search::MAX_THREADS;
 use crate::controller::table::MAX_HASH_MB;
@@ -287,17 +287,9 @@ impl Fuzzer for Ucci {
     }
 
     fn next(&mut self, dice: &mut Dice, inputs: &mut Vec<Input>) {
-        for _ in 0..16 {
-            match self.draw(dice) {
-                (Input::Garbage, _) => return inputs.push(Input::Garbage),
-                (Input::Line(line), sets) => {
-                    if self.admit(&line, sets, inputs) {
-                        return;
-                    }
-                }
-            }
+        if !admit_drawn(self, dice, inputs, Self::draw, Self::admit) {
+            self.admit("isready", None, inputs);
         }
-        self.admit("isready", None, inputs);
     }
 
     fn quits(&self, line: &str) -> bool {
