@@ -371,10 +371,23 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_its_clock() {
 fn draw_offers_are_accepted_only_when_worse_and_hopeless_games_are_resigned() {
     let mut engine = ucci();
     let hopeless = format!("position fen {HOPELESS}");
-    engine.send(&hopeless);
-    let lines = engine.go("go depth 4");
-    checked_bestmove(&hopeless, &lines);
-    assert_eq!(verdict(lines.last().unwrap()), ["resign"], "{lines:#?}");
+    // One bad score may be a horizon effect: the engine resigns on its third search in a row
+    // that judges the game lost, and a better search in between starts the count again.
+    for attempt in 1..=2 {
+        engine.send(&hopeless);
+        let lines = engine.go("go depth 4");
+        checked_bestmove(&hopeless, &lines);
+        assert!(verdict(lines.last().unwrap()).is_empty(), "search {attempt}: {lines:#?}");
+    }
+    engine.send(&format!("position fen {HORSE_UP}"));
+    assert!(verdict(engine.go("go depth 4").last().unwrap()).is_empty());
+    for attempt in 1..=3 {
+        engine.send(&hopeless);
+        let lines = engine.go("go depth 4");
+        checked_bestmove(&hopeless, &lines);
+        let expected: &[&str] = if attempt == 3 { &["resign"] } else { &[] };
+        assert_eq!(verdict(lines.last().unwrap()), expected, "search {attempt}: {lines:#?}");
+    }
 
     let worse = format!("position fen {HORSE_DOWN}");
     engine.send(&worse);

@@ -191,6 +191,7 @@ pub fn run<G: Variant>(
             time,
             strength: None,
             seed: 0,
+            losing_streak: 0,
         };
         let mut shared = job::shared_for(&job, states.len());
         shared.outside_stop = Some(Arc::clone(stop));

@@ -8,8 +8,13 @@ use crate::rng::Rng;
 use engine::search::TranspositionTable;
 use engine::Score;
 
-/// Below this (centipawns, from the engine's side) the engine resigns.
+/// A search that judges the game below this (centipawns, from the engine's side) counts towards
+/// resigning.
 pub const RESIGN_BELOW: i32 = -1_500;
+/// The engine resigns when this many of its searches in a row, this one included, judged the game
+/// below [`RESIGN_BELOW`]: one such score can be a horizon effect that the next move's deeper view
+/// takes back, and a resignation cannot be. A proven mate against the engine resigns at once.
+pub const RESIGN_AFTER: u32 = 3;
 /// At or below this the engine accepts a draw the opponent offered.
 pub const ACCEPT_DRAW_AT: i32 = -50;
 /// The engine offers a draw itself when its search sees a forced draw (a score of exactly 0,
@@ -45,9 +50,8 @@ pub fn decide<G: Variant>(
         .unwrap_or(best);
     let from_pv = if chosen == best { outcome.ponder_move } else { None };
     let ponder = ponder_move(position, chosen, from_pv, tt);
-    // Offers are judged on the last complete line, not on an iteration the clock cut short.
-    let judged = result.score.unwrap_or(outcome.score);
-    let offer = if (judged.0 <= RESIGN_BELOW && !judged.is_mate())
+    let judged = judged_score(result);
+    let offer = if (judged_lost(result) && job.losing_streak + 1 >= RESIGN_AFTER)
         || judged.mate_moves().is_some_and(|moves| moves < 0)
     {
         Some(Offer::Resign)
@@ -67,6 +71,18 @@ pub fn decide<G: Variant>(
         elapsed,
         source: Source::Search,
     }
+}
+
+/// The score offers are judged on: the last complete line's, not an iteration's the clock cut
+/// short.
+fn judged_score<M>(result: &SearchResult<M>) -> Score {
+    result.score.unwrap_or(result.outcome.score)
+}
+
+/// True when the search judged the game lost enough to count towards resigning.
+pub fn judged_lost<M>(result: &SearchResult<M>) -> bool {
+    let judged = judged_score(result);
+    judged.0 <= RESIGN_BELOW && !judged.is_mate()
 }
 
 /// The reply the position expects after `best`: the second move of the principal variation if the

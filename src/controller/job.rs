@@ -32,6 +32,9 @@ pub struct Job<G: Variant> {
     /// the seed of its move choice.
     pub strength: Option<Strength>,
     pub seed: u64,
+    /// How many of the engine's searches just before this one judged the game lost (see
+    /// [`super::decide::RESIGN_AFTER`]).
+    pub losing_streak: u32,
 }
 
 /// Signals between the command loop and the search threads of one `go`.

@@ -88,6 +88,8 @@ pub struct Controller<G: Variant> {
     node_increment: Option<i64>,
     book: Option<Book>,
     rng: Rng,
+    /// How many of the engine's searches in a row, the last included, judged the game lost.
+    losing_streak: u32,
 }
 
 impl<G: Variant> Default for Controller<G> {
@@ -120,6 +122,7 @@ impl<G: Variant> Controller<G> {
             node_increment: None,
             book,
             rng,
+            losing_streak: 0,
         }
     }
 
@@ -158,6 +161,7 @@ impl<G: Variant> Controller<G> {
         self.has_position = true;
         self.keys.clear();
         self.node_clock = None;
+        self.losing_streak = 0;
     }
 
     /// False once a position was refused, until one is set.
@@ -322,11 +326,13 @@ impl<G: Variant> Controller<G> {
             self.node_clock.get_or_insert(clock.time_ms.max(1).saturating_mul(per_ms));
             self.node_increment = Some(clock.increment_ms.max(0).saturating_mul(per_ms));
         }
-        let Some(job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed, self.node_clock) else {
+        let Some(mut job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed, self.node_clock)
+        else {
             // Every legal move excluded: nothing to search.
             self.answer_now(listener.as_mut(), None, Source::Search, started);
             return TimeLimits::NONE;
         };
+        job.losing_streak = self.losing_streak;
         let time = job.time;
         let threads = self.settings.threads;
         self.states.truncate(threads);
@@ -353,8 +359,9 @@ impl<G: Variant> Controller<G> {
         if let (Some(available), Some(increment)) = (self.node_clock.as_mut(), self.node_increment.take()) {
             *available = available.saturating_sub(running.nodes() as i64).saturating_add(increment).max(1);
         }
-        let (states, solver) = running.join();
-        (self.states, self.solver) = (states, Some(solver));
+        let returned = running.join();
+        (self.states, self.solver) = (returned.states, Some(returned.solver));
+        self.losing_streak = if returned.judged_lost { self.losing_streak + 1 } else { 0 };
     }
 
     /// Answers a `go` without a search.

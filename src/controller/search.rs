@@ -4,7 +4,7 @@
 //! answer `isready`, set the stop flag, or turn a ponder search into a timed one while the search
 //! runs.
 
-use super::decide::decide;
+use super::decide::{decide, judged_lost};
 use super::events::{Info, Listener};
 use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::{EventReporter, News};
@@ -215,9 +215,17 @@ fn solved_result<G: Variant>(
     SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score) }
 }
 
+/// What a search thread hands back when it ends: the threads' states, the solver's memory, and
+/// whether its decision judged the game lost.
+pub struct Returned<G: Variant> {
+    pub states: Vec<State<G>>,
+    pub solver: G::Solver,
+    pub judged_lost: bool,
+}
+
 /// A search running in the background.
 pub struct Running<G: Variant> {
-    handle: JoinHandle<(Vec<State<G>>, G::Solver)>,
+    handle: JoinHandle<Returned<G>>,
     shared: Arc<Shared>,
 }
 
@@ -255,7 +263,7 @@ pub fn start<G: Variant>(
         listener.finished(&job.position, &decision);
         *answered = true;
         drop(answered);
-        (states, solver)
+        Returned { states, solver, judged_lost: judged_lost(&result) }
     });
     match spawned {
         Ok(handle) => Ok(Running { handle, shared }),
@@ -315,7 +323,7 @@ pub fn start_analysis<G: Variant>(
                 listener.analysed(position, index, score);
             }
             *shared.answered.lock().unwrap_or_else(PoisonError::into_inner) = true;
-            (states, solver)
+            Returned { states, solver, judged_lost: false }
         })?;
     Ok(Running { handle, shared })
 }
@@ -369,7 +377,7 @@ impl<G: Variant> Running<G> {
     }
 
     /// Waits for the search thread to end and takes its states (and the solver's memory) back.
-    pub fn join(self) -> (Vec<State<G>>, G::Solver) {
+    pub fn join(self) -> Returned<G> {
         match self.handle.join() {
             Ok(states) => states,
             Err(panic) => std::panic::resume_unwind(panic),
