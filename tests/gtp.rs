@@ -104,3 +104,37 @@ fn the_clock_of_time_settings_and_time_left_bounds_genmove() {
     }
     quit(engine);
 }
+
+#[test]
+fn quit_during_a_long_genmove_answers_the_move_then_quits_at_once() {
+    let mut engine = Engine::start();
+    ask(&mut engine, "clear_board");
+    // A byo-yomi of 100 s for one stone: the engine plans tens of seconds for this move.
+    assert_eq!(ask(&mut engine, "time_settings 0 100 1"), "=");
+    engine.send("5 genmove black");
+    assert!(engine.read_for(Duration::from_millis(300)).is_empty(), "still searching");
+    let started = Instant::now();
+    engine.send("6 quit");
+    let lines = engine.until(LONG, |line| line == "=6");
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    // Each command has its answer, in order: the move found so far, then quit's.
+    let answers: Vec<&String> = lines.iter().filter(|line| !line.is_empty()).collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    let mv = answers[0].strip_prefix("=5 ").expect("genmove's answer first");
+    assert!(["C4", "D3", "E6", "F5"].contains(&mv), "{mv}");
+    assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
+}
+
+#[test]
+fn commands_after_a_genmove_wait_for_its_answer_and_see_its_move() {
+    let mut engine = Engine::start();
+    engine.send("1 clear_board");
+    engine.send("2 genmove black");
+    engine.send("3 showboard");
+    let lines = engine.until(LONG, |line| line.contains("White to move"));
+    let answers: Vec<&String> = lines.iter().filter(|line| line.starts_with('=')).collect();
+    assert_eq!(answers[0], "=1");
+    assert!(answers[1].starts_with("=2 "), "{lines:?}");
+    assert_eq!(answers[2].trim_end(), "=3", "{lines:?}");
+    quit(engine);
+}

@@ -18,6 +18,8 @@ pub mod request;
 pub mod search;
 pub mod strength;
 pub mod table;
+#[cfg(test)]
+mod tests;
 pub mod timeman;
 
 use crate::book::Book;
@@ -98,6 +100,14 @@ impl<G: Variant> Default for Controller<G> {
     }
 }
 
+/// A controller dropped mid-search (a session ended by its owner rather than by `quit`) stops its
+/// threads and waits for them, so none outlives it.
+impl<G: Variant> Drop for Controller<G> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
 impl<G: Variant> Controller<G> {
     pub fn new() -> Controller<G> {
         let settings = Settings::default();
@@ -132,7 +142,8 @@ impl<G: Variant> Controller<G> {
     pub fn into_game<H: Variant>(mut self) -> Controller<H> {
         self.stop();
         tt::clear(&self.table);
-        Controller::from_parts(self.settings, self.table, self.age, self.book, self.rng)
+        let settings = std::mem::take(&mut self.settings);
+        Controller::from_parts(settings, self.table.clone(), self.age, self.book.take(), self.rng.clone())
     }
 
     /// The current position.

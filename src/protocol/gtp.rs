@@ -7,6 +7,10 @@
 //! `time_left COLOR SECONDS STONES`, `quit`. Each answer is `= RESULT` or `? ERROR` (after the
 //! command's id when it had one) and a blank line.
 //!
+//! `genmove` searches in the background and answers from the search thread, so a `quit` that
+//! comes during the search stops it at once (the move found so far is the answer, then `quit`'s).
+//! Every other command waits for the move, as GTP's order of answers demands.
+//!
 //! The clock: `time_left` when the controller sends it; else the game time of `time_settings`
 //! less what the engine has used itself; else a byo-yomi period's time over its stones; and
 //! without any of them [`DEFAULT_MOVE_MS`] per move. A forced pass may be sent as `play COLOR
@@ -51,6 +55,18 @@ pub struct GtpFront {
     time_left: [Option<(Duration, u32)>; 2],
     /// What each colour's own searches have used since `time_settings` or `clear_board`.
     used: [Duration; 2],
+    /// A `genmove` whose search runs: its move is played on the board before the next command.
+    pending: Option<PendingMove>,
+}
+
+/// A `genmove` still searching (or answered, with its move not yet played on the board).
+struct PendingMove {
+    color: Color,
+    /// The position the search started from.
+    position: Position,
+    /// Filled by the listener: the move (`None`: none found).
+    decision: Arc<Mutex<Option<Option<Move>>>>,
+    started: Instant,
 }
 
 impl GtpFront {
@@ -64,6 +80,7 @@ impl GtpFront {
             time: None,
             time_left: [None; 2],
             used: [Duration::ZERO; 2],
+            pending: None,
         }
     }
 
@@ -77,16 +94,22 @@ impl GtpFront {
         let id = words.next_if(|word| word.bytes().all(|byte| byte.is_ascii_digit()));
         let Some(command) = words.next() else { return Flow::Continue };
         let args: Vec<&str> = words.collect();
+        if command == "quit" {
+            self.controller.stop();
+        }
+        self.play_pending();
+        let id = id.unwrap_or("");
         let (result, flow) = match command {
             "quit" => (Ok(String::new()), Flow::Quit),
+            "genmove" => match self.genmove(id, &args) {
+                // The search answers when it is done.
+                Ok(None) => return Flow::Continue,
+                Ok(Some(text)) => (Ok(text), Flow::Continue),
+                Err(text) => (Err(text), Flow::Continue),
+            },
             _ => (self.run(command, &args), Flow::Continue),
         };
-        let id = id.unwrap_or("");
-        match result {
-            Ok(text) if text.is_empty() => self.output.line(&format!("={id}\n")),
-            Ok(text) => self.output.line(&format!("={id} {text}\n")),
-            Err(text) => self.output.line(&format!("?{id} {text}\n")),
-        }
+        self.output.line(&answer(id, &result));
         if self.output.is_closed() {
             return Flow::Quit;
         }
@@ -99,8 +122,24 @@ impl GtpFront {
         self.output.line("? the line is not UTF-8\n");
     }
 
-    /// End of input: nothing runs between commands.
-    pub fn end_of_input(&mut self) {}
+    /// End of input: a running `genmove` finishes and answers.
+    pub fn end_of_input(&mut self) {
+        self.play_pending();
+    }
+
+    /// Waits for a pending `genmove`'s search and plays its move on the board.
+    fn play_pending(&mut self) {
+        let Some(pending) = self.pending.take() else { return };
+        self.controller.wait();
+        self.used[pending.color as usize] += pending.started.elapsed();
+        let best = pending.decision.lock().unwrap_or_else(PoisonError::into_inner).take().flatten();
+        if let Some(mv) = best {
+            self.history.push(pending.position);
+            let mut next = pending.position;
+            next.play(mv);
+            self.controller.set_position_to(next, Vec::new());
+        }
+    }
 
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
         match command {
@@ -129,7 +168,6 @@ impl GtpFront {
                 .map(|_| String::new())
                 .ok_or_else(|| "syntax error".into()),
             "play" => self.play(args),
-            "genmove" => self.genmove(args),
             "undo" => match self.history.pop() {
                 Some(previous) => {
                     self.controller.set_position_to(previous, Vec::new());
@@ -209,31 +247,27 @@ impl GtpFront {
         Ok(String::new())
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Result<String, String> {
+    /// Starts the search of a `genmove` (answered by its listener: `Ok(None)`), or answers at
+    /// once when the colour has no move.
+    fn genmove(&mut self, id: &str, args: &[&str]) -> Result<Option<String>, String> {
         let [color] = args else { return Err("syntax error".into()) };
         let color = parse_color(color)?;
         self.pass_until(color);
         let position = *self.controller.position();
         if position.side_to_move() != color || position.is_game_over() {
             // That colour has no move: it passes.
-            return Ok("pass".into());
+            return Ok(Some("pass".into()));
         }
-        let slot = Arc::new(Mutex::new(None));
-        let listener = Box::new(GenmoveListener { decision: Arc::clone(&slot) });
+        let decision = Arc::new(Mutex::new(None));
+        let listener = Box::new(GenmoveListener {
+            decision: Arc::clone(&decision),
+            output: self.output.clone(),
+            id: id.to_string(),
+        });
         let started = Instant::now();
         self.controller.go(self.request(color), listener);
-        self.controller.wait();
-        self.used[color as usize] += started.elapsed();
-        let best = slot.lock().unwrap_or_else(PoisonError::into_inner).take().flatten();
-        let mv = best.ok_or_else(|| "no move found".to_string())?;
-        self.history.push(position);
-        let mut next = position;
-        next.play(mv);
-        self.controller.set_position_to(next, Vec::new());
-        Ok(match mv {
-            Move::PASS => "pass".into(),
-            mv => MoveText(mv).to_string(),
-        })
+        self.pending = Some(PendingMove { color, position, decision, started });
+        Ok(None)
     }
 
     /// The search's limits for `color` (see the module's note on the clock).
@@ -258,6 +292,15 @@ impl GtpFront {
     }
 }
 
+/// `=ID TEXT` or `?ID TEXT`, and the blank line that ends every answer.
+fn answer(id: &str, result: &Result<String, String>) -> String {
+    match result {
+        Ok(text) if text.is_empty() => format!("={id}\n"),
+        Ok(text) => format!("={id} {text}\n"),
+        Err(text) => format!("?{id} {text}\n"),
+    }
+}
+
 fn parse_color(word: &str) -> Result<Color, String> {
     match word.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
@@ -266,9 +309,12 @@ fn parse_color(word: &str) -> Result<Color, String> {
     }
 }
 
-/// Keeps the decision of a `genmove` search for the command thread, which waits for it.
+/// Answers a `genmove` when its search is done, and keeps the move for the command thread, which
+/// plays it on the board.
 struct GenmoveListener {
     decision: Arc<Mutex<Option<Option<Move>>>>,
+    output: Output,
+    id: String,
 }
 
 impl Listener<Position> for GenmoveListener {
@@ -276,5 +322,11 @@ impl Listener<Position> for GenmoveListener {
 
     fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
         *self.decision.lock().unwrap_or_else(PoisonError::into_inner) = Some(decision.best);
+        let result = match decision.best {
+            Some(Move::PASS) => Ok("pass".to_string()),
+            Some(mv) => Ok(MoveText(mv).to_string()),
+            None => Err("no move found".to_string()),
+        };
+        self.output.line(&answer(&self.id, &result));
     }
 }
