@@ -387,3 +387,22 @@ fn hint_is_not_cut_short_by_the_game_clock() {
     assert!(last.ends_with(" 7"), "the hint reaches its depth: {lines:#?}");
     quit(engine);
 }
+
+#[test]
+fn ffo_solves_and_checks_on_its_own_thread_and_ping_stops_it() {
+    let mut engine = nboard();
+    engine.send("ffo tests/data/othello/ffo.txt 40 40");
+    let lines = engine.until(LONG, |line| line.starts_with("total "));
+    let row = lines.iter().find(|line| line.trim_start().starts_with("40 ")).expect("position 40's row");
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(fields[..5], ["40", "20", "+38", "+38", "a2"], "{row}");
+    assert!(lines.last().unwrap().ends_with(" 0 wrong"), "{lines:?}");
+    // All twenty positions take a minute; `ping` is answered at once and ends the run.
+    engine.send("ffo");
+    thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let lines = ping(&mut engine, 9);
+    assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+    assert!(lines.iter().any(|line| line == "status ffo: stopped"), "{lines:?}");
+    quit(engine);
+}

@@ -33,7 +33,8 @@ use engine::search::{tt, SearchState};
 use events::{Decision, Listener, Source};
 pub use request::{GoRequest, Settings};
 use search::{Running, State, Table};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 pub use timeman::{Clock, TimeLimits};
 
@@ -463,6 +464,13 @@ impl<G: Variant> Controller<G> {
             let total = perft_divide_until(&mut copy, depth, &stopped, |mv, count| divide.push((mv, count)));
             done(&position, total.map(|total| Perft { divide, total, elapsed: started.elapsed() }));
         });
+    }
+
+    /// Other long work of a front-end (NBoard's `ffo`) on a thread of its own, as `perft` and
+    /// `bench` run: `work` gets the stop flag that `stop` and every later command set.
+    pub fn chore(&mut self, name: &str, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) {
+        self.stop();
+        self.chore = Chore::start(name, work);
     }
 
     /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it, on a thread

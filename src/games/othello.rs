@@ -7,6 +7,7 @@ use super::{Proof, SolveAsk, Solved, Variant};
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Entries of the endgame solver's table (24 bytes each).
 const ENDGAME_ENTRIES: usize = 1 << 20;
@@ -148,8 +149,8 @@ pub fn disc_text(score: Score) -> String {
 
 /// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (number, empties, side,
 /// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
-/// score and move against the file. Returns the report's lines.
-pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+/// score and move against the file; `stop` ends it within milliseconds.
+pub fn ffo(path: &str, first: u32, last: u32, stop: &AtomicBool, print: &mut dyn FnMut(&str)) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
@@ -171,7 +172,10 @@ pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Re
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
         table.fill(EndgameEntry::EMPTY);
         let started = std::time::Instant::now();
-        let Some(solution) = endgame::solve_exact(&position, &mut table, &endgame::NoStop) else { continue };
+        let Some(solution) = endgame::solve_exact(&position, &mut table, &StopFlag(stop)) else {
+            print("status ffo: stopped");
+            return Ok(());
+        };
         let seconds = started.elapsed().as_secs_f64();
         let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
         let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
@@ -191,6 +195,15 @@ pub fn ffo(path: &str, first: u32, last: u32, print: &mut dyn FnMut(&str)) -> Re
         total_nodes as f64 / total_seconds.max(1e-9)
     ));
     Ok(())
+}
+
+/// A solve that ends when `stop` is set.
+struct StopFlag<'a>(&'a AtomicBool);
+
+impl SolveControl for StopFlag<'_> {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 #[cfg(test)]

@@ -127,12 +127,16 @@ impl NBoardSession {
             "ffo" => {
                 self.cancel();
                 let mut words = rest.split_whitespace();
-                let path = words.next().unwrap_or("tests/data/othello/ffo.txt");
+                let path = words.next().unwrap_or("tests/data/othello/ffo.txt").to_string();
                 let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
                 let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
-                if let Err(message) = ffo(path, first, last, &mut |line| self.output.line(line)) {
-                    self.status(&message);
-                }
+                // On a thread of its own, as `perft` and `bench`: `ping` and `quit` stay instant.
+                let output = self.output.clone();
+                self.controller.chore("ffo", move |stop| {
+                    if let Err(message) = ffo(&path, first, last, &stop, &mut |line| output.line(line)) {
+                        output.line(&format!("status {message}"));
+                    }
+                });
             }
             "d" => self.output.line(&format!(
                 "{}\ndepth {}, contempt {}",
