@@ -323,3 +323,25 @@ fn uci_opponent_is_not_listed_since_nothing_would_use_it() {
     assert!(!lines.iter().any(|line| line.starts_with("option name UCI_Opponent")), "{lines:?}");
     assert!(lines.iter().any(|line| line == "info string unknown option: UCI_Opponent"), "{lines:?}");
 }
+
+#[test]
+fn help_and_license_describe_the_engine_and_its_licence() {
+    for command in ["help", "license"] {
+        let lines = transcript(format!("{command}\nquit\n"));
+        assert!(lines.iter().any(|line| line.contains("GPL-3.0-or-later")), "{command}: {lines:?}");
+        assert!(lines.iter().any(|line| line.contains("UCCI") && line.contains("NBoard")), "{lines:?}");
+        assert!(!lines.iter().any(|line| line.contains("unknown command")), "{lines:?}");
+    }
+}
+
+#[test]
+fn fen_and_startpos_alone_set_the_position_as_pikafish_reads_them() {
+    let lines = transcript(
+        b"fen 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 moves a1a7\nd\nstartpos moves e2e4 e7e5\nd\nfen 4k3/8 w\nd\nquit\n",
+    );
+    let fens: Vec<&String> = lines.iter().filter(|line| line.starts_with("Fen: ")).collect();
+    assert_eq!(fens[0], "Fen: 4k3/R7/8/8/8/8/8/4K3 b - - 1 1", "{lines:?}");
+    assert!(fens[1].starts_with("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"), "{lines:?}");
+    // A bad FEN is refused as `position fen` refuses it.
+    assert!(lines.iter().any(|line| line.starts_with("info string") && line.contains("no position")), "{lines:?}");
+}

@@ -125,6 +125,7 @@ impl UcciFront {
             | Command::Register
             | Command::Flip
             | Command::Compiler
+            | Command::Help
             | Command::ExportNet(_) => {}
         }
         if self.output.is_closed() {

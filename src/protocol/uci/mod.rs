@@ -23,6 +23,17 @@ use parse::{Command, Go, Setup};
 /// Deepest `go perft` accepted; deeper runs take days and are almost certainly a typo.
 const MAX_PERFT_DEPTH: u32 = 15;
 
+/// The answer to `help` and `license`, as Stockfish and Pikafish answer them: what the program is,
+/// where its documentation is, and its licence.
+const HELP: &str = "triskel is a chess, xiangqi and Othello engine for GUIs and test tools. It speaks \
+UCI (chess; xiangqi with UCI_Variant xiangqi or a xiangqi FEN), UCCI (after `ucci`), NBoard (after \
+`nboard`) and GTP (after a GTP command); the first command chooses.
+Beyond the protocol's commands: d, eval, flip, bench, go perft N, compiler, export_net, \
+fen/startpos (as position).
+The README and docs/protocols.md that come with the source describe every command and option.
+triskel is free software under the GNU General Public License, version 3 or any later version \
+(GPL-3.0-or-later); it comes with no warranty.";
+
 /// The controller of the game being played.
 enum Game {
     Chess(Box<Controller<chess::Position>>),
@@ -200,6 +211,7 @@ impl UciFront {
                 }
             }
             Command::Compiler => self.output.line(&compiler_text()),
+            Command::Help => self.output.line(HELP),
             Command::Empty => {}
             Command::Invalid(message) => self.output.info_string(&message),
             Command::Unknown(text) => self.output.info_string(&unknown_command(&text)),

@@ -38,6 +38,9 @@ pub enum Command {
     Flip,
     /// `compiler`: how this binary was built
     Compiler,
+    /// `help` or `license` (Pikafish's and Stockfish's loop): what the engine is, its commands
+    /// and its licence
+    Help,
     /// `export_net [file]`: write the embedded chess network (Stockfish's command)
     ExportNet(Option<String>),
     /// UCCI `ucci`
@@ -97,7 +100,7 @@ pub const GO_KEYWORDS: [&str; 14] = [
 ];
 
 /// The commands of the protocol, by their first word.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 19] = [
     "uci",
     "debug",
     "isready",
@@ -115,11 +118,19 @@ const COMMANDS: [&str; 17] = [
     "flip",
     "compiler",
     "export_net",
+    "help",
+    "license",
 ];
 
 /// Parses one input line. As the UCI description asks, unknown words before a command are skipped
 /// (`joho debug on` is `debug on`); a line with no command at all is [`Command::Unknown`].
 pub fn parse(line: &str) -> Command {
+    // Pikafish's and Stockfish's shortcut: a line that starts with `fen` or `startpos` is a
+    // `position` command (only as the first word, so a stray word before it stays ignored).
+    if let Some("fen" | "startpos") = line.split_whitespace().next() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        return parse_position(&words);
+    }
     let mut rest = line.trim_start();
     while let Some(first) = rest.split_whitespace().next() {
         if COMMANDS.contains(&first) {
@@ -159,6 +170,7 @@ fn parse_command(line: &str) -> Command {
         "eval" => Command::Eval,
         "flip" => Command::Flip,
         "compiler" => Command::Compiler,
+        "help" | "license" => Command::Help,
         // The file name is the rest of the line, so it keeps its spaces.
         "export_net" => {
             let rest = line.trim().strip_prefix("export_net").unwrap_or("").trim();
