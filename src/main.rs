@@ -29,6 +29,17 @@ enum Input {
     End,
 }
 
+/// The commands that arguments stand for. Words alone are one command, as Stockfish reads them
+/// (`triskel bench 16 1 13`); once any argument holds a space, each argument is a command of its
+/// own, as OpenBench passes them (`triskel "genfens 8 seed 3 book None" quit`).
+fn argument_commands(args: &[String]) -> Vec<String> {
+    if args.iter().any(|arg| arg.contains(char::is_whitespace)) {
+        args.to_vec()
+    } else {
+        vec![args.join(" ")]
+    }
+}
+
 fn main() {
     triskel::nnue::init_simd();
     let output = Output::stdout();
@@ -51,16 +62,22 @@ fn main() {
         args.drain(at..(at + taken).min(args.len()));
     }
     if !args.is_empty() {
-        // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is a UCI
-        // command (`triskel bench`).
+        // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is UCI
+        // (`triskel bench 16 1 13`).
         if args[0] == "othello" {
             let mut session = NBoardSession::new(output);
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
             let mut session = UciFront::new(game, output);
-            session.handle(&args.join(" "));
-            session.end_of_input();
+            // Each command's work (a bench, a genfens) ends before the next command runs, as if
+            // it were the last: `genfens ...` then `quit` prints every position first.
+            for command in argument_commands(&args) {
+                if session.handle(&command) == Flow::Quit {
+                    break;
+                }
+                session.end_of_input();
+            }
         }
         return;
     }

@@ -345,3 +345,37 @@ fn fen_and_startpos_alone_set_the_position_as_pikafish_reads_them() {
     // A bad FEN is refused as `position fen` refuses it.
     assert!(lines.iter().any(|line| line.starts_with("info string") && line.contains("no position")), "{lines:?}");
 }
+
+/// OpenBench's data generation starts the binary with two arguments, each a command, and wants the
+/// positions within 15 seconds.
+#[test]
+fn genfens_as_openbench_runs_it_prints_distinct_legal_positions_from_the_start_or_a_book() {
+    let lines = |args: &[&str]| -> Vec<String> {
+        let started = std::time::Instant::now();
+        let output = engine::run(args, "");
+        assert!(output.status.success());
+        assert!(started.elapsed() < std::time::Duration::from_secs(15));
+        String::from_utf8(output.stdout).unwrap().lines().map(str::to_string).collect()
+    };
+    let from_start = lines(&["genfens 6 seed 4 book None", "quit"]);
+    assert_eq!(from_start.len(), 6, "{from_start:?}");
+    assert_eq!(from_start, lines(&["genfens 6 seed 4 book None", "quit"]), "deterministic for a seed");
+    let dir = std::env::temp_dir().join(format!("triskel-genfens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.epd");
+    std::fs::write(&book, "rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - c0 \"Vienna\";\n").unwrap();
+    let from_book = lines(&[&format!("genfens 5 seed 1 book {}", book.display()), "quit"]);
+    assert_eq!(from_book.len(), 5, "{from_book:?}");
+    for line in from_start.iter().chain(&from_book) {
+        let fen = line.strip_prefix("info string genfens ").unwrap_or_else(|| panic!("{line}"));
+        // Each is a position the engine accepts, with moves to play.
+        let reply = transcript(format!("position fen {fen}\ngo depth 1\nquit\n"));
+        assert!(reply.iter().any(|line| line.starts_with("bestmove ") && line != "bestmove (none)"), "{fen}");
+    }
+    // Two or three random plies after the book's move-1 position, eight or nine from the start.
+    let move_number = |line: &String| line.split_whitespace().last().unwrap().parse::<u32>().unwrap();
+    assert!(from_book.iter().all(|line| (2..=3).contains(&move_number(line))), "{from_book:?}");
+    assert!(from_start.iter().all(|line| (5..=6).contains(&move_number(line))), "{from_start:?}");
+    assert_eq!(lines(&["genfens x", "quit"]), ["info string usage: genfens N [seed S] [book None|FILE]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,6 +11,7 @@ pub mod bench;
 mod chore;
 mod decide;
 pub mod events;
+pub mod genfens;
 pub mod job;
 mod plan;
 mod reporter;
@@ -471,6 +472,19 @@ impl<G: Variant> Controller<G> {
     pub fn chore(&mut self, name: &str, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) {
         self.stop();
         self.chore = Chore::start(name, work);
+    }
+
+    /// `genfens N seed S book <None|FILE>` (OpenBench's request for openings) on a thread of its
+    /// own; the arguments are checked first.
+    pub fn genfens(&mut self, args: &[&str], output: &Output) -> Result<(), String> {
+        let request = genfens::parse(args)?;
+        let (chess960, output) = (self.settings.chess960, output.clone());
+        self.chore("genfens", move |stop| {
+            if let Err(message) = genfens::run::<G>(&request, chess960, &stop, &mut |line| output.line(line)) {
+                output.info_string(&message);
+            }
+        });
+        Ok(())
     }
 
     /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it, on a thread

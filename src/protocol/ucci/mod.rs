@@ -126,6 +126,7 @@ impl UcciFront {
             | Command::Flip
             | Command::Compiler
             | Command::Help
+            | Command::GenFens(_)
             | Command::ExportNet(_) => {}
         }
         if self.output.is_closed() {

@@ -186,6 +186,12 @@ impl UciFront {
                     self.output.info_string(&message);
                 }
             }
+            Command::GenFens(args) => {
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                if let Err(message) = controller.genfens(&args, &self.output) {
+                    self.output.info_string(&message);
+                }
+            }
             Command::Display => self.output.line(&controller.position().board_text()),
             Command::Eval => {
                 let position = controller.position();

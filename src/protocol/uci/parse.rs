@@ -38,6 +38,8 @@ pub enum Command {
     Flip,
     /// `compiler`: how this binary was built
     Compiler,
+    /// `genfens N seed S book <None|FILE>` (OpenBench's data generation)
+    GenFens(Vec<String>),
     /// `help` or `license` (Pikafish's and Stockfish's loop): what the engine is, its commands
     /// and its licence
     Help,
@@ -100,7 +102,7 @@ pub const GO_KEYWORDS: [&str; 14] = [
 ];
 
 /// The commands of the protocol, by their first word.
-const COMMANDS: [&str; 19] = [
+const COMMANDS: [&str; 20] = [
     "uci",
     "debug",
     "isready",
@@ -120,6 +122,7 @@ const COMMANDS: [&str; 19] = [
     "export_net",
     "help",
     "license",
+    "genfens",
 ];
 
 /// Parses one input line. As the UCI description asks, unknown words before a command are skipped
@@ -171,6 +174,7 @@ fn parse_command(line: &str) -> Command {
         "flip" => Command::Flip,
         "compiler" => Command::Compiler,
         "help" | "license" => Command::Help,
+        "genfens" => Command::GenFens(args.iter().map(|word| word.to_string()).collect()),
         // The file name is the rest of the line, so it keeps its spaces.
         "export_net" => {
             let rest = line.trim().strip_prefix("export_net").unwrap_or("").trim();
