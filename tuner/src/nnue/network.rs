@@ -16,9 +16,12 @@
 /// The format's constants and the feature index, shared with the generator that embeds the
 /// network and the engine that runs it (`types::nnue`).
 pub use types::nnue::{feature, INPUTS, MAGIC, QA, QB, SCALE};
-/// Weights stay within this, so that they fit `i16` after quantization (and the output weights
-/// the engine's bound: 1.98 x `QB` rounds to 127, within `types::nnue::OUTPUT_WEIGHT_LIMIT`).
+use types::nnue::OUTPUT_WEIGHT_LIMIT;
+/// Feature weights stay within this, so that they fit `i16` after quantization.
 pub const WEIGHT_LIMIT: f32 = 1.98;
+/// Output weights stay within this, so that quantized they keep within the engine's bound
+/// (`types::nnue::OUTPUT_WEIGHT_LIMIT` steps of `1 / QB`), with half a step to spare for rounding.
+pub const OUTPUT_LIMIT: f32 = (OUTPUT_WEIGHT_LIMIT as f32 - 0.5) / QB as f32;
 
 /// The parameters, `f32`, laid out flat so the optimizer can treat them as one vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,15 +128,35 @@ impl Network {
         }
     }
 
-    /// Keeps every weight within [`WEIGHT_LIMIT`] (the biases are free: they are few and wide).
+    /// Keeps the feature weights within [`WEIGHT_LIMIT`] and the output weights within
+    /// [`OUTPUT_LIMIT`] (the biases are free: they are few and wide).
     pub fn clip(&mut self) {
         let (bias_start, output_start) = (self.bias_start(), self.output_start());
         let hidden = self.hidden;
         let (features, rest) = self.params.split_at_mut(bias_start);
         let outputs = &mut rest[output_start - bias_start..output_start - bias_start + 2 * hidden];
-        for weight in features.iter_mut().chain(outputs.iter_mut()) {
+        for weight in features.iter_mut() {
             *weight = weight.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
         }
+        for weight in outputs.iter_mut() {
+            *weight = weight.clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT);
+        }
+    }
+
+    /// The same network with every parameter rounded to the step its quantization gives it: its
+    /// float forward pass is then the engine's, up to the rounding of the accumulators' squares.
+    pub fn rounded(&self) -> Network {
+        let mut network = self.clone();
+        let (output_start, hidden) = (self.output_start(), self.hidden);
+        for (index, value) in network.params.iter_mut().enumerate() {
+            let scale = match index {
+                index if index < output_start => QA,
+                index if index < output_start + 2 * hidden => QB,
+                _ => QA * QB,
+            } as f32;
+            *value = (*value * scale).round() / scale;
+        }
+        network
     }
 
     /// The quantized file (see the module's note on the format).
@@ -301,13 +324,7 @@ mod tests {
     fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
         use engine::chess::nnue;
         let hidden = nnue::HIDDEN;
-        let mut float = Network::random(hidden, 17);
-        let output_start = float.output_start();
-        for (index, value) in float.params.iter_mut().enumerate() {
-            let scale = if (output_start..output_start + 2 * hidden).contains(&index) { QB } else { QA };
-            let scale = if index == output_start + 2 * hidden { QA * QB } else { scale };
-            *value = (*value * scale as f32).round() / scale as f32;
-        }
+        let float = Network::random(hidden, 17).rounded();
         let mut network = Box::new(nnue::EMBEDDED.clone());
         network.read(&float.quantized()).unwrap();
         for fen in POSITIONS {

@@ -1,8 +1,13 @@
 //! `tuner train`: fits the chess network to `datagen`'s records on the CPU.
 //!
 //! - **Data larger than memory.** The files are read in chunks of `--chunk` records; each chunk is
-//!   shuffled (by the epoch's seed) and cut into batches. Records go to the held-out set by a hash
-//!   of their position, not by where they lie, so concatenated files split the same way.
+//!   shuffled (by the epoch's seed) and cut into batches.
+//! - **Held out: whole games.** The last `--validation` per mille of each file's records are held
+//!   out. The generator writes a game's positions together, so these are the file's last games
+//!   (one game at the cut excepted), never seen in training. A split by position would put most of
+//!   a game on each side, and the held-out loss would measure how well the network remembers the
+//!   games rather than how it judges new ones. The generator appends, so train on a copy of a file
+//!   it is still writing for a split that stays put.
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
@@ -10,7 +15,9 @@
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
 //! - **Output.** After each epoch: the held-out loss, a float checkpoint (`OUT.ckpt`, which
-//!   `--resume` reads) and the quantized network (`OUT`).
+//!   `--resume` reads) and the quantized network (`OUT`). At the end, the held-out loss with the
+//!   parameters rounded to their quantization (what quantizing costs). `--resume CKPT --epochs 0`
+//!   exports a checkpoint without training.
 
 use super::network::{feature, Activations, Network, SCALE};
 use crate::datagen::record::ChessRecord;
@@ -75,12 +82,16 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// True for the records the loss is measured on rather than trained on.
-fn held_out(record: &[u8], per_mille: u64) -> bool {
-    let hash = record[..25].iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    hash % 1000 < per_mille
+/// Which side of the split a run of records is on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Part {
+    Training,
+    HeldOut,
+}
+
+/// The index of a file's first held-out record, of `records`.
+fn held_out_from(records: usize, per_mille: u64) -> usize {
+    records - (records as u128 * u128::from(per_mille.min(1000)) / 1000) as usize
 }
 
 /// The prediction and the loss's derivative by the output.
@@ -147,9 +158,15 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
     loss
 }
 
-/// Reads the files chunk by chunk: `visit(records)` gets up to `chunk` whole records at a time.
-fn for_each_chunk(paths: &[String], chunk: usize, mut visit: impl FnMut(&[u8])) -> Result<(), String> {
-    let mut buffer = vec![0u8; chunk * RECORD];
+/// Reads the files chunk by chunk: `visit(records, part)` gets up to `chunk` whole records at a
+/// time, all on one side of the split (each file's last `per_mille` are held out).
+fn for_each_chunk(
+    paths: &[String],
+    chunk: usize,
+    per_mille: u64,
+    mut visit: impl FnMut(&[u8], Part),
+) -> Result<(), String> {
+    let mut buffer = vec![0u8; chunk.max(1) * RECORD];
     for path in paths {
         let mut file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
         let length = file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
@@ -157,12 +174,16 @@ fn for_each_chunk(paths: &[String], chunk: usize, mut visit: impl FnMut(&[u8])) 
             return Err(format!("{path}: {length} bytes is not a whole number of records"));
         }
         file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
-        let mut left = length as usize;
-        while left > 0 {
-            let take = left.min(buffer.len());
-            file.read_exact(&mut buffer[..take]).map_err(|error| format!("{path}: {error}"))?;
-            visit(&buffer[..take]);
-            left -= take;
+        let records = length as usize / RECORD;
+        let boundary = held_out_from(records, per_mille);
+        let mut at = 0;
+        while at < records {
+            let (part, end) = if at < boundary { (Part::Training, boundary) } else { (Part::HeldOut, records) };
+            let take = (end - at).min(chunk.max(1));
+            let bytes = &mut buffer[..take * RECORD];
+            file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
+            visit(bytes, part);
+            at += take;
         }
     }
     Ok(())
@@ -173,10 +194,11 @@ fn for_each_chunk(paths: &[String], chunk: usize, mut visit: impl FnMut(&[u8])) 
 fn baseline_loss(config: &Config) -> Result<f64, String> {
     use engine::Game;
     let (mut loss, mut count) = (0.0f64, 0usize);
-    for_each_chunk(&config.data, config.chunk, |bytes| {
-        for record in
-            bytes.chunks_exact(RECORD).filter(|record| held_out(record, config.validation_per_mille))
-        {
+    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+        if part != Part::HeldOut {
+            return;
+        }
+        for record in bytes.chunks_exact(RECORD) {
             let Some(parsed) = ChessRecord::unpack(record) else { continue };
             let Ok(position) = engine::chess::Position::from_fen(&parsed.board_fen()) else { continue };
             let sample = Sample::from_record(&parsed, config);
@@ -201,16 +223,11 @@ pub fn run(config: &Config) -> Result<f64, String> {
     // The held-out positions, kept in memory (a small fraction).
     let mut validation = Vec::new();
     let mut training_count = 0usize;
-    for_each_chunk(&config.data, config.chunk, |bytes| {
-        for record in bytes.chunks_exact(RECORD) {
-            if held_out(record, config.validation_per_mille) {
-                if let Some(parsed) = ChessRecord::unpack(record) {
-                    validation.push(Sample::from_record(&parsed, config));
-                }
-            } else {
-                training_count += 1;
-            }
-        }
+    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| match part {
+        Part::HeldOut => validation.extend(
+            bytes.chunks_exact(RECORD).filter_map(ChessRecord::unpack).map(|record| Sample::from_record(&record, config)),
+        ),
+        Part::Training => training_count += bytes.len() / RECORD,
     })?;
     eprintln!(
         "train: {training_count} training positions, {} held out, {} neurons, {} parameters",
@@ -234,10 +251,12 @@ pub fn run(config: &Config) -> Result<f64, String> {
         let mut rng = SplitMix64::new(config.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (mut loss, mut seen) = (0.0f64, 0usize);
         let epoch_started = Instant::now();
-        for_each_chunk(&config.data, config.chunk, |bytes| {
+        for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+            if part != Part::Training {
+                return;
+            }
             let mut samples: Vec<Sample> = bytes
                 .chunks_exact(RECORD)
-                .filter(|record| !held_out(record, config.validation_per_mille))
                 .filter_map(ChessRecord::unpack)
                 .map(|record| Sample::from_record(&record, config))
                 .collect();
@@ -260,16 +279,60 @@ pub fn run(config: &Config) -> Result<f64, String> {
             seen as f64 / seconds.max(1e-9),
             started.elapsed().as_secs_f64()
         );
-        std::fs::write(format!("{}.ckpt", config.out), network.checkpoint())
-            .and_then(|()| std::fs::write(&config.out, network.quantized()))
-            .map_err(|error| format!("{}: {error}", config.out))?;
+        save(&network, config)?;
     }
+    if config.epochs == 0 {
+        // `--resume CKPT --epochs 0`: export the checkpoint as it is.
+        last = validation_loss(&network);
+        save(&network, config)?;
+    }
+    eprintln!(
+        "train: held-out loss {last:.6}, {:.6} with the parameters rounded as the engine gets them",
+        validation_loss(&network.rounded())
+    );
     Ok(last)
+}
+
+/// Writes the float checkpoint (`OUT.ckpt`) and the quantized network (`OUT`).
+fn save(network: &Network, config: &Config) -> Result<(), String> {
+    std::fs::write(format!("{}.ckpt", config.out), network.checkpoint())
+        .and_then(|()| std::fs::write(&config.out, network.quantized()))
+        .map_err(|error| format!("{}: {error}", config.out))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each file's last records are held out, in chunks that never straddle the cut.
+    #[test]
+    fn the_held_out_records_are_each_files_last() {
+        let dir = std::env::temp_dir().join(format!("triskel-split-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut paths = Vec::new();
+        for (file, records) in [(0u8, 1000usize), (1, 37)] {
+            let bytes: Vec<u8> = (0..records).flat_map(|index| [file, (index % 251) as u8].repeat(RECORD / 2)).collect();
+            let path = dir.join(format!("{file}.bin"));
+            std::fs::write(&path, bytes).unwrap();
+            paths.push(path.to_str().unwrap().to_string());
+        }
+        let mut seen: Vec<(u8, usize, Part)> = Vec::new();
+        let mut counts = [[0usize; 2]; 2];
+        for_each_chunk(&paths, 64, 20, |bytes, part| {
+            assert!(bytes.len() <= 64 * RECORD);
+            for record in bytes.chunks_exact(RECORD) {
+                let file = usize::from(record[0]);
+                counts[file][usize::from(part == Part::HeldOut)] += 1;
+                seen.push((record[0], usize::from(record[1]), part));
+            }
+        })
+        .unwrap();
+        assert_eq!(counts, [[980, 20], [37, 0]], "2% of 1000, and none of 37 (0.74 rounds down)");
+        // File 0's held-out records are its last twenty, in order.
+        let held: Vec<usize> = seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
+        assert_eq!(held, (980..1000).map(|index| index % 251).collect::<Vec<_>>());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A tiny data set whose labels a network can learn: the side with more material wins.
     #[test]
@@ -319,7 +382,8 @@ mod tests {
         let before = {
             let network = Network::random(8, 1);
             let mut samples = Vec::new();
-            for record in bytes.chunks_exact(RECORD).filter(|record| held_out(record, 200)) {
+            let from = held_out_from(bytes.len() / RECORD, 200) * RECORD;
+            for record in bytes[from..].chunks_exact(RECORD) {
                 samples.push(Sample::from_record(&ChessRecord::unpack(record).unwrap(), &config));
             }
             assert!(!samples.is_empty());

@@ -234,6 +234,16 @@ impl AccumulatorStack {
     /// The evaluation of `position`, the current ply's, in centipawns from the side to move.
     #[inline]
     pub fn evaluate(&mut self, position: &Position, network: &Network) -> i32 {
-        self.current(position, network).evaluate(position.side_to_move(), network)
+        let side = position.side_to_move();
+        let value = self.current(position, network).evaluate(side, network);
+        // Debug builds check every evaluation of a search against a refresh: the lazy stack's
+        // bookkeeping (null moves, lines past the stack, re-rooting) is easy to get wrong.
+        #[cfg(debug_assertions)]
+        {
+            let mut fresh = Accumulator::ZERO;
+            fresh.refresh(position, network);
+            debug_assert!(fresh.evaluate(side, network) == value, "stale accumulator at ply {}", self.top);
+        }
+        value
     }
 }
