@@ -22,6 +22,9 @@ const EVAL_DATA: &str = "data/chess_eval.txt";
 const OTHELLO_EVAL_DATA: &str = "data/othello_eval.bin";
 /// The chess network, relative to this package.
 const CHESS_NNUE_DATA: &str = "data/chess_nnue.bin";
+/// An environment variable naming another network file to embed (the Makefile's `EVALFILE=`,
+/// as OpenBench passes it); an absolute path, or one relative to this package.
+const EVALFILE_VARIABLE: &str = "TRISKEL_EVALFILE";
 /// The xiangqi evaluation's weights, relative to this package.
 const XIANGQI_EVAL_DATA: &str = "data/xiangqi_eval.txt";
 
@@ -51,7 +54,11 @@ fn main() {
         .expect("OUT_DIR is writable");
     // The chess network: its width as a const and the file itself, which the engine decodes at
     // compile time. A file the engine could not run stops the build here with the reason.
-    let network = tablegen::chess_nnue::load(CHESS_NNUE_DATA).unwrap_or_else(|error| panic!("{error}"));
+    let nnue_path = std::env::var(EVALFILE_VARIABLE)
+        .ok()
+        .filter(|path| !path.is_empty())
+        .unwrap_or_else(|| CHESS_NNUE_DATA.to_string());
+    let network = tablegen::chess_nnue::load(&nnue_path).unwrap_or_else(|error| panic!("{error}"));
     std::fs::write(out_dir.join("chess_nnue.rs"), tablegen::chess_nnue::emit(&network))
         .expect("OUT_DIR is writable");
     std::fs::write(out_dir.join(tablegen::chess_nnue::BLOB_NAME), &network.bytes)
@@ -60,5 +67,6 @@ fn main() {
     println!("cargo:rerun-if-changed={EVAL_DATA}");
     println!("cargo:rerun-if-changed={OTHELLO_EVAL_DATA}");
     println!("cargo:rerun-if-changed={XIANGQI_EVAL_DATA}");
-    println!("cargo:rerun-if-changed={CHESS_NNUE_DATA}");
+    println!("cargo:rerun-if-changed={nnue_path}");
+    println!("cargo:rerun-if-env-changed={EVALFILE_VARIABLE}");
 }
