@@ -19,6 +19,7 @@ ifeq ($(EVALFILE),)
 else
 	TRISKEL_EVALFILE="$(abspath $(EVALFILE))" cargo build --release --bin triskel
 endif
+	mkdir -p "$(dir $(EXE))"
 	cp target/release/triskel$(SUFFIX) $(EXE)$(SUFFIX)
 
 clean:

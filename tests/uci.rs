@@ -343,7 +343,10 @@ fn fen_and_startpos_alone_set_the_position_as_pikafish_reads_them() {
     assert_eq!(fens[0], "Fen: 4k3/R7/8/8/8/8/8/4K3 b - - 1 1", "{lines:?}");
     assert!(fens[1].starts_with("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"), "{lines:?}");
     // A bad FEN is refused as `position fen` refuses it.
-    assert!(lines.iter().any(|line| line.starts_with("info string") && line.contains("no position")), "{lines:?}");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info string") && line.contains("no position")),
+        "{lines:?}"
+    );
 }
 
 /// OpenBench's data generation starts the binary with two arguments, each a command, and wants the
@@ -363,7 +366,8 @@ fn genfens_as_openbench_runs_it_prints_distinct_legal_positions_from_the_start_o
     let dir = std::env::temp_dir().join(format!("triskel-genfens-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book = dir.join("book.epd");
-    std::fs::write(&book, "rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - c0 \"Vienna\";\n").unwrap();
+    std::fs::write(&book, "rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - c0 \"Vienna\";\n")
+        .unwrap();
     let from_book = lines(&[&format!("genfens 5 seed 1 book {}", book.display()), "quit"]);
     assert_eq!(from_book.len(), 5, "{from_book:?}");
     for line in from_start.iter().chain(&from_book) {
@@ -378,4 +382,68 @@ fn genfens_as_openbench_runs_it_prints_distinct_legal_positions_from_the_start_o
     assert!(from_start.iter().all(|line| (5..=6).contains(&move_number(line))), "{from_start:?}");
     assert_eq!(lines(&["genfens x", "quit"]), ["info string usage: genfens N [seed S] [book None|FILE]"]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// OpenBench's client reads a bench from the output's lines, last first: non-alphanumerics become
+/// spaces, and the first line (from the bottom) with `N nodes`, `nodes N` or `nodes searched N`
+/// gives the bench, the first with `N nps`, `nps N` or `nodes second N` the speed (its patterns,
+/// case-insensitive, matched here word by word). It runs `bench` as one argument, and with a
+/// network `setoption name EvalFile value F`, `bench`, `quit` as three.
+fn openbench_bench(output: &str) -> (Option<u64>, Option<u64>) {
+    let (mut bench, mut nps) = (None, None);
+    for line in output.trim().lines().rev() {
+        let cleaned: String =
+            line.chars().map(|c| if c.is_ascii_alphanumeric() || c == ' ' { c } else { ' ' }).collect();
+        let words: Vec<String> = cleaned.split_whitespace().map(str::to_ascii_lowercase).collect();
+        let number = |index: usize| words.get(index).and_then(|word| word.parse::<u64>().ok());
+        for at in 0..words.len() {
+            let (word, next) = (words[at].as_str(), words.get(at + 1).map(String::as_str));
+            let found_bench = match (word, next) {
+                (_, Some("nodes")) => number(at),
+                ("nodes", Some("searched")) => number(at + 2),
+                ("nodes", _) => number(at + 1),
+                _ => None,
+            };
+            let found_nps = match (word, next) {
+                (_, Some("nps")) => number(at),
+                ("nps", _) => number(at + 1),
+                ("nodes", Some("second")) => number(at + 2),
+                _ => None,
+            };
+            bench = bench.or(found_bench);
+            nps = nps.or(found_nps);
+        }
+    }
+    (bench, nps)
+}
+
+#[test]
+fn openbench_reads_the_same_bench_from_every_run_and_with_a_network_option() {
+    let run = |args: &[&str]| String::from_utf8(engine::run(args, "").stdout).unwrap();
+    let first = openbench_bench(&run(&["bench"]));
+    let (Some(bench), Some(nps)) = first else { panic!("OpenBench finds no bench in {first:?}") };
+    assert!(nps > 0);
+    assert_eq!(openbench_bench(&run(&["bench"])).0, Some(bench), "deterministic");
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(&format!("chess **{bench}**")), "the README's signature is {bench}");
+    // A private network engine's form: the option, the bench and quit as separate arguments.
+    let with_network = run(&["setoption name Use NNUE value true", "bench", "quit"]);
+    let network_bench = openbench_bench(&with_network).0.expect("a bench with the network");
+    assert!(readme.contains(&format!("(**{network_bench}** with")), "the README's network signature");
+}
+
+/// OpenBench's genfens reader: lines that start with `info string genfens `, the rest a FEN; it
+/// appends the test's extra words (none here) after a space.
+#[test]
+fn openbench_reads_a_thousand_distinct_openings_within_fifteen_seconds() {
+    let started = std::time::Instant::now();
+    let output = engine::run(&["genfens 1000 seed 7 book None ", "quit"], "");
+    assert!(started.elapsed() < std::time::Duration::from_secs(15), "{:?}", started.elapsed());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let fens: Vec<&str> = text.lines().filter_map(|line| line.strip_prefix("info string genfens ")).collect();
+    assert_eq!(fens.len(), 1000);
+    let distinct: std::collections::HashSet<&&str> = fens.iter().collect();
+    assert_eq!(distinct.len(), 1000);
+    // What OpenBench writes from each: the first four fields, then `hmvc H; fmvn F;`.
+    assert!(fens.iter().all(|fen| fen.split_whitespace().count() == 6), "{fens:?}");
 }

@@ -33,8 +33,9 @@ pub struct GenFens {
     pub book: Option<String>,
 }
 
-/// Reads `N seed S book <None|FILE>` (the words after `genfens`; `seed` and `book` in any order,
-/// each optional).
+/// Reads `N seed S book <None|FILE> [extra...]` (the words after `genfens`; `seed` and `book` in
+/// any order, each optional). OpenBench appends a test's "extra" words, meant for engines that read
+/// them; this one has none to read, so they are ignored.
 pub fn parse(args: &[&str]) -> Result<GenFens, String> {
     let usage = "usage: genfens N [seed S] [book None|FILE]";
     let (count, mut rest) = match args.split_first() {
@@ -42,15 +43,15 @@ pub fn parse(args: &[&str]) -> Result<GenFens, String> {
         None => return Err(usage.into()),
     };
     let mut request = GenFens { count, seed: 0, book: None };
-    while let [key, value, tail @ ..] = rest {
-        match *key {
-            "seed" => request.seed = value.parse().map_err(|_| format!("genfens: seed {value:?} is not a number"))?,
-            "book" => request.book = (!value.eq_ignore_ascii_case("none")).then(|| value.to_string()),
-            _ => return Err(usage.into()),
+    while let [key @ ("seed" | "book"), value, tail @ ..] = rest {
+        if *key == "seed" {
+            request.seed = value.parse().map_err(|_| format!("genfens: seed {value:?} is not a number"))?;
+        } else {
+            request.book = (!value.eq_ignore_ascii_case("none")).then(|| value.to_string());
         }
         rest = tail;
     }
-    if !rest.is_empty() {
+    if let ["seed" | "book"] = rest {
         return Err(usage.into());
     }
     Ok(request)
@@ -137,9 +138,12 @@ fn random_plies<G: Variant>(position: &mut G, plies: u64, rng: &mut Rng) -> bool
 fn book_positions<G: Variant>(text: &str, chess960: bool) -> Vec<G> {
     text.lines()
         .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().take_while(|field| !field.contains(';')).collect();
+            let fields: Vec<&str> =
+                line.split_whitespace().take_while(|field| !field.contains(';')).collect();
             [6, 4].iter().find_map(|&count| {
-                (fields.len() >= count).then(|| G::parse_fen(&fields[..count].join(" "), chess960).ok()).flatten()
+                (fields.len() >= count)
+                    .then(|| G::parse_fen(&fields[..count].join(" "), chess960).ok())
+                    .flatten()
             })
         })
         .collect()
@@ -152,13 +156,17 @@ mod tests {
 
     fn fens(request: &GenFens) -> Vec<String> {
         let mut lines = Vec::new();
-        run::<Position>(request, false, &AtomicBool::new(false), &mut |line| lines.push(line.to_string())).unwrap();
+        run::<Position>(request, false, &AtomicBool::new(false), &mut |line| lines.push(line.to_string()))
+            .unwrap();
         lines
     }
 
     #[test]
     fn the_request_reads_as_openbench_writes_it() {
-        assert_eq!(parse(&["8", "seed", "12", "book", "None"]), Ok(GenFens { count: 8, seed: 12, book: None }));
+        assert_eq!(
+            parse(&["8", "seed", "12", "book", "None"]),
+            Ok(GenFens { count: 8, seed: 12, book: None })
+        );
         assert_eq!(
             parse(&["2", "book", "a b.epd", "seed", "3"]),
             Ok(GenFens { count: 2, seed: 3, book: Some("a b.epd".into()) })
@@ -166,7 +174,12 @@ mod tests {
         assert!(parse(&[]).is_err());
         assert!(parse(&["x"]).is_err());
         assert!(parse(&["3", "seed"]).is_err());
-        assert!(parse(&["3", "colour", "red"]).is_err());
+        assert!(parse(&["3", "seed", "x"]).is_err());
+        // OpenBench's extra words come last.
+        assert_eq!(
+            parse(&["3", "seed", "4", "book", "None", "extra", "words"]),
+            Ok(GenFens { count: 3, seed: 4, book: None })
+        );
     }
 
     #[test]

@@ -480,7 +480,8 @@ impl<G: Variant> Controller<G> {
         let request = genfens::parse(args)?;
         let (chess960, output) = (self.settings.chess960, output.clone());
         self.chore("genfens", move |stop| {
-            if let Err(message) = genfens::run::<G>(&request, chess960, &stop, &mut |line| output.line(line)) {
+            if let Err(message) = genfens::run::<G>(&request, chess960, &stop, &mut |line| output.line(line))
+            {
                 output.info_string(&message);
             }
         });

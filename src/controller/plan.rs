@@ -72,5 +72,16 @@ pub fn plan<G: Variant>(
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
     let request = GoRequest { searchmoves, nodes, ..request.clone() };
     let (judge_chases, network) = (settings.chase_rule, settings.search_network());
-    Some(Job { position, keys, request, multipv, judge_chases, network, time, strength, seed, losing_streak: 0 })
+    Some(Job {
+        position,
+        keys,
+        request,
+        multipv,
+        judge_chases,
+        network,
+        time,
+        strength,
+        seed,
+        losing_streak: 0,
+    })
 }

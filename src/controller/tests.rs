@@ -23,7 +23,8 @@ impl Listener<Position> for Answers {
 fn dropping_a_controller_mid_search_ends_the_search_and_its_answer_comes_once() {
     let answers = Arc::new(AtomicUsize::new(0));
     let mut controller: Box<Controller<Position>> = Box::default();
-    controller.go(GoRequest { infinite: true, ..GoRequest::default() }, Box::new(Answers(Arc::clone(&answers))));
+    controller
+        .go(GoRequest { infinite: true, ..GoRequest::default() }, Box::new(Answers(Arc::clone(&answers))));
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(answers.load(Ordering::SeqCst), 0, "an infinite search answers only when stopped");
     let started = Instant::now();

@@ -150,7 +150,13 @@ pub fn disc_text(score: Score) -> String {
 /// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (number, empties, side,
 /// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
 /// score and move against the file; `stop` ends it within milliseconds.
-pub fn ffo(path: &str, first: u32, last: u32, stop: &AtomicBool, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+pub fn ffo(
+    path: &str,
+    first: u32,
+    last: u32,
+    stop: &AtomicBool,
+    print: &mut dyn FnMut(&str),
+) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);

@@ -186,26 +186,34 @@ pub fn report(network: &NetworkFile) -> String {
 mod tests {
     use super::*;
 
-    /// A tiny network: every weight and bias 1, output weights 1, so each accumulator is the bias
-    /// plus the piece count.
-    fn tiny(hidden: usize) -> NetworkFile {
+    /// A tiny network: every feature weight and bias 1, so each accumulator is the bias plus the
+    /// piece count, and every output weight `output`.
+    fn tiny_with(hidden: usize, output: i16) -> NetworkFile {
         let mut bytes = nnue::MAGIC.to_vec();
         for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32] {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
-        for _ in 0..INPUTS * hidden + hidden + 2 * hidden {
+        for _ in 0..INPUTS * hidden + hidden {
             bytes.extend_from_slice(&1i16.to_le_bytes());
+        }
+        for _ in 0..2 * hidden {
+            bytes.extend_from_slice(&output.to_le_bytes());
         }
         bytes.extend_from_slice(&0i32.to_le_bytes());
         parse(bytes).unwrap()
     }
 
+    fn tiny(hidden: usize) -> NetworkFile {
+        tiny_with(hidden, 1)
+    }
+
     #[test]
     fn the_reference_evaluation_follows_the_formula() {
-        let network = tiny(16);
-        // 32 pieces + bias 1 = 33 in every neuron of both perspectives: 32 x 33 x 33 x 1.
-        let sum = 32 * 33 * 33;
-        assert_eq!(network.evaluate(&start_pieces(), true), sum / 255 * 400 / (255 * 64));
+        let network = tiny_with(16, 100);
+        // 32 pieces + bias 1 = 33 in every neuron of both perspectives: 32 x 33 x 33 x 100, then
+        // / 255 (QA) x 400 (SCALE) / (255 x 256) (QA x QB) = 83 cp.
+        assert_eq!(network.evaluate(&start_pieces(), true), 83);
+        assert_eq!((QA, QB, SCALE), (255, 256, 400));
         assert_eq!(network.accumulator_bound(), 33);
         assert!(emit(&network).contains("pub const HIDDEN: usize = 16;"));
     }

@@ -13,10 +13,10 @@
 //! `i32` times `QA * QB`, all little-endian. Inference:
 //! `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)`.
 
+use types::nnue::OUTPUT_WEIGHT_LIMIT;
 /// The format's constants and the feature index, shared with the generator that embeds the
 /// network and the engine that runs it (`types::nnue`).
 pub use types::nnue::{feature, INPUTS, MAGIC, QA, QB, SCALE};
-use types::nnue::OUTPUT_WEIGHT_LIMIT;
 /// Feature weights stay within this, so that they fit `i16` after quantization.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 /// Output weights stay within this, so that quantized they keep within the engine's bound

@@ -178,7 +178,8 @@ fn for_each_chunk(
         let boundary = held_out_from(records, per_mille);
         let mut at = 0;
         while at < records {
-            let (part, end) = if at < boundary { (Part::Training, boundary) } else { (Part::HeldOut, records) };
+            let (part, end) =
+                if at < boundary { (Part::Training, boundary) } else { (Part::HeldOut, records) };
             let take = (end - at).min(chunk.max(1));
             let bytes = &mut buffer[..take * RECORD];
             file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
@@ -225,7 +226,10 @@ pub fn run(config: &Config) -> Result<f64, String> {
     let mut training_count = 0usize;
     for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| match part {
         Part::HeldOut => validation.extend(
-            bytes.chunks_exact(RECORD).filter_map(ChessRecord::unpack).map(|record| Sample::from_record(&record, config)),
+            bytes
+                .chunks_exact(RECORD)
+                .filter_map(ChessRecord::unpack)
+                .map(|record| Sample::from_record(&record, config)),
         ),
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
@@ -311,7 +315,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let mut paths = Vec::new();
         for (file, records) in [(0u8, 1000usize), (1, 37)] {
-            let bytes: Vec<u8> = (0..records).flat_map(|index| [file, (index % 251) as u8].repeat(RECORD / 2)).collect();
+            let bytes: Vec<u8> =
+                (0..records).flat_map(|index| [file, (index % 251) as u8].repeat(RECORD / 2)).collect();
             let path = dir.join(format!("{file}.bin"));
             std::fs::write(&path, bytes).unwrap();
             paths.push(path.to_str().unwrap().to_string());
@@ -329,7 +334,8 @@ mod tests {
         .unwrap();
         assert_eq!(counts, [[980, 20], [37, 0]], "2% of 1000, and none of 37 (0.74 rounds down)");
         // File 0's held-out records are its last twenty, in order.
-        let held: Vec<usize> = seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
+        let held: Vec<usize> =
+            seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
         assert_eq!(held, (980..1000).map(|index| index % 251).collect::<Vec<_>>());
         let _ = std::fs::remove_dir_all(&dir);
     }
