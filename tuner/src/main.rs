@@ -168,7 +168,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
         epochs: options.number("epochs", 20)?,
         batch: options.number("batch", 16_384)?,
         rate: options.number("rate", 0.001)?,
-        wdl: options.number("wdl", 0.3)?,
+        wdl: options.number("wdl", 0.0)?,
         scale: options.number("scale", 400.0)?,
         validation_per_mille: options.number("validation", 20)?,
         chunk: options.number("chunk", 1 << 22)?,
