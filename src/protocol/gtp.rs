@@ -23,7 +23,7 @@ use crate::controller::{Clock, Controller, GoRequest};
 use crate::output::Output;
 use engine::othello::{Color, Move, MoveText, Position};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Time per move when the controller gives no clock.
 pub const DEFAULT_MOVE_MS: i64 = 1000;
@@ -59,14 +59,16 @@ pub struct GtpFront {
     pending: Option<PendingMove>,
 }
 
+/// Where a `genmove`'s listener leaves the move (`None`: none found) and the search's time.
+type DecisionSlot = Arc<Mutex<Option<(Option<Move>, Duration)>>>;
+
 /// A `genmove` still searching (or answered, with its move not yet played on the board).
 struct PendingMove {
     color: Color,
     /// The position the search started from.
     position: Position,
-    /// Filled by the listener: the move (`None`: none found).
-    decision: Arc<Mutex<Option<Option<Move>>>>,
-    started: Instant,
+    /// Filled by the listener: the move (`None`: none found) and the time the search took.
+    decision: DecisionSlot,
 }
 
 impl GtpFront {
@@ -131,8 +133,10 @@ impl GtpFront {
     fn play_pending(&mut self) {
         let Some(pending) = self.pending.take() else { return };
         self.controller.wait();
-        self.used[pending.color as usize] += pending.started.elapsed();
-        let best = pending.decision.lock().unwrap_or_else(PoisonError::into_inner).take().flatten();
+        // The search's own time, not the time until the next command (the opponent's thinking).
+        let decision = pending.decision.lock().unwrap_or_else(PoisonError::into_inner).take();
+        let (best, elapsed) = decision.unwrap_or((None, Duration::ZERO));
+        self.used[pending.color as usize] += elapsed;
         if let Some(mv) = best {
             self.history.push(pending.position);
             let mut next = pending.position;
@@ -264,9 +268,8 @@ impl GtpFront {
             output: self.output.clone(),
             id: id.to_string(),
         });
-        let started = Instant::now();
         self.controller.go(self.request(color), listener);
-        self.pending = Some(PendingMove { color, position, decision, started });
+        self.pending = Some(PendingMove { color, position, decision });
         Ok(None)
     }
 
@@ -312,7 +315,7 @@ fn parse_color(word: &str) -> Result<Color, String> {
 /// Answers a `genmove` when its search is done, and keeps the move for the command thread, which
 /// plays it on the board.
 struct GenmoveListener {
-    decision: Arc<Mutex<Option<Option<Move>>>>,
+    decision: DecisionSlot,
     output: Output,
     id: String,
 }
@@ -321,7 +324,8 @@ impl Listener<Position> for GenmoveListener {
     fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
 
     fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
-        *self.decision.lock().unwrap_or_else(PoisonError::into_inner) = Some(decision.best);
+        *self.decision.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some((decision.best, decision.elapsed));
         let result = match decision.best {
             Some(Move::PASS) => Ok("pass".to_string()),
             Some(mv) => Ok(MoveText(mv).to_string()),
