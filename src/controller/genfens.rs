@@ -94,6 +94,7 @@ pub fn run<G: Variant>(
     let mut seen = HashSet::new();
     let mut printed = 0;
     let mut tries = 0;
+    let tt = TranspositionTable::new(&table, 0);
     while printed < request.count && !stop.load(Ordering::Relaxed) {
         tries += 1;
         if tries > request.count.saturating_mul(TRIES_PER_POSITION) {
@@ -107,7 +108,6 @@ pub fn run<G: Variant>(
         if !random_plies(&mut position, plies + rng.below(2), &mut rng) || !seen.insert(position.hash()) {
             continue;
         }
-        let tt = TranspositionTable::new(&table, 0);
         let outcome = search::search(&position, &[], &limits, &tt, &mut state, &StopFlag(stop), &mut Silent);
         if outcome.score.is_mate() || outcome.score.0.abs() > BALANCED {
             continue;

@@ -455,9 +455,8 @@ impl<G: Variant> Controller<G> {
     /// ends it): `done` gets each root move's count (for `depth` > 0), the total and the time it
     /// took, or `None` when it was stopped.
     pub fn perft(&mut self, depth: u32, done: impl FnOnce(&G, Option<Perft<G::Move>>) + Send + 'static) {
-        self.stop();
         let position = self.position;
-        self.chore = Chore::start("perft", move |stop| {
+        self.chore("perft", move |stop| {
             let mut copy = position;
             let started = Instant::now();
             let mut divide = Vec::new();
@@ -467,8 +466,9 @@ impl<G: Variant> Controller<G> {
         });
     }
 
-    /// Other long work of a front-end (NBoard's `ffo`) on a thread of its own, as `perft` and
-    /// `bench` run: `work` gets the stop flag that `stop` and every later command set.
+    /// Long work that is not a search (`perft`, `bench`, `genfens`, NBoard's `ffo`) on a thread of
+    /// its own, once the running work is stopped: `work` gets the stop flag that `stop` and every
+    /// later command set.
     pub fn chore(&mut self, name: &str, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) {
         self.stop();
         self.chore = Chore::start(name, work);
@@ -495,7 +495,7 @@ impl<G: Variant> Controller<G> {
         let config = bench::parse(args, G::BENCH_DEPTH)?;
         let (position, keys, output) = (self.position, self.keys.clone(), output.clone());
         let evaluation = (self.settings.chess960, self.settings.search_network());
-        self.chore = Chore::start("bench", move |stop| {
+        self.chore("bench", move |stop| {
             if let Err(message) = bench::run(&config, (&position, &keys), evaluation, &output, &stop) {
                 output.info_string(&message);
             }

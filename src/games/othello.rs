@@ -178,7 +178,9 @@ pub fn ffo(
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
         table.fill(EndgameEntry::EMPTY);
         let started = std::time::Instant::now();
-        let Some(solution) = endgame::solve_exact(&position, &mut table, &StopFlag(stop)) else {
+        let Some(solution) =
+            endgame::solve_exact(&position, &mut table, &StopTest(&|| stop.load(Ordering::Relaxed)))
+        else {
             print("status ffo: stopped");
             return Ok(());
         };
@@ -201,15 +203,6 @@ pub fn ffo(
         total_nodes as f64 / total_seconds.max(1e-9)
     ));
     Ok(())
-}
-
-/// A solve that ends when `stop` is set.
-struct StopFlag<'a>(&'a AtomicBool);
-
-impl SolveControl for StopFlag<'_> {
-    fn should_stop(&self, _nodes: u64) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
 }
 
 #[cfg(test)]
