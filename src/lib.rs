@@ -19,3 +19,4 @@ pub mod nnue;
 pub mod output;
 pub mod protocol;
 pub mod rng;
+pub mod syzygy;

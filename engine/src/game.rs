@@ -100,6 +100,16 @@ pub trait Game: Clone + SearchProfile {
         self.unmake_null_move(undo);
     }
 
+    /// What endgame tables say of this position, when the game has tables, they are loaded and
+    /// they cover it at this `depth` (chess: Syzygy, asked through the cache's probe, see
+    /// [`crate::chess::tablebase`]). The search trusts the verdict as it trusts a mate; `None`
+    /// where the game has no tables.
+    #[inline(always)]
+    fn probe_endgame_tables(&self, cache: &mut Self::EvalCache, depth: i32) -> Option<TableVerdict> {
+        let _ = (cache, depth);
+        None
+    }
+
     /// True if the side to move is in check: the search extends checks and never stands pat in check.
     fn in_check(&self) -> bool;
 
@@ -190,6 +200,18 @@ pub trait Game: Clone + SearchProfile {
 
     /// Takes back [`Game::make_null_move`].
     fn unmake_null_move(&mut self, undo: Self::Undo);
+}
+
+/// An endgame table's result of a position, seen from the side to move, the fifty-move rule
+/// already applied or not as the user asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableVerdict {
+    /// The side to move wins.
+    Win,
+    /// Drawn.
+    Draw,
+    /// The side to move loses.
+    Loss,
 }
 
 /// How a repetition cycle ends the game, seen from the side to move.

@@ -27,7 +27,7 @@ pub mod search;
 pub mod text;
 pub mod xiangqi;
 
-pub use game::Game;
+pub use game::{Game, TableVerdict};
 pub use movelist::MoveList;
 pub use score::Score;
 pub use text::GameText;

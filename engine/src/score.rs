@@ -19,6 +19,9 @@ impl Score {
     pub const INFINITE: Score = Score(31_000);
     /// The lowest score that still means "mates within the search horizon".
     pub const MATE_BOUND: Score = Score(30_000 - MAX_PLY as i32);
+    /// An endgame table's win at the root, below every mate score and above every evaluation
+    /// (as Stockfish 15 scores a tablebase win): a proven win whose mate the search has not seen.
+    pub const TABLE_WIN: Score = Score(Score::MATE_BOUND.0 - 1 - MAX_PLY as i32);
 
     /// The score of mating at `ply` plies from the root (positive: the side to move mates).
     pub const fn mate_in(ply: usize) -> Score {
@@ -28,6 +31,12 @@ impl Score {
     /// The score of being mated at `ply` plies from the root.
     pub const fn mated_in(ply: usize) -> Score {
         Score(-Score::MATE.0 + ply as i32)
+    }
+
+    /// The score of an endgame table's win at `ply` plies from the root: nearer wins score higher,
+    /// so the search heads for the table's win it can reach soonest.
+    pub const fn table_win_in(ply: usize) -> Score {
+        Score(Score::TABLE_WIN.0 - ply as i32)
     }
 
     /// True for scores that announce a forced mate, either way.

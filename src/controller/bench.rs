@@ -188,6 +188,8 @@ pub fn run<G: Variant>(
             multipv: 1,
             judge_chases: true,
             network,
+            // No endgame tables: the signature must not depend on which the machine has.
+            tables: None,
             time,
             strength: None,
             seed: 0,

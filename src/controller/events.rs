@@ -14,6 +14,8 @@ pub struct Info<'a, M> {
     pub line: &'a SearchInfo<'a, M>,
     /// All threads (`line.nodes` counts the main thread's alone).
     pub nodes: u64,
+    /// Endgame-table probes that answered, all threads (`tbhits`).
+    pub tbhits: u64,
     /// Since `go`.
     pub elapsed: Duration,
     /// What the game's solver proved the score to be; `None` for a search's estimate.
@@ -25,6 +27,8 @@ pub struct Info<'a, M> {
 pub struct Progress {
     /// All threads.
     pub nodes: u64,
+    /// Endgame-table probes that answered, all threads.
+    pub tbhits: u64,
     /// Since `go`.
     pub elapsed: Duration,
     /// The hash table's fill, per mille.

@@ -7,6 +7,7 @@ use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
 use engine::chess::nnue::Network;
+use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::search::SearchOutcome;
 use engine::{Game, Score};
@@ -27,6 +28,9 @@ pub struct Job<G: Variant> {
     pub judge_chases: bool,
     /// The network chess evaluates with (`Use NNUE`), `None` for the hand-crafted evaluation.
     pub network: Option<&'static Network>,
+    /// The endgame tables chess searches probe, `None` for none (or none needed: the root's
+    /// moves were ranked by DTZ).
+    pub tables: Option<EndgameTables>,
     pub time: TimeLimits,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in the request), and
     /// the seed of its move choice.

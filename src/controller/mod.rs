@@ -214,6 +214,14 @@ impl<G: Variant> Controller<G> {
         Ok(entries)
     }
 
+    /// `SyzygyPath`: the chess endgame tables in the folders of `list` from the next search on
+    /// (none for an empty list). An error names what was not found; the tables of the other
+    /// folders are still used.
+    pub fn load_tables(&mut self, list: &str) -> Result<crate::syzygy::Loaded, String> {
+        self.stop();
+        crate::syzygy::load(list)
+    }
+
     /// `EvalFile`: the chess network read from `path`, or the embedded one for `None`, for the
     /// searches from now on. Returns its description; on an error the network stays as it was.
     pub fn load_network(&mut self, path: Option<&str>) -> Result<String, String> {
@@ -332,6 +340,7 @@ impl<G: Variant> Controller<G> {
         }
         let mut legal = G::MoveList::default();
         self.position.generate_moves(&mut legal);
+        crate::syzygy::reset_hits();
         let seed = self.rng.next_u64();
         let game = (self.position, self.keys.clone());
         let per_ms = self.settings.nodestime as i64;

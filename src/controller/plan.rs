@@ -19,6 +19,16 @@ pub fn plan<G: Variant>(
     node_clock: Option<i64>,
 ) -> Option<Job<G>> {
     let mut searchmoves = request.searchmoves.clone();
+    // Endgame tables at the root: only the moves that keep the best result are searched (the
+    // user's own choice of moves wins where none of them does).
+    let table_root = position.rank_root_by_tables(&keys, settings);
+    if let Some(ranked) = &table_root {
+        if searchmoves.is_empty() {
+            searchmoves = ranked.moves.clone();
+        } else if searchmoves.iter().any(|mv| ranked.moves.contains(mv)) {
+            searchmoves.retain(|mv| ranked.moves.contains(mv));
+        }
+    }
     if !request.excluded.is_empty() {
         if searchmoves.is_empty() {
             searchmoves = legal.iter().copied().collect();
@@ -72,6 +82,12 @@ pub fn plan<G: Variant>(
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
     let request = GoRequest { searchmoves, nodes, ..request.clone() };
     let (judge_chases, network) = (settings.chase_rule, settings.search_network());
+    // Ranked by DTZ, the root needs no probes below it (Stockfish's rule); by WDL, they go on.
+    let tables = if table_root.as_ref().is_some_and(|ranked| ranked.by_dtz) {
+        None
+    } else {
+        G::search_tables(settings)
+    };
     Some(Job {
         position,
         keys,
@@ -79,6 +95,7 @@ pub fn plan<G: Variant>(
         multipv,
         judge_chases,
         network,
+        tables,
         time,
         strength,
         seed,

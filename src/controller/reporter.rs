@@ -50,6 +50,7 @@ impl<'a, G: Variant> News<'a, G> {
             });
             let progress = Progress {
                 nodes: self.shared.total_nodes(nodes),
+                tbhits: crate::syzygy::hits(),
                 elapsed,
                 hashfull: self.tt.hashfull(),
                 cpuload,
@@ -171,6 +172,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
         let event = Info {
             line: info,
             nodes: self.shared.total_nodes(info.nodes),
+            tbhits: crate::syzygy::hits(),
             elapsed: self.shared.started.elapsed(),
             proof: None,
         };

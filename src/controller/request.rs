@@ -3,6 +3,7 @@
 
 use super::strength::MIN_ELO;
 use super::timeman::Clock;
+use crate::syzygy::SyzygySettings;
 use engine::chess::nnue::{self, Network};
 
 /// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
@@ -38,6 +39,9 @@ pub struct Settings {
     pub network: &'static Network,
     /// Where `network` came from (`embedded`, or the file's name).
     pub network_name: String,
+    /// How chess searches use the Syzygy tables (`SyzygyProbeDepth`, `Syzygy50MoveRule`,
+    /// `SyzygyProbeLimit`); the tables themselves are loaded process-wide (`crate::syzygy`).
+    pub syzygy: SyzygySettings,
 }
 
 impl Settings {
@@ -64,6 +68,7 @@ impl Default for Settings {
             use_nnue: crate::nnue::DEFAULT_USE_NNUE,
             network: &nnue::EMBEDDED,
             network_name: "embedded".into(),
+            syzygy: SyzygySettings::default(),
         }
     }
 }

@@ -103,6 +103,7 @@ pub fn run<G: Variant>(
 ) -> SearchResult<G::Move> {
     for state in states.iter_mut() {
         G::set_network(state.eval_cache_mut(), job.network);
+        G::set_tables(state.eval_cache_mut(), job.tables);
     }
     if let Some(solver) = solver {
         let control = MainControl::<G> { shared, news: None };
@@ -203,6 +204,7 @@ fn solved_result<G: Variant>(
             let info = Info {
                 line: &line,
                 nodes: solved.nodes,
+                tbhits: 0,
                 elapsed: shared.started.elapsed(),
                 proof: solved.proof,
             };

@@ -11,6 +11,7 @@ pub mod othello;
 use crate::book::{self, Book};
 use crate::controller::Settings;
 use engine::chess::nnue::Network;
+use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
 
@@ -68,6 +69,25 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// the hand-crafted evaluation for `None`; games without a network ignore it.
     fn set_network(_cache: &mut Self::EvalCache, _network: Option<&'static Network>) {}
 
+    /// Makes a search thread probe `tables` (chess's Syzygy), or none for `None`; games without
+    /// tables ignore it.
+    fn set_tables(_cache: &mut Self::EvalCache, _tables: Option<EndgameTables>) {}
+
+    /// The tables a search of this game probes under `settings`, `None` for none.
+    fn search_tables(_settings: &Settings) -> Option<EndgameTables> {
+        None
+    }
+
+    /// The root moves the endgame tables keep (the best-ranked ones), when they hold this
+    /// position, reached through `keys`. Called before any search thread starts.
+    fn rank_root_by_tables(
+        &self,
+        _keys: &[PastPosition],
+        _settings: &Settings,
+    ) -> Option<TableRoot<Self::Move>> {
+        None
+    }
+
     /// The position with colours swapped (`flip`).
     fn flipped(&self) -> Result<Self, String>;
 
@@ -102,6 +122,16 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     fn past_before(&self, mv: Self::Move) -> PastPosition {
         PastPosition::before(self, mv)
     }
+}
+
+/// The root moves endgame tables keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRoot<M> {
+    /// The only moves to search.
+    pub moves: Vec<M>,
+    /// They were ranked by distance to a zeroing move (DTZ), which makes progress by itself: the
+    /// search then probes no more.
+    pub by_dtz: bool,
 }
 
 /// What a search asks of the game's solver.
@@ -157,6 +187,23 @@ impl Variant for engine::chess::Position {
 
     fn set_network(cache: &mut engine::chess::EvalCache, network: Option<&'static Network>) {
         cache.set_network(network);
+    }
+
+    fn set_tables(cache: &mut engine::chess::EvalCache, tables: Option<EndgameTables>) {
+        cache.set_tables(tables);
+    }
+
+    fn search_tables(settings: &Settings) -> Option<EndgameTables> {
+        crate::syzygy::search_tables(&settings.syzygy)
+    }
+
+    fn rank_root_by_tables(
+        &self,
+        keys: &[PastPosition],
+        settings: &Settings,
+    ) -> Option<TableRoot<Self::Move>> {
+        crate::syzygy::rank_root(self, keys, &settings.syzygy)
+            .map(|ranked| TableRoot { moves: ranked.moves, by_dtz: ranked.by_dtz })
     }
 
     fn flipped(&self) -> Result<Self, String> {

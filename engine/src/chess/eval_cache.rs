@@ -1,12 +1,14 @@
 //! The chess evaluation's memory per search thread ([`Game::EvalCache`]): the pawn cache of the
-//! hand-crafted evaluation, the network's accumulator stack, and which of the two evaluations the
-//! search uses (the shell's `Use NNUE` and `EvalFile`).
+//! hand-crafted evaluation, the network's accumulator stack, which of the two evaluations the
+//! search uses (the shell's `Use NNUE` and `EvalFile`), and the endgame tables it may ask
+//! (`SyzygyPath`), the exact evaluation of the positions they hold.
 //!
 //! [`Game::EvalCache`]: crate::Game::EvalCache
 
 use super::eval::PawnCache;
 use super::nnue::{Accumulator, AccumulatorStack, Network};
 use super::position::Position;
+use super::tablebase::EndgameTables;
 
 /// Per-thread memory of the chess evaluation. A fresh one evaluates with the hand-crafted
 /// evaluation; [`EvalCache::set_network`] switches to a network.
@@ -15,6 +17,7 @@ pub struct EvalCache {
     pub(super) pawns: PawnCache,
     pub(super) accumulators: AccumulatorStack,
     pub(super) network: Option<&'static Network>,
+    pub(super) tables: Option<EndgameTables>,
 }
 
 impl EvalCache {
@@ -22,6 +25,11 @@ impl EvalCache {
     /// `None`.
     pub fn set_network(&mut self, network: Option<&'static Network>) {
         self.network = network;
+    }
+
+    /// Probe `tables` in the next searches (`None`: none).
+    pub fn set_tables(&mut self, tables: Option<EndgameTables>) {
+        self.tables = tables;
     }
 
     /// The network the search evaluates with, `None` for the hand-crafted evaluation.

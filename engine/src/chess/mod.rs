@@ -10,6 +10,7 @@ pub mod nnue;
 pub mod position;
 mod search_profile;
 pub mod see;
+pub mod tablebase;
 pub mod tables;
 pub mod types;
 
@@ -78,6 +79,12 @@ impl Game for Position {
             }
             None => eval::evaluate_cached(self, &mut cache.pawns),
         }
+    }
+
+    /// Syzygy, through the shell's probe, when the search thread was given tables.
+    #[inline(always)]
+    fn probe_endgame_tables(&self, cache: &mut EvalCache, depth: i32) -> Option<crate::TableVerdict> {
+        cache.tables.as_ref()?.verdict(self, depth)
     }
 
     fn set_eval_root(&self, cache: &mut EvalCache) {

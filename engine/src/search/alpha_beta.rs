@@ -9,10 +9,10 @@ use super::searcher::Searcher;
 use super::tables::lmr_reduction;
 use super::tt::Bound;
 use super::Control;
-use crate::game::Game;
+use crate::game::{Game, TableVerdict};
 use crate::history::NO_MOVE;
 use crate::profile::ProbCut;
-use crate::score::Score;
+use crate::score::{Score, MAX_PLY};
 
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     #[allow(clippy::too_many_arguments)]
@@ -58,11 +58,42 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // about the node as a whole, so it neither takes nor leaves a table entry.
         let excluded = self.state.excluded[ply];
         let hit = if excluded.is_some() { None } else { self.tt.probe(key) };
+        // What endgame tables proved of this node, where they did not settle it.
+        let (mut table_floor, mut table_ceiling) = (-Score::INFINITE, Score::INFINITE);
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
         if let Some(score) =
             hit.filter(|hit| !pv_node && hit.depth >= depth).and_then(|hit| hit.cutoff(ply, alpha, beta))
         {
             return score;
+        }
+        // Endgame tables: a win or loss bounds the node (a draw is exact), kept in the table
+        // deeper than any search would reach here, since no search of this node can do better.
+        if excluded.is_none() {
+            if let Some(verdict) = position.probe_endgame_tables(&mut self.state.eval_cache, depth) {
+                let (score, bound) = match verdict {
+                    TableVerdict::Win => (Score::table_win_in(ply), Bound::Lower),
+                    TableVerdict::Loss => (-Score::table_win_in(ply), Bound::Upper),
+                    TableVerdict::Draw => (Score::DRAW, Bound::Exact),
+                };
+                let decisive = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if decisive {
+                    let table_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    self.tt.store(key, 0, score.to_table(ply), Score::DRAW, table_depth, bound);
+                    return score;
+                }
+                // Inside the window: search on, but no worse than a win (or no better than a loss).
+                match bound {
+                    Bound::Lower => {
+                        table_floor = score;
+                        alpha = alpha.max(score);
+                    }
+                    _ => table_ceiling = score,
+                }
+            }
         }
         // The table keeps the raw evaluation; the search prunes by the corrected one.
         let raw_eval = if in_check {
@@ -302,6 +333,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             // report a mate that is not there.
             return alpha;
         }
+        let best_score = best_score.clamp(table_floor, table_ceiling);
         if excluded.is_none() {
             let move_bits = best_move.map_or(0, G::encode_move);
             self.tt.store(key, move_bits, best_score.to_table(ply), raw_eval, depth, bound);

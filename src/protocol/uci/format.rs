@@ -4,7 +4,8 @@
 //! * `score cp X` or `score mate N` (moves, negative when mated), `lowerbound`/`upperbound` when an
 //!   aspiration window failed; `wdl W D L` (per mille) when `UCI_ShowWDL` is on, from the logistic
 //!   model in [`wdl`].
-//! * `nodes` and `nps` count all threads; `time` is milliseconds since `go`.
+//! * `nodes`, `nps` and `tbhits` (endgame-table probes that answered) count all threads; `time` is
+//!   milliseconds since `go`.
 //! * `info depth D currmove M currmovenumber N` (and with `UCI_ShowCurrLine`, `info currline 1 M`:
 //!   the main thread's number 1 always, as python-chess requires) appear once the search has run
 //!   a second: the core reports root moves, not the line below them, so the current line is the root
@@ -107,10 +108,11 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         }
         let _ = write!(
             line,
-            " nodes {} nps {} hashfull {} time {} pv{}",
+            " nodes {} nps {} hashfull {} tbhits {} time {} pv{}",
             info.nodes,
             nps(info.nodes, info.elapsed),
             info.line.hashfull,
+            info.tbhits,
             info.elapsed.as_millis(),
             moves_text(position, info.line.pv)
         );
@@ -132,10 +134,10 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     }
 
     fn progress(&mut self, progress: &Progress) {
-        let Progress { nodes, elapsed, hashfull, cpuload } = *progress;
+        let Progress { nodes, tbhits, elapsed, hashfull, cpuload } = *progress;
         let cpuload = cpuload.map_or(String::new(), |load| format!(" cpuload {load}"));
         self.output.line(&format!(
-            "info nodes {nodes} nps {} hashfull {hashfull}{cpuload} time {}",
+            "info nodes {nodes} nps {} hashfull {hashfull} tbhits {tbhits}{cpuload} time {}",
             nps(nodes, elapsed),
             elapsed.as_millis()
         ));

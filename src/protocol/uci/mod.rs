@@ -277,6 +277,14 @@ impl UciFront {
                 Ok(description) => self.output.info_string(&format!("EvalFile: {description}")),
                 Err(message) => self.output.info_string(&format!("EvalFile: {message}")),
             },
+            Change::SyzygyPath(list) => match controller.load_tables(&list) {
+                Ok(loaded) if loaded.tables > 0 => self.output.info_string(&format!(
+                    "SyzygyPath: found {} tablebases, up to {} pieces",
+                    loaded.tables, loaded.pieces
+                )),
+                Ok(_) => {}
+                Err(message) => self.output.info_string(&format!("SyzygyPath: {message}")),
+            },
             Change::Variant(name) => return GameKind::from_name(&name),
         }
         None

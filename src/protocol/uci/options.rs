@@ -6,6 +6,7 @@ use crate::controller::search::MAX_THREADS;
 use crate::controller::strength::{MAX_ELO, MIN_ELO};
 use crate::controller::table::MAX_HASH_MB;
 use crate::controller::Settings;
+use crate::syzygy::SyzygySettings;
 /// Most principal variations.
 pub const MAX_MULTIPV: i64 = 256;
 
@@ -69,6 +70,12 @@ const SPECS: &[Spec] = &[
     // the embedded one).
     Spec { name: "Use NNUE", kind: Kind::Check(crate::nnue::DEFAULT_USE_NNUE) },
     Spec { name: "EvalFile", kind: Kind::Text("") },
+    // Chess: Syzygy endgame tables (src/syzygy.rs), Stockfish's names, ranges and defaults.
+    // `SyzygyPath` lists folders, `:`-separated (`;` on Windows).
+    Spec { name: "SyzygyPath", kind: Kind::Text("") },
+    Spec { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
+    Spec { name: "Syzygy50MoveRule", kind: Kind::Check(true) },
+    Spec { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
 ];
 
 /// The current option values.
@@ -102,6 +109,10 @@ pub struct Options {
     pub use_nnue: bool,
     /// `EvalFile`: the network's path, empty for the embedded one.
     pub eval_file: String,
+    /// `SyzygyPath`: the tables' folders, empty for none.
+    pub syzygy_path: String,
+    /// `SyzygyProbeDepth`, `Syzygy50MoveRule`, `SyzygyProbeLimit`.
+    pub syzygy: SyzygySettings,
 }
 
 /// The side effect a changed option asks of the front-end.
@@ -123,6 +134,8 @@ pub enum Change {
     BookFile(Option<String>),
     /// Load the network at this path (or with `None` go back to the embedded one).
     EvalFile(Option<String>),
+    /// Load the endgame tables in these folders (none for an empty list).
+    SyzygyPath(String),
 }
 
 impl Default for Options {
@@ -149,6 +162,8 @@ impl Default for Options {
             book_file: String::new(),
             use_nnue: crate::nnue::DEFAULT_USE_NNUE,
             eval_file: String::new(),
+            syzygy_path: String::new(),
+            syzygy: SyzygySettings::default(),
         }
     }
 }
@@ -196,6 +211,7 @@ impl Options {
         settings.chess960 = self.chess960;
         settings.ponder = self.ponder;
         settings.use_nnue = self.use_nnue;
+        settings.syzygy = self.syzygy;
     }
 
     /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
@@ -256,6 +272,7 @@ impl Options {
             "Chase Rule" => self.chase_rule = on,
             "OwnBook" => self.own_book = on,
             "Use NNUE" => self.use_nnue = on,
+            "Syzygy50MoveRule" => self.syzygy.fifty_move_rule = on,
             _ => unreachable!("check option {name} has no field"),
         }
         Change::Stored
@@ -270,6 +287,8 @@ impl Options {
             "Move Overhead" => self.move_overhead_ms = number as u64,
             "UCI_Elo" => self.elo = number,
             "nodestime" => self.nodestime = number as u64,
+            "SyzygyProbeDepth" => self.syzygy.probe_depth = number as i32,
+            "SyzygyProbeLimit" => self.syzygy.probe_limit = number as u32,
             _ => unreachable!("spin option {name} has no field"),
         }
         Change::Stored
@@ -289,6 +308,10 @@ impl Options {
             "EvalFile" => {
                 self.eval_file = text.to_string();
                 return Change::EvalFile((!text.is_empty()).then(|| text.to_string()));
+            }
+            "SyzygyPath" => {
+                self.syzygy_path = text.to_string();
+                return Change::SyzygyPath(text.to_string());
             }
             _ => unreachable!("string option {name} has no field"),
         }
