@@ -1,0 +1,196 @@
+//! Syzygy tables end to end: the engine, given the committed 3-4-man tables, plays won, drawn and
+//! lost endings out against itself as the tables say; the root keeps only the moves that keep the
+//! result; `tbhits` is reported; a folder without tables is an `info string`, never a failure.
+
+#[path = "support/engine.rs"]
+mod engine;
+
+use ::engine::chess::Position;
+use ::engine::Game;
+use engine::{bestmove, field, Engine, LONG};
+
+/// The committed tables.
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess/syzygy");
+
+/// The test suite: FEN; material; the side to move's WDL; DTZ.
+const ENDINGS: &str = include_str!("data/chess/syzygy/endings.epd");
+
+/// How a game played out ended.
+#[derive(Debug, PartialEq, Eq)]
+enum End {
+    /// The side to move at the start mated (true) or was mated (false).
+    Mate {
+        first_player_won: bool,
+    },
+    Draw(&'static str),
+}
+
+/// The engine with the tables loaded; checks the `info string` it answers.
+fn engine_with_tables() -> Engine {
+    let mut engine = Engine::start();
+    engine.ask("uci", "uciok");
+    engine.send(&format!("setoption name SyzygyPath value {TABLES}"));
+    let lines = engine.ask("isready", "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string SyzygyPath: found 10 tablebases, up to 4 pieces")),
+        "{lines:?}"
+    );
+    engine
+}
+
+/// Plays `fen` out, the engine on both sides at `nodes` a move, judging the end by the rules
+/// (mate, stalemate, fifty moves, threefold repetition, insufficient material).
+fn play_out(engine: &mut Engine, fen: &str, nodes: u64) -> (End, usize) {
+    let mut position = Position::from_fen(fen).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    let mut seen = vec![position.hash()];
+    engine.send("ucinewgame");
+    loop {
+        let plies = moves.len();
+        let mut legal = <Position as Game>::MoveList::default();
+        position.generate_moves(&mut legal);
+        if legal.is_empty() {
+            if position.in_check() {
+                // The side to move is mated: the first player won if the other side moved last.
+                return (End::Mate { first_player_won: plies % 2 == 1 }, plies);
+            }
+            return (End::Draw("stalemate"), plies);
+        }
+        if position.halfmove_clock() >= 100 {
+            return (End::Draw("fifty moves"), plies);
+        }
+        if seen.iter().filter(|&&key| key == position.hash()).count() >= 3 {
+            return (End::Draw("threefold repetition"), plies);
+        }
+        if position.occupied().count() == 2
+            || (position.occupied().count() == 3
+                && (position.pieces_of_kind(::engine::chess::PieceKind::Bishop)
+                    | position.pieces_of_kind(::engine::chess::PieceKind::Knight))
+                .non_empty())
+        {
+            return (End::Draw("insufficient material"), plies);
+        }
+        assert!(plies < 400, "{fen}: still going after 400 plies: {moves:?}");
+        let moves_text = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+        engine.send(&format!("position fen {fen}{moves_text}"));
+        let lines = engine.go(&format!("go nodes {nodes}"));
+        let answer = bestmove(&lines);
+        let mv = position
+            .parse_uci_move(&answer)
+            .unwrap_or_else(|| panic!("{fen} after {moves:?}: illegal move {answer}"));
+        position.make_move(mv);
+        if position.halfmove_clock() == 0 {
+            seen.clear();
+        }
+        seen.push(position.hash());
+        moves.push(answer);
+    }
+}
+
+#[test]
+fn won_drawn_and_lost_endings_are_played_out_as_the_tables_say() {
+    let mut engine = engine_with_tables();
+    let mut failures = Vec::new();
+    for line in ENDINGS.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let (fen, material) = (fields[0], fields[1]);
+        let wdl: i32 = fields[2].trim_start_matches("wdl ").parse().unwrap();
+        let (end, plies) = play_out(&mut engine, fen, 4000);
+        let right = match wdl {
+            2 => end == End::Mate { first_player_won: true },
+            -2 => end == End::Mate { first_player_won: false },
+            _ => matches!(end, End::Draw(_)),
+        };
+        if !right {
+            failures.push(format!("{material} {fen} (wdl {wdl}): {end:?} after {plies} plies"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn the_root_keeps_only_the_moves_that_keep_the_win() {
+    // KRvKP positions with exactly one winning move among 17 to 22, by the tables (python-chess's
+    // prober, all 3-4-man tables); a one-ply search cannot tell them from the drawing ones.
+    let cases = [
+        ("4R3/K7/8/3p4/8/8/2k5/8 w - - 0 1", "e8d8"),
+        ("7R/8/2K5/4k3/8/8/3p4/8 w - - 0 1", "h8d8"),
+        ("8/8/6K1/4k3/6R1/2p5/8/8 w - - 0 1", "g4c4"),
+        ("8/8/8/6k1/8/1K6/6p1/3R4 w - - 0 1", "d1g1"),
+        ("5K2/R7/8/6k1/8/8/3p4/8 w - - 0 1", "a7d7"),
+        ("8/8/1R6/8/6K1/8/3p4/6k1 w - - 0 1", "b6d6"),
+        ("3R4/8/8/8/6k1/8/4p3/1K6 w - - 0 1", "d8e8"),
+    ];
+    let mut engine = engine_with_tables();
+    for (fen, winning) in cases {
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.go("go depth 1");
+        assert_eq!(bestmove(&lines), winning, "{fen}: {lines:?}");
+        let hits: u64 = lines
+            .iter()
+            .filter_map(|line| field(line, "tbhits"))
+            .map(|hits| hits.parse().unwrap())
+            .max()
+            .unwrap_or(0);
+        assert!(hits > 0, "the root probe counts as a hit: {lines:?}");
+    }
+    // Without tables the engine is on its own again.
+    engine.send("setoption name SyzygyPath value <empty>");
+    let lines = engine.ask("isready", "readyok");
+    assert!(!lines.iter().any(|line| line.contains("SyzygyPath")), "{lines:?}");
+    engine.send(&format!("position fen {}", cases[0].0));
+    let lines = engine.go("go depth 1");
+    assert!(lines.iter().filter_map(|line| field(line, "tbhits")).all(|hits| hits == "0"), "{lines:?}");
+}
+
+#[test]
+fn the_search_probes_positions_that_captures_lead_into() {
+    // Five pieces: outside the tables at the root, one capture from them (Rxd4 enters KRvKP).
+    let fen = "7k/8/8/8/R2n4/8/1p6/5K2 w - - 0 1";
+    let mut engine = engine_with_tables();
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 6");
+    let hits: Vec<u64> =
+        lines.iter().filter_map(|line| field(line, "tbhits")).map(|hits| hits.parse().unwrap()).collect();
+    assert!(hits.last().is_some_and(|&hits| hits > 0), "{lines:?}");
+    // `SyzygyProbeLimit 0` turns the probes off.
+    engine.send("setoption name SyzygyProbeLimit value 0");
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 6");
+    assert!(lines.iter().filter_map(|line| field(line, "tbhits")).all(|hits| hits == "0"), "{lines:?}");
+}
+
+#[test]
+fn folders_without_tables_are_an_info_string_and_the_engine_plays_on() {
+    let empty = std::env::temp_dir().join(format!("triskel-no-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("KQvK.rtbw.part"), b"not a table").unwrap();
+    let mut engine = Engine::start();
+    engine.ask("uci", "uciok");
+    for (path, says) in [
+        ("/nonexistent-triskel-tables".to_string(), "SyzygyPath: /nonexistent-triskel-tables: "),
+        (empty.display().to_string(), "no Syzygy tables (.rtbw files)"),
+    ] {
+        engine.send(&format!("setoption name SyzygyPath value {path}"));
+        let lines = engine.ask("isready", "readyok");
+        assert!(lines.iter().any(|line| line.starts_with("info string") && line.contains(says)), "{lines:?}");
+        engine.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+        let lines = engine.go("go depth 4");
+        assert!(bestmove(&lines).len() >= 4, "{lines:?}");
+    }
+    // A list with one good folder loads it and names the other.
+    engine.send(&format!("setoption name SyzygyPath value /nonexistent-triskel-tables:{TABLES}"));
+    let lines = engine.ask("isready", "readyok");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info string SyzygyPath: /nonexistent-triskel-tables")
+            && line.contains("tables of up to 4 pieces loaded from the others")),
+        "{lines:?}"
+    );
+    engine.send("position fen 4R3/K7/8/3p4/8/8/2k5/8 w - - 0 1");
+    assert_eq!(bestmove(&engine.go("go depth 1")), "e8d8");
+    let (_, lines) = engine.quit_within(LONG);
+    assert!(lines.iter().all(|line| !line.contains("panicked")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&empty);
+}
