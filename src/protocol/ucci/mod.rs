@@ -211,18 +211,29 @@ impl UcciFront {
                 },
                 None => self.message(&format!("{name} takes true or false")),
             },
+            // Endgame tables: UCCI names them, but no xiangqi tables exist in a format this engine
+            // reads (nor in any public format), so the values are kept and the GUI is told so.
+            "useegtb" | "egtbpaths" if name == "egtbpaths" || flag(value) == Some(true) => {
+                self.keep_other(name, value);
+                self.message(&format!(
+                    "{name}: this engine reads no xiangqi endgame tables (none exist in a format it knows); it plays without them"
+                ));
+            }
             "promotion" if flag(value) == Some(true) => {
                 self.message("promotion: this engine plays no promotion variant (advisors and elephants never become pawns); keeping false")
             }
             "usebook" | "bookfiles" | "loadbook" | "idle" | "pruning" | "knowledge" | "randomness" | "style"
-            | "promotion" | "useegtb" | "egtbpaths" | "evalapi" => {
-                let value = value.unwrap_or("").to_string();
-                match self.settings.others.iter_mut().find(|(known, _)| known == name) {
-                    Some(entry) => entry.1 = value,
-                    None => self.settings.others.push((name.to_string(), value)),
-                }
-            }
+            | "promotion" | "useegtb" | "evalapi" => self.keep_other(name, value),
             _ => self.message(&format!("unknown option: {name}")),
+        }
+    }
+
+    /// Keeps an option this engine accepts but does not act on, as the protocol asks.
+    fn keep_other(&mut self, name: &str, value: Option<&str>) {
+        let value = value.unwrap_or("").to_string();
+        match self.settings.others.iter_mut().find(|(known, _)| known == name) {
+            Some(entry) => entry.1 = value,
+            None => self.settings.others.push((name.to_string(), value)),
         }
     }
 

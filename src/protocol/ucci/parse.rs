@@ -21,6 +21,9 @@ pub const OPTION_LINES: &[&str] = &[
     "option threads type spin min 1 max 256 default 1",
     "option newgame type button",
     "option promotion type check default false",
+    // Listed so that a GUI sees the truth: no xiangqi endgame tables are read (setting it true
+    // says so).
+    "option useegtb type check default false",
 ];
 
 /// Parses one UCCI line; `millis` is the `usemillisec` setting.
