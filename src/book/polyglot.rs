@@ -1,0 +1,289 @@
+//! Chess in the book record: Polyglot's key and move code, as the Polyglot book format
+//! specification (Fabien Letouzey's Polyglot, documented by Michel Van den Bergh as "Polyglot book
+//! format") defines them, so any Polyglot `.bin` book works.
+//!
+//! The move: to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (0 none,
+//! 1 knight, 2 bishop, 3 rook, 4 queen). Castling is written king-takes-rook (`e1h1`, `e1a1`,
+//! `e8h8`, `e8a8`), which [`Position::parse_uci_move`] accepts as castling; every entry's move goes
+//! through it, so a move that is not legal in the position is skipped.
+
+use super::{BookGame, RANDOM64};
+use engine::chess::position::{LONG, SHORT};
+use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
+
+impl BookGame for Position {
+    type Move = Move;
+
+    fn book_key(&self) -> u64 {
+        polyglot_key(self)
+    }
+
+    fn legal_book_move(&self, raw: u16) -> Option<Move> {
+        polyglot_move_text(raw).and_then(|text| self.parse_uci_move(&text))
+    }
+}
+
+/// Offset of the castling constants in [`RANDOM64`].
+const CASTLING: usize = 768;
+/// Offset of the en-passant file constants.
+const EN_PASSANT: usize = 772;
+/// Index of the White-to-move constant.
+const TURN: usize = 780;
+
+/// The Polyglot key of `position`: the XOR of the [`RANDOM64`] constants of its pieces, castling
+/// rights, en-passant file (only when a pawn of the side to move stands next to the pawn that just
+/// made a double step, whether or not the capture is legal) and, with White to move, the turn.
+pub fn polyglot_key(position: &Position) -> u64 {
+    let mut key = 0;
+    for index in 0..64u8 {
+        let Some(square) = Square::from_index(index) else { continue };
+        if let Some(piece) = position.piece_on(square) {
+            let white = usize::from(piece.color() == Color::White);
+            let kind_of_piece = 2 * piece.kind().index() + white;
+            key ^= RANDOM64[64 * kind_of_piece + square.index()];
+        }
+    }
+    for color in Color::ALL {
+        for side in [SHORT, LONG] {
+            if position.castling_rook(color, side).is_some() {
+                key ^= RANDOM64[CASTLING + 2 * color.index() + side];
+            }
+        }
+    }
+    if let Some(file) = en_passant_file(position) {
+        key ^= RANDOM64[EN_PASSANT + usize::from(file)];
+    }
+    if position.side_to_move() == Color::White {
+        key ^= RANDOM64[TURN];
+    }
+    key
+}
+
+/// The en-passant file as the key counts it: the FEN's en-passant square, if a pawn of the side to
+/// move stands beside the pawn that skipped it.
+fn en_passant_file(position: &Position) -> Option<u8> {
+    let target = position.en_passant()?;
+    let us = position.side_to_move();
+    // The pawn that double-stepped stands one rank past the target, seen from the side that moved it.
+    let pawn_rank = if us == Color::White { target.rank().checked_sub(1)? } else { target.rank() + 1 };
+    let ours = Piece::new(us, PieceKind::Pawn);
+    let beside = [target.file().checked_sub(1), Some(target.file() + 1)];
+    beside
+        .into_iter()
+        .flatten()
+        .filter_map(|file| Square::new(file, pawn_rank))
+        .any(|square| position.piece_on(square) == Some(ours))
+        .then_some(target.file())
+}
+
+/// The UCI text of a Polyglot move (`e1h1` for castling, as the book writes it), or `None` for a
+/// promotion code the format does not define.
+pub fn polyglot_move_text(raw: u16) -> Option<String> {
+    let field = |shift: u16| (raw >> shift & 7) as u8;
+    let to = Square::new(field(0), field(3))?;
+    let from = Square::new(field(6), field(9))?;
+    let promotion = match field(12) {
+        0 => "",
+        1 => "n",
+        2 => "b",
+        3 => "r",
+        4 => "q",
+        _ => return None,
+    };
+    Some(format!("{from}{to}{promotion}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{Book, Rng};
+    use engine::Game;
+
+    fn after(moves: &str) -> Position {
+        let mut position = Position::startpos();
+        for text in moves.split_whitespace() {
+            let mv = position.parse_uci_move(text).unwrap_or_else(|| panic!("{text} is legal"));
+            position.make_move(mv);
+        }
+        position
+    }
+
+    fn fen(text: &str) -> Position {
+        Position::from_fen(text).expect("a valid FEN")
+    }
+
+    /// The test vectors of the Polyglot book format specification, by moves and by FEN.
+    #[test]
+    fn keys_match_the_specification() {
+        let vectors = [
+            ("", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0x463b96181691fc9c),
+            ("e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0x823c9b50fd114196),
+            (
+                "e2e4 d7d5",
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+                0x0756b94461c50fb0,
+            ),
+            (
+                "e2e4 d7d5 e4e5",
+                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+                0x662fafb965db29d4,
+            ),
+            (
+                "e2e4 d7d5 e4e5 f7f5",
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                0x22a48b5a8e47ff78,
+            ),
+            (
+                "e2e4 d7d5 e4e5 f7f5 e1e2",
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3",
+                0x652a607ca3f242c1,
+            ),
+            (
+                "e2e4 d7d5 e4e5 f7f5 e1e2 e8f7",
+                "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4",
+                0x00fdd303c946bdd9,
+            ),
+            (
+                "a2a4 b7b5 h2h4 b5b4 c2c4",
+                "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3",
+                0x3c8123ea7b067637,
+            ),
+            // The specification lists this one as "... b4c3 a1a2", but its FEN (and so its key) has
+            // the rook on a3: the move list has a typo, the FEN is what the key was computed from.
+            (
+                "a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3",
+                "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4",
+                0x5c3f9b829b279560,
+            ),
+        ];
+        for (moves, fen_text, key) in vectors {
+            assert_eq!(polyglot_key(&after(moves)), key, "after {moves:?}: {:#018x}", key);
+            assert_eq!(polyglot_key(&fen(fen_text)), key, "{fen_text}");
+        }
+    }
+
+    #[test]
+    fn en_passant_counts_only_with_a_pawn_beside_the_double_step() {
+        // After e2e4 no black pawn can take on e3: the FEN square is there, the key ignores it.
+        let with = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        let without = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(polyglot_key(&with), polyglot_key(&without));
+        // A capture that would expose the king still counts: the specification asks only that a pawn
+        // stand beside the one that double-stepped (python-chess agrees: 0xc33927fd99431141).
+        let pinned = fen("4K3/8/8/8/k2pP2R/8/8/8 b - e3 0 1");
+        let unmarked = fen("4K3/8/8/8/k2pP2R/8/8/8 b - - 0 1");
+        assert_eq!(polyglot_key(&pinned), 0xc33927fd99431141);
+        assert_eq!(polyglot_key(&pinned), polyglot_key(&unmarked) ^ RANDOM64[EN_PASSANT + 4]);
+        // Edge files: a pawn on the a- or h-file has only one neighbour.
+        let h_file = fen("4k3/8/8/6Pp/8/8/8/4K3 w - h6 0 1");
+        let h_unmarked = fen("4k3/8/8/6Pp/8/8/8/4K3 w - - 0 1");
+        assert_eq!(polyglot_key(&h_file), polyglot_key(&h_unmarked) ^ RANDOM64[EN_PASSANT + 7]);
+    }
+
+    /// One entry as the file stores it.
+    fn entry_bytes(key: u64, text: &str, weight: u16) -> Vec<u8> {
+        let square = |at: usize| {
+            let bytes = text.as_bytes();
+            u16::from(bytes[at] - b'a') | u16::from(bytes[at + 1] - b'1') << 3
+        };
+        let promotion = match text.as_bytes().get(4) {
+            None => 0,
+            Some(b'n') => 1,
+            Some(b'b') => 2,
+            Some(b'r') => 3,
+            Some(b'q') => 4,
+            Some(other) => panic!("promotion {}", *other as char),
+        };
+        let raw = square(2) | square(0) << 6 | promotion << 12;
+        let mut bytes = key.to_be_bytes().to_vec();
+        bytes.extend(raw.to_be_bytes());
+        bytes.extend(weight.to_be_bytes());
+        bytes.extend(0u32.to_be_bytes());
+        bytes
+    }
+
+    #[test]
+    fn moves_decode_as_the_specification_lays_them_out() {
+        // e2e4: to e4 (file 4, rank 3), from e2 (file 4, rank 1).
+        assert_eq!(polyglot_move_text(4 | 3 << 3 | 4 << 6 | 1 << 9).as_deref(), Some("e2e4"));
+        assert_eq!(polyglot_move_text(7 << 3 | 1 << 9 | 1 << 12).as_deref(), Some("a2a8n"));
+        assert_eq!(polyglot_move_text(7 | 4 << 6 | 4 << 12).as_deref(), Some("e1h1q"));
+        assert_eq!(polyglot_move_text(5 << 12), None);
+        let book = Book::from_bytes(&entry_bytes(1, "h7h8r", 1)).unwrap();
+        assert_eq!(polyglot_move_text(book.entries(1)[0].raw_move).as_deref(), Some("h7h8r"));
+    }
+
+    #[test]
+    fn lookup_finds_every_entry_of_a_key_and_nothing_else() {
+        let start = polyglot_key(&Position::startpos());
+        let mut bytes = Vec::new();
+        for (key, text, weight) in
+            [(start - 1, "a2a3", 9), (start, "e2e4", 3), (start, "d2d4", 1), (start + 1, "h2h4", 9)]
+        {
+            bytes.extend(entry_bytes(key, text, weight));
+        }
+        let book = Book::from_bytes(&bytes).unwrap();
+        assert_eq!(book.len(), 4);
+        assert_eq!(book.entries(start).len(), 2);
+        assert!(book.entries(0).is_empty() && book.entries(u64::MAX).is_empty());
+        let position = Position::startpos();
+        let texts: Vec<String> =
+            book.moves(&position).iter().map(|m| position.move_text(m.mv).to_string()).collect();
+        assert_eq!(texts, ["e2e4", "d2d4"]);
+    }
+
+    #[test]
+    fn illegal_zero_weight_and_duplicate_entries() {
+        let position = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let key = polyglot_key(&position);
+        let mut bytes = Vec::new();
+        for (text, weight) in [("e1h1", 2), ("e1g1", 3), ("e1e3", 50), ("a1a8", 0), ("e1a1", 1)] {
+            bytes.extend(entry_bytes(key, text, weight));
+        }
+        let book = Book::from_bytes(&bytes).unwrap();
+        let moves = book.moves(&position);
+        let texts: Vec<(String, u32)> =
+            moves.iter().map(|m| (position.move_text(m.mv).to_string(), m.weight)).collect();
+        // King-takes-rook and king-to-g1 are one castling move; e1e3 is illegal; a1a8 has no weight.
+        assert_eq!(texts, [("e1g1".to_string(), 5), ("e1c1".to_string(), 1)]);
+    }
+
+    #[test]
+    fn bad_books_are_refused_and_unsorted_ones_sorted() {
+        assert!(Book::from_bytes(&[0; 17]).unwrap_err().contains("17 bytes"));
+        assert_eq!(Book::from_bytes(&[]).unwrap().len(), 0);
+        let mut bytes = entry_bytes(5, "e2e4", 1);
+        bytes.extend(entry_bytes(2, "d2d4", 1));
+        let book = Book::from_bytes(&bytes).unwrap();
+        assert_eq!(book.entries(5).len(), 1);
+        assert_eq!(book.entries(2).len(), 1);
+        assert!(Book::load("/nonexistent/book.bin").unwrap_err().contains("cannot read"));
+    }
+
+    #[test]
+    fn choices_follow_the_weights() {
+        let position = Position::startpos();
+        let key = polyglot_key(&position);
+        let mut bytes = entry_bytes(key, "e2e4", 3);
+        bytes.extend(entry_bytes(key, "d2d4", 1));
+        let book = Book::from_bytes(&bytes).unwrap();
+        let mut rng = Rng::seeded(7);
+        let mut e4 = 0;
+        for _ in 0..4000 {
+            let choice = book.choose(&position, &mut rng).unwrap();
+            assert_eq!(choice.total, 4);
+            if position.move_text(choice.mv).as_str() == "e2e4" {
+                assert_eq!(choice.weight, 3);
+                e4 += 1;
+            }
+        }
+        assert!((2800..3200).contains(&e4), "e2e4 {e4} times of 4000 at 3:1");
+        // The same seed draws the same moves.
+        let draws = |seed| {
+            let mut rng = Rng::seeded(seed);
+            (0..32).map(|_| book.choose(&position, &mut rng).unwrap().mv).collect::<Vec<_>>()
+        };
+        assert_eq!(draws(11), draws(11));
+        assert!(book.choose(&after("e2e4"), &mut rng).is_none());
+    }
+}
