@@ -272,6 +272,8 @@ fn go_nodes_stays_within_the_budget() {
 fn go_time_is_in_seconds_unless_usemillisec() {
     let _serial = serial();
     let mut engine = ucci();
+    // These positions are in the default book: without it, every `go` here searches.
+    engine.send("setoption usebook false");
     let position = "position startpos";
     engine.send(position);
     // 100 seconds: no answer soon.
@@ -304,6 +306,7 @@ fn go_time_is_in_seconds_unless_usemillisec() {
 fn go_time_reads_movestogo_increment_and_the_opponent_clock() {
     let _serial = serial();
     let mut engine = ucci();
+    engine.send("setoption usebook false");
     engine.send("setoption usemillisec true");
     for (position, go) in [
         ("position startpos", "go time 2000 movestogo 20 opptime 2000 oppmovestogo 20"),

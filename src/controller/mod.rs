@@ -90,7 +90,8 @@ pub struct Controller<G: Variant> {
     node_clock: Option<i64>,
     /// The increment, in nodes, the running search's move earns.
     node_increment: Option<i64>,
-    book: Option<Book>,
+    /// The books, consulted in order (`Book File`: one; UCCI's `bookfiles`: several).
+    books: Vec<Book>,
     rng: Rng,
     /// How many of the engine's searches in a row, the last included, judged the game lost.
     losing_streak: u32,
@@ -114,11 +115,11 @@ impl<G: Variant> Controller<G> {
     pub fn new() -> Controller<G> {
         let settings = Settings::default();
         let table = table::allocate_table(settings.hash_mb).expect("memory for the default hash table");
-        Controller::from_parts(settings, table, 0, None, Rng::from_clock())
+        Controller::from_parts(settings, table, 0, Vec::new(), Rng::from_clock())
     }
 
     /// A controller at the start of a game, with what carries over between games.
-    fn from_parts(settings: Settings, table: Table, age: u8, book: Option<Book>, rng: Rng) -> Controller<G> {
+    fn from_parts(settings: Settings, table: Table, age: u8, books: Vec<Book>, rng: Rng) -> Controller<G> {
         Controller {
             position: G::start(settings.chess960),
             has_position: true,
@@ -132,7 +133,7 @@ impl<G: Variant> Controller<G> {
             chore: None,
             node_clock: None,
             node_increment: None,
-            book,
+            books,
             rng,
             losing_streak: 0,
         }
@@ -145,7 +146,13 @@ impl<G: Variant> Controller<G> {
         self.stop();
         tt::clear(&self.table);
         let settings = std::mem::take(&mut self.settings);
-        Controller::from_parts(settings, self.table.clone(), self.age, self.book.take(), self.rng.clone())
+        Controller::from_parts(
+            settings,
+            self.table.clone(),
+            self.age,
+            std::mem::take(&mut self.books),
+            self.rng.clone(),
+        )
     }
 
     /// The current position.
@@ -203,14 +210,14 @@ impl<G: Variant> Controller<G> {
         self.position.set_chess960(on);
     }
 
-    /// Reads a Polyglot book (`None` drops it); on an error the engine goes on without one.
-    /// Returns the number of entries.
+    /// Reads a book (`None` drops it); on an error the engine goes on without one. Returns the
+    /// number of entries.
     pub fn load_book(&mut self, path: Option<&str>) -> Result<usize, String> {
-        self.book = None;
+        self.books.clear();
         let Some(path) = path else { return Ok(0) };
         let loaded = Book::load(path)?;
         let entries = loaded.len();
-        self.book = Some(loaded);
+        self.books.push(loaded);
         Ok(entries)
     }
 
@@ -220,6 +227,12 @@ impl<G: Variant> Controller<G> {
     pub fn load_tables(&mut self, list: &str) -> Result<crate::syzygy::Loaded, String> {
         self.stop();
         crate::syzygy::load(list)
+    }
+
+    /// Sets the books a game move is looked up in, in order: the first that has a legal move for
+    /// the position answers.
+    pub fn set_books(&mut self, books: Vec<Book>) {
+        self.books = books;
     }
 
     /// `EvalFile`: the chess network read from `path`, or the embedded one for `None`, for the
@@ -330,9 +343,7 @@ impl<G: Variant> Controller<G> {
         }
         // A game move from the book, if `OwnBook` is on and the position is in it.
         if self.settings.own_book && request.wants_game_move() {
-            if let Some(choice) =
-                self.book.as_ref().and_then(|book| self.position.book_move(book, &mut self.rng))
-            {
+            if let Some(choice) = self.position.book_move(&self.books, &mut self.rng) {
                 let source = Source::Book { weight: choice.1, total: choice.2 };
                 self.answer_now(listener.as_mut(), Some(choice.0), source, started);
                 return TimeLimits::NONE;

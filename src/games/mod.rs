@@ -94,9 +94,10 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// Switches Chess960 castling notation on or off where the game has castling.
     fn set_chess960(&mut self, _on: bool) {}
 
-    /// A move drawn from a Polyglot book, with its weight and the position's total, for games
-    /// Polyglot books are written for.
-    fn book_move(&self, _book: &Book, _rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
+    /// A move drawn from the first of `books` that has a legal one for the position, with its
+    /// weight and the position's total, for games with books (chess and xiangqi: [`book::BookGame`]
+    /// says how each keys a position and codes a move).
+    fn book_move(&self, _books: &[Book], _rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
         None
     }
 
@@ -217,8 +218,8 @@ impl Variant for engine::chess::Position {
         engine::chess::Position::set_chess960(self, on);
     }
 
-    fn book_move(&self, book: &Book, rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
-        book.choose(self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
+    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
+        book::choose(books, self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
     }
 
     /// A castling right without its rook or king, a right given twice and an en-passant square no
@@ -298,6 +299,10 @@ impl Variant for engine::xiangqi::Position {
 
     fn flipped(&self) -> Result<Self, String> {
         Ok(self.mirrored())
+    }
+
+    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
+        book::choose(books, self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
     }
 }
 

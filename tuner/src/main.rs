@@ -6,6 +6,8 @@
 //!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
 //!               [--report SECONDS]
 //! tuner datastats FILE
+//! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
+//!            [--hash MB] [--report SECONDS]
 //! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
 //! tuner net-eval --net FILE --fen FEN
@@ -16,11 +18,13 @@
 //!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
+//! `book` builds a xiangqi opening book from the engine's own searches (see [`book`]).
 //! `datagen` writes the network's training data, binary records (see [`datagen`]); `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
 //! reads them and a data file (by default the committed `engine/data/<game>_eval.txt`), and writes
 //! the tuned weights as a data file of the same layout to `--out` (see [`tune`]). Rebuilding the
 //! engine with that file in place of the committed one gives the tuned engine.
 
+mod book;
 mod datagen;
 mod dataset;
 mod games;
@@ -41,6 +45,8 @@ const USAGE: &str = "usage:
                 [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
                 [--report SECONDS]
   tuner datastats FILE
+  tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
+             [--hash MB] [--report SECONDS]
   tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
   tuner net-eval --net FILE --fen FEN
@@ -206,6 +212,49 @@ fn net_eval_command(args: &[String]) -> Result<(), String> {
     let (ours, theirs) = (features(us), features(us ^ 1));
     let eval = nnue::network::quantized_eval(&file, [&ours, &theirs])?;
     println!("{} cp (side to move) for {}", eval, position.position_text());
+    Ok(())
+}
+
+/// `tuner book --game xiangqi ...`: the opening book (see [`book`]).
+fn book_command(args: &[String]) -> Result<(), String> {
+    use engine::GameText;
+    let options = Options::parse(
+        args,
+        &[],
+        &["game", "out", "openings", "depth", "nodes", "margin", "width", "hash", "report"],
+    )?;
+    let mut roots = vec![engine::xiangqi::Position::start_position().position_text().to_string()];
+    if let Some(path) = options.text("openings") {
+        roots.extend(read_openings::<engine::xiangqi::Position>(path)?);
+    }
+    let config = book::Config {
+        roots,
+        depth: options.number("depth", 8)?,
+        nodes: options.number("nodes", 100_000)?,
+        margin: options.number("margin", 25)?,
+        width: options.number("width", 3)?,
+        hash_mb: options.number("hash", 8)?,
+        out: options.required("out")?.to_string(),
+        report_every: Duration::from_secs_f64(options.number("report", 10.0)?),
+    };
+    eprintln!(
+        "book (xiangqi): {} root(s), {} plies, {} nodes/position, moves within {} cp, at most {} per position -> {}",
+        config.roots.len(),
+        config.depth,
+        config.nodes,
+        config.margin,
+        config.width,
+        config.out
+    );
+    // The search recurses with a move list per frame: a thread with a game-sized stack.
+    let summary = std::thread::Builder::new()
+        .name("book".into())
+        .stack_size(64 << 20)
+        .spawn(move || book::run(&config))
+        .map_err(|error| format!("book: cannot start a thread: {error}"))?
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+    println!("{summary}");
     Ok(())
 }
 
@@ -416,6 +465,10 @@ fn main() -> ExitCode {
             None => Err("datastats needs a file".into()),
         },
         (Some("datagen"), true) => Err("datagen: xiangqi has no record format yet".into()),
+        (Some("book"), true) => book_command(&args[1..]),
+        (Some("book"), false) => {
+            Err("book: only xiangqi (--game xiangqi); chess reads Polyglot books".into())
+        }
         (Some("selfplay"), false) => selfplay_command::<Chess>(&args[1..]),
         (Some("selfplay"), true) => selfplay_command::<Xiangqi>(&args[1..]),
         (Some("tune"), false) => tune_command::<Chess>(&args[1..]),

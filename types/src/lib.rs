@@ -2,11 +2,13 @@
 //! place both depend on (as cozy-chess shares its `types` crate between its build script and its
 //! run time): a table generated with one formula and read with another would be silently wrong.
 //! Also the chess network's file format ([`nnue`]), which the trainer, the generator and the
-//! engine's run-time loader share. `no_std`, no allocation, nothing else.
+//! engine's run-time loader share, and the opening books' record ([`book`]), which the tuner
+//! writes and the shell reads. `no_std`, no allocation, nothing else.
 
 #![no_std]
 #![deny(missing_docs)]
 
+pub mod book;
 pub mod nnue;
 pub mod prng;
 

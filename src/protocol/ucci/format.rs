@@ -1,6 +1,7 @@
 //! The controller's events as UCCI lines, as ElephantEye writes them: `info depth D score S pv ...`
 //! and `info time T nodes N` per iteration, scores as plain numbers (a mate `10000 - plies`),
-//! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move.
+//! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move. A book move is
+//! `info message book move M (weight W of total T)` and `bestmove M`.
 
 use crate::controller::events::{CurrentMove, Decision, Info, Listener, Offer, Source};
 use crate::games::Variant;
@@ -67,6 +68,12 @@ impl<G: Variant> Listener<G> for UcciListener {
             }
             return self.output.line("nobestmove");
         };
+        if let Source::Book { weight, total } = decision.source {
+            let best = position.move_text(best);
+            return self.output.line(&format!(
+                "info message book move {best} (weight {weight} of total {total})\nbestmove {best}"
+            ));
+        }
         let mut line = format!("bestmove {}", position.move_text(best));
         if let Some(reply) = decision.ponder {
             let mut next = *position;

@@ -1,7 +1,13 @@
 //! The UCCI 3.0 front-end, for xiangqi, as ElephantEye speaks it: `ucci`, `setoption <name>
 //! [<value>]`, `position`, `banmoves`, `go [ponder|draw] ...`, `ponderhit [draw]`, `probe`, `stop`,
-//! `isready`, `quit` (answered `bye`). Its own settings (`usemillisec`, `batch` and the options that
-//! change nothing here) stay in this file; everything else is the controller's.
+//! `isready`, `quit` (answered `bye`). Its own settings (`usemillisec`, `batch`, the book's files and
+//! the options that change nothing here) stay in this file; everything else is the controller's.
+//!
+//! The book: `usebook` (on by default, as UCCI specifies) answers a game's `go` (a clock or nothing;
+//! not `depth`, `nodes`, `infinite` or `ponder`) from the books of `bookfiles`, a `;`-separated list
+//! of files consulted in order (the first that has a legal move for the position answers), or from
+//! the embedded default book while `bookfiles` is empty. A file that cannot be read is skipped with
+//! an `info message`. `loadbook` reads the files of `bookfiles` again (after a GUI rewrote one).
 
 pub mod format;
 pub mod parse;
@@ -22,10 +28,11 @@ struct UcciSettings {
     /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
     /// which reads no input while it thinks in batch mode).
     batch: bool,
-    /// Every other option (`usebook`, `bookfiles`, `promotion`, and `idle`, `pruning`,
-    /// `knowledge`, `randomness`, `style`, `useegtb`, `egtbpaths`, `evalapi`, which are not listed):
-    /// accepted and kept, as the protocol asks of options an engine does not list. There is no
-    /// xiangqi book yet (the ecosystem issue), so `usebook` and `bookfiles` change nothing.
+    /// `bookfiles`: the book files, in the order they are consulted; empty for the embedded book.
+    book_files: Vec<String>,
+    /// Every other option (`promotion`, `useegtb`, and `egtbpaths`, `idle`, `pruning`,
+    /// `knowledge`, `randomness`, `style`, `evalapi`, which are not listed): accepted and kept, as
+    /// the protocol asks of options an engine does not act on.
     others: Vec<(String, String)>,
 }
 
@@ -41,13 +48,11 @@ pub struct UcciFront {
 
 impl UcciFront {
     pub fn new(output: crate::output::Output) -> UcciFront {
-        UcciFront {
-            controller: Box::default(),
-            settings: UcciSettings::default(),
-            debug: false,
-            banned: Vec::new(),
-            output,
-        }
+        let mut controller: Box<Controller<Position>> = Box::default();
+        // `usebook` is on by default, with the embedded book until `bookfiles` names others.
+        controller.settings_mut().own_book = true;
+        controller.set_books(vec![crate::book::xiangqi::default_book()]);
+        UcciFront { controller, settings: UcciSettings::default(), debug: false, banned: Vec::new(), output }
     }
 
     /// Handles one input line.
@@ -203,6 +208,7 @@ impl UcciFront {
             Some(_) => None,
         };
         match name {
+            "usebook" | "bookfiles" | "loadbook" => self.set_book_option(name, value, flag(value)),
             "usemillisec" | "batch" | "debug" => match flag(value) {
                 Some(on) => match name {
                     "usemillisec" => self.settings.millis = on,
@@ -222,7 +228,7 @@ impl UcciFront {
             "promotion" if flag(value) == Some(true) => {
                 self.message("promotion: this engine plays no promotion variant (advisors and elephants never become pawns); keeping false")
             }
-            "usebook" | "bookfiles" | "loadbook" | "idle" | "pruning" | "knowledge" | "randomness" | "style"
+            "idle" | "pruning" | "knowledge" | "randomness" | "style"
             | "promotion" | "useegtb" | "evalapi" => self.keep_other(name, value),
             _ => self.message(&format!("unknown option: {name}")),
         }
@@ -235,6 +241,41 @@ impl UcciFront {
             Some(entry) => entry.1 = value,
             None => self.settings.others.push((name.to_string(), value)),
         }
+    }
+
+    /// `usebook [true|false]`, `bookfiles <file>[;<file>...]` and `loadbook`.
+    fn set_book_option(&mut self, name: &str, value: Option<&str>, flag: Option<bool>) {
+        match name {
+            "usebook" => match flag {
+                Some(on) => self.controller.settings_mut().own_book = on,
+                None => self.message("usebook takes true or false"),
+            },
+            "bookfiles" => {
+                let files = value.unwrap_or("").split(';').map(str::trim).filter(|file| !file.is_empty());
+                self.settings.book_files = files.map(String::from).collect();
+                self.load_books();
+            }
+            _ => self.load_books(),
+        }
+    }
+
+    /// Reads the books `bookfiles` names (the embedded one when it names none); a file that cannot
+    /// be read is skipped, with a message.
+    fn load_books(&mut self) {
+        if self.settings.book_files.is_empty() {
+            return self.controller.set_books(vec![crate::book::xiangqi::default_book()]);
+        }
+        let mut books = Vec::new();
+        for path in &self.settings.book_files {
+            match crate::book::Book::load(path) {
+                Ok(book) => {
+                    self.message(&format!("book: {} entries loaded from {path}", book.len()));
+                    books.push(book);
+                }
+                Err(error) => self.message(&format!("{error}; skipped")),
+            }
+        }
+        self.controller.set_books(books);
     }
 
     /// `banmoves m...`: every legal move named is left out of the root until the next `position`.

@@ -62,7 +62,7 @@ const SPECS: &[Spec] = &[
     // Xiangqi: judge perpetual chase (a loss for the chaser, as Pikafish judges it); off for
     // arbiters that only judge perpetual check or call every repetition a draw. Chess ignores it.
     Spec { name: "Chase Rule", kind: Kind::Check(true) },
-    // Opening book (src/book.rs).
+    // Opening book (src/book/): Polyglot's format for chess, ours for xiangqi.
     Spec { name: "OwnBook", kind: Kind::Check(false) },
     Spec { name: "Book File", kind: Kind::Text("") },
     // Chess: the network (Stockfish 15.1's names). `Use NNUE` false evaluates with the
@@ -103,7 +103,8 @@ pub struct Options {
     pub chase_rule: bool,
     /// `OwnBook`: answer `go` from the book when the position is in it.
     pub own_book: bool,
-    /// `Book File`: the Polyglot book's path, empty for none.
+    /// `Book File`: the book's path (a Polyglot book for chess, a triskel xiangqi book for
+    /// xiangqi: `src/book/`), empty for none.
     pub book_file: String,
     /// `Use NNUE`: chess evaluates with the network.
     pub use_nnue: bool,
@@ -130,7 +131,7 @@ pub enum Change {
     DebugLogFile(Option<String>),
     /// Play this game (`UCI_Variant`) from now on.
     Variant(String),
-    /// Load the Polyglot book at this path (or with `None` drop the book).
+    /// Load the book at this path (or with `None` drop the book).
     BookFile(Option<String>),
     /// Load the network at this path (or with `None` go back to the embedded one).
     EvalFile(Option<String>),

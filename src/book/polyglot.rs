@@ -1,33 +1,27 @@
-//! Polyglot opening books (`OwnBook`, `Book File`).
+//! Chess in the book record: Polyglot's key and move code, as the Polyglot book format
+//! specification (Fabien Letouzey's Polyglot, documented by Michel Van den Bergh as "Polyglot book
+//! format") defines them, so any Polyglot `.bin` book works.
 //!
-//! A Polyglot `.bin` book (the format of Fabien Letouzey's Polyglot, specified as "Polyglot book
-//! format" by Michel Van den Bergh) is a run of 16-byte big-endian entries, sorted by key:
-//!
-//! | bytes | field | meaning |
-//! | --- | --- | --- |
-//! | 0..8 | `key: u64` | [`polyglot_key`] of the position |
-//! | 8..10 | `move: u16` | to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (0 none, 1 knight, 2 bishop, 3 rook, 4 queen) |
-//! | 10..12 | `weight: u16` | how often to play the move, relative to the position's other entries |
-//! | 12..16 | `learn: u32` | unused here |
-//!
-//! Castling is written king-takes-rook (`e1h1`, `e1a1`, `e8h8`, `e8a8`), which
-//! [`Position::parse_uci_move`] accepts as castling. The whole file is read into memory; a lookup is a
-//! binary search for the first entry with the key. Every entry's move goes through
-//! `parse_uci_move`, so a move that is not legal in the position (a corrupt book, a key collision) is
-//! skipped, never played.
-//!
-//! The book answers only a `go` that asks for a move to play in a game: see `GoRequest::wants_game_move`.
+//! The move: to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (0 none,
+//! 1 knight, 2 bishop, 3 rook, 4 queen). Castling is written king-takes-rook (`e1h1`, `e1a1`,
+//! `e8h8`, `e8a8`), which [`Position::parse_uci_move`] accepts as castling; every entry's move goes
+//! through it, so a move that is not legal in the position is skipped.
 
-mod polyglot_keys;
-
-pub use polyglot_keys::RANDOM64;
-
-pub use crate::rng::Rng;
+use super::{BookGame, RANDOM64};
 use engine::chess::position::{LONG, SHORT};
 use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
 
-/// Bytes per book entry.
-pub const ENTRY_BYTES: usize = 16;
+impl BookGame for Position {
+    type Move = Move;
+
+    fn book_key(&self) -> u64 {
+        polyglot_key(self)
+    }
+
+    fn legal_book_move(&self, raw: u16) -> Option<Move> {
+        polyglot_move_text(raw).and_then(|text| self.parse_uci_move(&text))
+    }
+}
 
 /// Offset of the castling constants in [`RANDOM64`].
 const CASTLING: usize = 768;
@@ -99,124 +93,10 @@ pub fn polyglot_move_text(raw: u16) -> Option<String> {
     Some(format!("{from}{to}{promotion}"))
 }
 
-/// One book entry (the `learn` field is not kept).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Entry {
-    pub key: u64,
-    pub raw_move: u16,
-    pub weight: u16,
-}
-
-/// A legal book move of a position, with the weights of all its entries added up.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct BookMove {
-    pub mv: Move,
-    pub weight: u32,
-}
-
-/// A move picked from the book.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Choice {
-    pub mv: Move,
-    /// The move's weight.
-    pub weight: u32,
-    /// The weights of all the position's legal book moves.
-    pub total: u32,
-}
-
-/// A Polyglot book in memory, entries sorted by key.
-#[derive(Clone, Debug, Default)]
-pub struct Book {
-    entries: Vec<Entry>,
-}
-
-impl Book {
-    /// Reads the book at `path`. `Err` is the `info string` to answer with.
-    pub fn load(path: &str) -> Result<Book, String> {
-        let bytes = crate::files::read_capped(path, crate::files::BOOK_LIMIT)
-            .map_err(|error| format!("book: {error}"))?;
-        Book::from_bytes(&bytes).map_err(|error| format!("book: {path} is not a Polyglot book: {error}"))
-    }
-
-    /// Parses a book image. A file whose length is not a multiple of 16 is refused. Entries out of
-    /// key order (a book the specification would call broken) are sorted rather than refused.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
-        if bytes.len() % ENTRY_BYTES != 0 {
-            return Err(format!("its length, {} bytes, is not a multiple of {ENTRY_BYTES}", bytes.len()));
-        }
-        let mut entries: Vec<Entry> = bytes
-            .chunks_exact(ENTRY_BYTES)
-            .map(|chunk| {
-                let mut key = [0; 8];
-                key.copy_from_slice(&chunk[..8]);
-                Entry {
-                    key: u64::from_be_bytes(key),
-                    raw_move: u16::from_be_bytes([chunk[8], chunk[9]]),
-                    weight: u16::from_be_bytes([chunk[10], chunk[11]]),
-                }
-            })
-            .collect();
-        if !entries.windows(2).all(|pair| pair[0].key <= pair[1].key) {
-            entries.sort_by_key(|entry| entry.key); // stable: a key's entries keep their order
-        }
-        Ok(Book { entries })
-    }
-
-    /// Number of entries.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// True for a book without entries.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// The entries with `key`: a binary search for the first, then the run that follows it.
-    pub fn entries(&self, key: u64) -> &[Entry] {
-        let first = self.entries.partition_point(|entry| entry.key < key);
-        let count = self.entries[first..].iter().take_while(|entry| entry.key == key).count();
-        &self.entries[first..first + count]
-    }
-
-    /// The position's legal book moves with a positive weight, in book order; entries that name the
-    /// same move (castling written both ways, duplicates) are merged, their weights added.
-    pub fn moves(&self, position: &Position) -> Vec<BookMove> {
-        let mut moves: Vec<BookMove> = Vec::new();
-        for entry in self.entries(polyglot_key(position)) {
-            let legal = polyglot_move_text(entry.raw_move).and_then(|text| position.parse_uci_move(&text));
-            let (Some(mv), weight) = (legal, u32::from(entry.weight)) else { continue };
-            match moves.iter_mut().find(|known| known.mv == mv) {
-                Some(known) => known.weight += weight,
-                None => moves.push(BookMove { mv, weight }),
-            }
-        }
-        moves.retain(|book_move| book_move.weight > 0);
-        moves
-    }
-
-    /// A move for `position`, drawn at random with probability proportional to its weight; `None`
-    /// when the position has no legal book move of positive weight.
-    pub fn choose(&self, position: &Position, rng: &mut Rng) -> Option<Choice> {
-        let moves = self.moves(position);
-        let total: u32 = moves.iter().map(|book_move| book_move.weight).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut pick = rng.below(u64::from(total)) as u32;
-        for book_move in &moves {
-            if pick < book_move.weight {
-                return Some(Choice { mv: book_move.mv, weight: book_move.weight, total });
-            }
-            pick -= book_move.weight;
-        }
-        None // unreachable: `pick` is below the sum of the weights
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::{Book, Rng};
     use engine::Game;
 
     fn after(moves: &str) -> Position {
@@ -330,7 +210,7 @@ mod tests {
         assert_eq!(polyglot_move_text(7 | 4 << 6 | 4 << 12).as_deref(), Some("e1h1q"));
         assert_eq!(polyglot_move_text(5 << 12), None);
         let book = Book::from_bytes(&entry_bytes(1, "h7h8r", 1)).unwrap();
-        assert_eq!(polyglot_move_text(book.entries[0].raw_move).as_deref(), Some("h7h8r"));
+        assert_eq!(polyglot_move_text(book.entries(1)[0].raw_move).as_deref(), Some("h7h8r"));
     }
 
     #[test]

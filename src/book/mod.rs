@@ -1,0 +1,148 @@
+//! Opening books: chess's `OwnBook`/`Book File`, xiangqi's too, and UCCI's `usebook`/`bookfiles`.
+//!
+//! Every book is a run of 16-byte big-endian records in the Polyglot layout, sorted by key
+//! ([`types::book`] defines the record, which the tuner writes too):
+//!
+//! | bytes | field | meaning |
+//! | --- | --- | --- |
+//! | 0..8 | `key: u64` | the position's key, per game ([`BookGame::book_key`]) |
+//! | 8..10 | `move: u16` | the move, in the game's code ([`BookGame::legal_book_move`]) |
+//! | 10..12 | `weight: u16` | how often to play the move, relative to the position's other entries |
+//! | 12..16 | `learn: u32` | unused here |
+//!
+//! What differs per game is only the key and the move code: chess uses Polyglot's own
+//! ([`polyglot`], so every Polyglot `.bin` book works), xiangqi the engine's Zobrist key and the
+//! board's square indices ([`xiangqi`]). One [`Book`] holds any game's entries; a lookup is a
+//! binary search for the position's key, and every entry's move is decoded and checked legal in the
+//! position before it can be chosen, so a corrupt book or a key collision is skipped, never played.
+//! The whole file is read into memory.
+//!
+//! The book answers only a `go` that asks for a move to play in a game: see
+//! `GoRequest::wants_game_move`. Several books ([`choose`]) are consulted in order: the first that
+//! has a legal move for the position answers.
+
+mod polyglot;
+mod polyglot_keys;
+pub mod xiangqi;
+
+pub use polyglot::{polyglot_key, polyglot_move_text};
+pub use polyglot_keys::RANDOM64;
+pub use types::book::{Entry, ENTRY_BYTES};
+
+pub use crate::rng::Rng;
+
+/// A game whose positions a book can answer: its key and its move code.
+pub trait BookGame {
+    type Move: Copy + PartialEq;
+
+    /// The key the game's books file the position under.
+    fn book_key(&self) -> u64;
+
+    /// The move `raw` names, if it is a legal move of the position; `None` for a code that names
+    /// no move or an illegal one.
+    fn legal_book_move(&self, raw: u16) -> Option<Self::Move>;
+}
+
+/// A legal book move of a position, with the weights of all its entries added up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BookMove<M> {
+    pub mv: M,
+    pub weight: u32,
+}
+
+/// A move picked from the book.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Choice<M> {
+    pub mv: M,
+    /// The move's weight.
+    pub weight: u32,
+    /// The weights of all the position's legal book moves.
+    pub total: u32,
+}
+
+/// A book in memory, entries sorted by key.
+#[derive(Clone, Debug, Default)]
+pub struct Book {
+    entries: Vec<Entry>,
+}
+
+impl Book {
+    /// Reads the book at `path`. `Err` is the message to answer with.
+    pub fn load(path: &str) -> Result<Book, String> {
+        let bytes = crate::files::read_capped(path, crate::files::BOOK_LIMIT)
+            .map_err(|error| format!("book: {error}"))?;
+        Book::from_bytes(&bytes).map_err(|error| format!("book: {path} is not a Polyglot book: {error}"))
+    }
+
+    /// Parses a book image. A file whose length is not a multiple of 16 is refused. Entries out of
+    /// key order (a book the specification would call broken) are sorted rather than refused.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
+        if bytes.len() % ENTRY_BYTES != 0 {
+            return Err(format!("its length, {} bytes, is not a multiple of {ENTRY_BYTES}", bytes.len()));
+        }
+        let mut entries: Vec<Entry> = bytes
+            .chunks_exact(ENTRY_BYTES)
+            .map(|chunk| Entry::from_bytes(chunk.try_into().expect("16-byte chunks")))
+            .collect();
+        if !entries.windows(2).all(|pair| pair[0].key <= pair[1].key) {
+            entries.sort_by_key(|entry| entry.key); // stable: a key's entries keep their order
+        }
+        Ok(Book { entries })
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True for a book without entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entries with `key`: a binary search for the first, then the run that follows it.
+    pub fn entries(&self, key: u64) -> &[Entry] {
+        let first = self.entries.partition_point(|entry| entry.key < key);
+        let count = self.entries[first..].iter().take_while(|entry| entry.key == key).count();
+        &self.entries[first..first + count]
+    }
+
+    /// The position's legal book moves with a positive weight, in book order; entries that name the
+    /// same move (castling written both ways, duplicates) are merged, their weights added.
+    pub fn moves<G: BookGame>(&self, position: &G) -> Vec<BookMove<G::Move>> {
+        let mut moves: Vec<BookMove<G::Move>> = Vec::new();
+        for entry in self.entries(position.book_key()) {
+            let Some(mv) = position.legal_book_move(entry.raw_move) else { continue };
+            let weight = u32::from(entry.weight);
+            match moves.iter_mut().find(|known| known.mv == mv) {
+                Some(known) => known.weight += weight,
+                None => moves.push(BookMove { mv, weight }),
+            }
+        }
+        moves.retain(|book_move| book_move.weight > 0);
+        moves
+    }
+
+    /// A move for `position`, drawn at random with probability proportional to its weight; `None`
+    /// when the position has no legal book move of positive weight.
+    pub fn choose<G: BookGame>(&self, position: &G, rng: &mut Rng) -> Option<Choice<G::Move>> {
+        let moves = self.moves(position);
+        let total: u32 = moves.iter().map(|book_move| book_move.weight).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.below(u64::from(total)) as u32;
+        for book_move in &moves {
+            if pick < book_move.weight {
+                return Some(Choice { mv: book_move.mv, weight: book_move.weight, total });
+            }
+            pick -= book_move.weight;
+        }
+        None // unreachable: `pick` is below the sum of the weights
+    }
+}
+
+/// A move from the first of `books` that has one for `position` (UCCI's `bookfiles`, in order).
+pub fn choose<G: BookGame>(books: &[Book], position: &G, rng: &mut Rng) -> Option<Choice<G::Move>> {
+    books.iter().find_map(|book| book.choose(position, rng))
+}
