@@ -24,8 +24,18 @@ const HORSE_UP: &str = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKA
 
 /// The options listed. `idle`, `pruning`, `knowledge`, `randomness` and `style` are accepted when
 /// a GUI sends them, but not listed: they would change nothing.
-const OPTIONS: [&str; 9] =
-    ["usemillisec", "batch", "debug", "ponder", "usebook", "hashsize", "threads", "newgame", "promotion"];
+const OPTIONS: [&str; 10] = [
+    "usemillisec",
+    "batch",
+    "debug",
+    "ponder",
+    "usebook",
+    "hashsize",
+    "threads",
+    "newgame",
+    "promotion",
+    "useegtb",
+];
 
 /// An engine after the `ucci` handshake.
 fn ucci() -> Engine {
@@ -711,4 +721,25 @@ fn setoption_ponder_gives_each_move_a_quarter_more_time() {
     };
     let (off, on) = (soft("false"), soft("true"));
     assert_eq!(on, off + off / 4, "{off} ms without ponder, {on} ms with it");
+}
+
+#[test]
+fn endgame_table_options_are_kept_and_answered_truthfully() {
+    let mut engine = ucci();
+    let lines = engine.ask("isready", "readyok");
+    assert_eq!(lines, ["readyok"]);
+    engine.send("setoption useegtb false");
+    let lines = engine.ask("isready", "readyok");
+    assert_eq!(lines, ["readyok"], "turning them off needs no word");
+    for option in ["setoption useegtb true", "setoption egtbpaths C:\\egtb;D:\\egtb"] {
+        engine.send(option);
+        let lines = engine.ask("isready", "readyok");
+        assert!(
+            lines.iter().any(|line| line.starts_with("info message") && line.contains("reads no xiangqi endgame tables")),
+            "{option}: {lines:?}"
+        );
+    }
+    engine.send("position startpos moves h2e2");
+    let lines = engine.go("go depth 3");
+    assert!(lines.iter().any(|line| line.starts_with("bestmove ")), "{lines:?}");
 }
