@@ -221,7 +221,7 @@ impl Uci {
 
     fn setoption(&mut self, dice: &mut Dice) -> String {
         let path = |dice: &mut Dice| Some(dice.pick(&[SAFE_PATHS, &["<empty>", ""]].concat()).to_string());
-        let (name, value): (String, Option<String>) = match dice.below(21) {
+        let (name, value): (String, Option<String>) = match dice.below(25) {
             0 => ("Hash".into(), Some(amount(dice, (1, 4), (0, 64)))),
             1 => ("Clear Hash".into(), if dice.chance(1, 4) { Some(mutate::junk(dice)) } else { None }),
             2 => {
@@ -252,6 +252,13 @@ impl Uci {
             17 => ("Chase Rule".into(), check_value(dice)),
             18 => ("OwnBook".into(), check_value(dice)),
             19 => ("Book File".into(), path(dice)),
+            20 => {
+                let tables = dice.pick(&["tests/data/chess/syzygy", "tests/data/chess/syzygy:/nonexistent"]);
+                ("SyzygyPath".into(), if dice.chance(1, 2) { Some(tables.to_string()) } else { path(dice) })
+            }
+            21 => ("SyzygyProbeDepth".into(), Some(amount(dice, (1, 100), (0, 200)))),
+            22 => ("Syzygy50MoveRule".into(), check_value(dice)),
+            23 => ("SyzygyProbeLimit".into(), Some(amount(dice, (0, 7), (0, 20)))),
             _ => {
                 let name = dice.pick(&[
                     "EvalFile",
