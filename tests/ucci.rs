@@ -735,7 +735,10 @@ fn endgame_table_options_are_kept_and_answered_truthfully() {
         engine.send(option);
         let lines = engine.ask("isready", "readyok");
         assert!(
-            lines.iter().any(|line| line.starts_with("info message") && line.contains("reads no xiangqi endgame tables")),
+            lines
+                .iter()
+                .any(|line| line.starts_with("info message")
+                    && line.contains("reads no xiangqi endgame tables")),
             "{option}: {lines:?}"
         );
     }
