@@ -9,7 +9,7 @@
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
 //! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
+//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
 //! tuner net-eval --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -48,7 +48,7 @@ const USAGE: &str = "usage:
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
   tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline]
+              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
   tuner net-eval --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -149,7 +149,7 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
 fn train_command(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
-        &["baseline"],
+        &["baseline", "mirror"],
         &[
             "data",
             "out",
@@ -182,6 +182,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
         seed: options.number("seed", 1)?,
         resume: options.text("resume").map(String::from),
         baseline: options.flag("baseline"),
+        mirror: options.flag("mirror"),
     };
     let loss = nnue::train::run(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);

@@ -46,12 +46,24 @@ pub struct ChessRecord {
     pub score: i16,
     /// 0 lost, 1 drawn, 2 won, side to move.
     pub result: u8,
+    /// Some side may still castle: the position is not the same mirrored left to right.
+    pub castling: bool,
 }
 
 impl ChessRecord {
     /// The pieces as `(square 0..64, piece index 0..12)`.
     pub fn pieces(&self) -> &[(u8, u8)] {
         &self.pieces[..usize::from(self.count)]
+    }
+
+    /// The same position mirrored left to right (files a and h swapped): the same chess when no
+    /// side may castle (en passant is symmetric too), so a second training sample for free.
+    pub fn mirrored(&self) -> ChessRecord {
+        let mut mirrored = *self;
+        for piece in &mut mirrored.pieces[..usize::from(self.count)] {
+            piece.0 ^= 7;
+        }
+        mirrored
     }
 
     /// The position as FEN, without castling rights or en-passant square (enough to evaluate it).
@@ -101,6 +113,7 @@ impl ChessRecord {
             white_to_move: bytes[24] & 0x80 == 0,
             score: i16::from_le_bytes([bytes[28], bytes[29]]),
             result: bytes[30],
+            castling: false,
         };
         let mut rest = occupancy;
         while rest != 0 {
@@ -110,8 +123,11 @@ impl ChessRecord {
             let code = (bytes[8 + slot / 2] >> (4 * (slot % 2))) & 0xF;
             let piece = match code {
                 0..=11 => code,
-                12 => Piece::new(Color::White, PieceKind::Rook).index() as u8,
-                13 => Piece::new(Color::Black, PieceKind::Rook).index() as u8,
+                12 | 13 => {
+                    record.castling = true;
+                    let color = if code == 12 { Color::White } else { Color::Black };
+                    Piece::new(color, PieceKind::Rook).index() as u8
+                }
                 _ => return None,
             };
             record.pieces[slot] = (square, piece);
@@ -174,6 +190,19 @@ mod tests {
         assert_eq!((record.score, record.result), (-123, 2));
         assert_eq!(record.white_to_move, position.side_to_move() == Color::White);
         (bytes, record)
+    }
+
+    #[test]
+    fn a_position_without_castling_rights_mirrors_to_its_mirror_image() {
+        let (_, record) = round_trip("4k3/8/8/3p4/8/8/1P3N2/4K2R w - - 0 1");
+        assert!(!record.castling);
+        let (_, mirror) = round_trip("3k4/8/8/4p3/8/8/2N3P1/R2K4 w - - 0 1");
+        let mut mirrored = record.mirrored().pieces().to_vec();
+        mirrored.sort_unstable();
+        assert_eq!(mirrored, mirror.pieces());
+        assert_eq!(record.mirrored().mirrored(), record);
+        let (_, castling) = round_trip("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert!(castling.castling, "a rook with its right marks the record");
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
+//! - **Mirroring.** With `--mirror`, each training position no side can castle in is mirrored
+//!   left to right at random (the same chess, another input), so the network sees twice the
+//!   positions for the same games. Held-out positions are never mirrored.
 //! - **Optimizer.** Adam, its learning rate falling along a cosine from `--rate` to a hundredth of
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
@@ -48,6 +51,8 @@ pub struct Config {
     pub resume: Option<String>,
     /// Also print the held-out loss of the hand-crafted evaluation, on the same labels.
     pub baseline: bool,
+    /// Mirror training positions without castling rights left to right at random.
+    pub mirror: bool,
 }
 
 /// One training position: each perspective's active features, side to move's first, and the target.
@@ -262,7 +267,10 @@ pub fn run(config: &Config) -> Result<f64, String> {
             let mut samples: Vec<Sample> = bytes
                 .chunks_exact(RECORD)
                 .filter_map(ChessRecord::unpack)
-                .map(|record| Sample::from_record(&record, config))
+                .map(|record| {
+                    let mirror = config.mirror && !record.castling && rng.next_u64() & 1 == 1;
+                    Sample::from_record(&if mirror { record.mirrored() } else { record }, config)
+                })
                 .collect();
             for index in (1..samples.len()).rev() {
                 samples.swap(index, (rng.next_u64() % (index as u64 + 1)) as usize);
@@ -384,6 +392,7 @@ mod tests {
             seed: 1,
             resume: None,
             baseline: false,
+            mirror: true,
         };
         let before = {
             let network = Network::random(8, 1);
