@@ -82,7 +82,17 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 };
                 if decisive {
                     let table_depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                    self.tt.store(key, 0, score.to_table(ply), Score::DRAW, table_depth, bound);
+                    // The entry's evaluation is the node's own, as every entry's is (a later
+                    // visit that does not probe prunes by it).
+                    let eval = if in_check {
+                        -Score::INFINITE
+                    } else {
+                        hit.map_or_else(
+                            || position.evaluate_cached(&mut self.state.eval_cache),
+                            |hit| hit.eval,
+                        )
+                    };
+                    self.tt.store(key, 0, score.to_table(ply), eval, table_depth, bound);
                     return score;
                 }
                 // Inside the window: search on, but no worse than a win (or no better than a loss).
