@@ -61,11 +61,29 @@ fn main() {
         }
         args.drain(at..(at + taken).min(args.len()));
     }
+    // `--book FILE` (or `--book=FILE`): the Othello learning book an NBoard session plays from
+    // and learns into (Edax's `-book-file`).
+    let mut othello_book = None;
+    if let Some(at) = args.iter().position(|arg| arg == "--book" || arg.starts_with("--book=")) {
+        let path = match args[at].split_once('=') {
+            Some((_, path)) => Some(path.to_string()),
+            None => args.get(at + 1).cloned(),
+        };
+        let taken = if args[at].contains('=') { 1 } else { 2 };
+        match path.filter(|path| !path.is_empty()) {
+            Some(path) => othello_book = Some(path),
+            None => {
+                eprintln!("--book takes a file name");
+                std::process::exit(2);
+            }
+        }
+        args.drain(at..(at + taken).min(args.len()));
+    }
     if !args.is_empty() {
         // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is UCI
         // (`triskel bench 16 1 13`).
         if args[0] == "othello" {
-            let mut session = NBoardSession::new(output);
+            let mut session = NBoardSession::new(output, othello_book);
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
@@ -81,7 +99,7 @@ fn main() {
         }
         return;
     }
-    let mut session = Protocol::new(output, game);
+    let mut session = Protocol::with_othello_book(output, game, othello_book);
 
     let (sender, receiver) = mpsc::channel();
     // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.

@@ -21,6 +21,7 @@
 //! `GoRequest::wants_game_move`. Several books ([`choose`]) are consulted in order: the first that
 //! has a legal move for the position answers.
 
+pub mod othello;
 mod polyglot;
 mod polyglot_keys;
 pub mod xiangqi;
@@ -41,6 +42,12 @@ pub trait BookGame {
     /// The move `raw` names, if it is a legal move of the position; `None` for a code that names
     /// no move or an illegal one.
     fn legal_book_move(&self, raw: u16) -> Option<Self::Move>;
+
+    /// The move's value for the side that plays it, where the game's book keeps one in the
+    /// record's `learn` field (Othello's learning book); `None` otherwise.
+    fn book_value(_learn: u32) -> Option<engine::Score> {
+        None
+    }
 }
 
 /// A legal book move of a position, with the weights of all its entries added up.
@@ -48,6 +55,8 @@ pub trait BookGame {
 pub struct BookMove<M> {
     pub mv: M,
     pub weight: u32,
+    /// Its value, where the game's book keeps one (the first entry's).
+    pub value: Option<engine::Score>,
 }
 
 /// A move picked from the book.
@@ -58,6 +67,8 @@ pub struct Choice<M> {
     pub weight: u32,
     /// The weights of all the position's legal book moves.
     pub total: u32,
+    /// Its value for the side to move, where the game's book keeps one.
+    pub value: Option<engine::Score>,
 }
 
 /// A book in memory, entries sorted by key.
@@ -90,6 +101,11 @@ impl Book {
         Ok(Book { entries })
     }
 
+    /// Every entry, sorted by key.
+    pub fn all_entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -116,7 +132,7 @@ impl Book {
             let weight = u32::from(entry.weight);
             match moves.iter_mut().find(|known| known.mv == mv) {
                 Some(known) => known.weight += weight,
-                None => moves.push(BookMove { mv, weight }),
+                None => moves.push(BookMove { mv, weight, value: G::book_value(entry.learn) }),
             }
         }
         moves.retain(|book_move| book_move.weight > 0);
@@ -134,7 +150,12 @@ impl Book {
         let mut pick = rng.below(u64::from(total)) as u32;
         for book_move in &moves {
             if pick < book_move.weight {
-                return Some(Choice { mv: book_move.mv, weight: book_move.weight, total });
+                return Some(Choice {
+                    mv: book_move.mv,
+                    weight: book_move.weight,
+                    total,
+                    value: book_move.value,
+                });
             }
             pick -= book_move.weight;
         }

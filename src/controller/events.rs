@@ -103,8 +103,9 @@ pub trait Listener<G: Game>: Send {
     /// After each completed iteration: one line per root move that has a known reply, the root
     /// move first.
     fn refutations(&mut self, _position: &G, _lines: &[Vec<G::Move>]) {}
-    /// One position of an analysis (`index` in the game, 0 the start) and its score.
-    fn analysed(&mut self, _position: &G, _index: usize, _score: Score) {}
+    /// One position of an analysis (`index` in the game, 0 the start), its score and the best
+    /// move found (`None` with no legal move). The positions come from the last to the first.
+    fn analysed(&mut self, _position: &G, _index: usize, _score: Score, _best: Option<G::Move>) {}
     /// The answer. Nothing follows it.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>);
 }

@@ -344,8 +344,8 @@ impl<G: Variant> Controller<G> {
         // A game move from the book, if `OwnBook` is on and the position is in it.
         if self.settings.own_book && request.wants_game_move() {
             if let Some(choice) = self.position.book_move(&self.books, &mut self.rng) {
-                let source = Source::Book { weight: choice.1, total: choice.2 };
-                self.answer_now(listener.as_mut(), Some(choice.0), source, started);
+                let source = Source::Book { weight: choice.weight, total: choice.total };
+                self.answer_with(listener.as_mut(), Some(choice.mv), choice.value, source, started);
                 return TimeLimits::NONE;
             }
         }
@@ -405,7 +405,22 @@ impl<G: Variant> Controller<G> {
         source: Source,
         started: Instant,
     ) {
-        let score = if best.is_some() { engine::Score::DRAW } else { self.position.no_move_score(0) };
+        self.answer_with(listener, best, None, source, started);
+    }
+
+    /// [`Controller::answer_now`] with the move's value, where one is known (a book's).
+    fn answer_with(
+        &self,
+        listener: &mut dyn Listener<G>,
+        best: Option<G::Move>,
+        value: Option<engine::Score>,
+        source: Source,
+        started: Instant,
+    ) {
+        let score = match best {
+            Some(_) => value.unwrap_or(engine::Score::DRAW),
+            None => self.position.no_move_score(0),
+        };
         let decision =
             Decision { best, ponder: None, offer: None, score, nodes: 0, elapsed: started.elapsed(), source };
         listener.finished(&self.position, &decision);

@@ -101,6 +101,9 @@ pub struct GoRequest<M> {
     /// What a draw is worth to the side to move, in the game's score units: 0 values it as the
     /// draw it is; below 0 the engine plays on for more (NBoard's `set contempt`).
     pub draw_value: i32,
+    /// A move to play in a game whose `depth` is the engine's level, not an analysis (NBoard's
+    /// `go`): the book may answer it.
+    pub in_game: bool,
 }
 
 impl<M> GoRequest<M> {
@@ -120,19 +123,19 @@ impl<M> GoRequest<M> {
             lines: self.lines,
             every_move: self.every_move,
             draw_value: self.draw_value,
+            in_game: self.in_game,
         }
     }
 
     /// A request for a move to play in a game, which the book may answer: clocks, `movetime`, or
     /// nothing at all. Analysis (`infinite`, `searchmoves`, `depth`, `nodes`, `mate`) asks for a
     /// search, and so does `ponder` (the position is only the expected one; after `ponderhit` the
-    /// ponder search goes on as the game's search).
+    /// ponder search goes on as the game's search). A game move whose depth is the engine's level
+    /// (`in_game`) is a game move all the same.
     pub fn wants_game_move(&self) -> bool {
         !self.infinite
             && !self.ponder
             && self.searchmoves.is_empty()
-            && self.depth.is_none()
-            && self.nodes.is_none()
-            && self.mate.is_none()
+            && (self.in_game || (self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()))
     }
 }

@@ -314,15 +314,17 @@ pub fn start_analysis<G: Variant>(
             for (index, position) in positions.iter().enumerate().rev() {
                 let mut moves = G::MoveList::default();
                 position.generate_moves(&mut moves);
-                let score = if moves.is_empty() {
-                    position.no_move_score(0)
+                let (score, best) = if moves.is_empty() {
+                    (position.no_move_score(0), None)
                 } else {
-                    search::search(position, &[], &limits, &tt, &mut states[0], &control, &mut Silent).score
+                    let outcome =
+                        search::search(position, &[], &limits, &tt, &mut states[0], &control, &mut Silent);
+                    (outcome.score, outcome.best_move)
                 };
                 if shared.stopped() {
                     break;
                 }
-                listener.analysed(position, index, score);
+                listener.analysed(position, index, score, best);
             }
             *shared.answered.lock().unwrap_or_else(PoisonError::into_inner) = true;
             Returned { states, solver, judged_lost: false }

@@ -95,9 +95,9 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     fn set_chess960(&mut self, _on: bool) {}
 
     /// A move drawn from the first of `books` that has a legal one for the position, with its
-    /// weight and the position's total, for games with books (chess and xiangqi: [`book::BookGame`]
-    /// says how each keys a position and codes a move).
-    fn book_move(&self, _books: &[Book], _rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
+    /// weight, the position's total and its value where the book keeps one, for games with books
+    /// ([`book::BookGame`] says how each keys a position and codes a move).
+    fn book_move(&self, _books: &[Book], _rng: &mut book::Rng) -> Option<book::Choice<Self::Move>> {
         None
     }
 
@@ -218,8 +218,8 @@ impl Variant for engine::chess::Position {
         engine::chess::Position::set_chess960(self, on);
     }
 
-    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
-        book::choose(books, self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
+    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<book::Choice<Self::Move>> {
+        book::choose(books, self, rng)
     }
 
     /// A castling right without its rook or king, a right given twice and an en-passant square no
@@ -301,8 +301,8 @@ impl Variant for engine::xiangqi::Position {
         Ok(self.mirrored())
     }
 
-    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<(Self::Move, u32, u32)> {
-        book::choose(books, self, rng).map(|choice| (choice.mv, choice.weight, choice.total))
+    fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<book::Choice<Self::Move>> {
+        book::choose(books, self, rng)
     }
 }
 

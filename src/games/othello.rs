@@ -74,6 +74,15 @@ impl Variant for Position {
         Err("flip: Othello has no flip".into())
     }
 
+    /// The learning book's best move ([`crate::book::othello`]), with its value.
+    fn book_move(
+        &self,
+        books: &[crate::book::Book],
+        rng: &mut crate::book::Rng,
+    ) -> Option<crate::book::Choice<Move>> {
+        crate::book::choose(books, self, rng)
+    }
+
     fn solve(
         &self,
         solver: &mut Self::Solver,

@@ -34,8 +34,9 @@ pub fn unknown_command(text: &str) -> String {
 
 /// The protocol in use, chosen by the first command.
 pub enum Protocol {
-    /// Before the first command; the game UCI starts with.
-    Undecided(Output, GameKind),
+    /// Before the first command; the game UCI starts with, and the Othello book's file
+    /// (`--book`).
+    Undecided(Output, GameKind, Option<String>),
     Uci(Box<UciFront>),
     Ucci(Box<UcciFront>),
     NBoard(Box<NBoardSession>),
@@ -57,18 +58,23 @@ const GTP_OPENINGS: &[&str] = &[
 impl Protocol {
     /// Waiting for the first command; UCI plays `game` unless told otherwise.
     pub fn new(output: Output, game: GameKind) -> Protocol {
-        Protocol::Undecided(output, game)
+        Protocol::Undecided(output, game, None)
+    }
+
+    /// The same, an NBoard session keeping its learning book in `path` (`--book`).
+    pub fn with_othello_book(output: Output, game: GameKind, path: Option<String>) -> Protocol {
+        Protocol::Undecided(output, game, path)
     }
 
     /// Handles one input line (the first one picks the protocol).
     pub fn handle(&mut self, line: &str) -> Flow {
-        if let Protocol::Undecided(output, game) = self {
+        if let Protocol::Undecided(output, game, book) = self {
             let first = line.split_whitespace().next().unwrap_or("");
             if first.is_empty() {
                 return Flow::Continue;
             }
             *self = match first {
-                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone()))),
+                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone(), book.take()))),
                 "ucci" => Protocol::Ucci(Box::new(UcciFront::new(output.clone()))),
                 _ if GTP_OPENINGS.contains(&gtp_command(line)) => {
                     Protocol::Gtp(Box::new(GtpFront::new(output.clone())))
@@ -88,7 +94,7 @@ impl Protocol {
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
         match self {
-            Protocol::Undecided(output, _) => output.info_string("ignoring a line that is not UTF-8"),
+            Protocol::Undecided(output, ..) => output.info_string("ignoring a line that is not UTF-8"),
             Protocol::Uci(front) => front.garbage(),
             Protocol::Ucci(front) => front.garbage(),
             Protocol::NBoard(front) => front.garbage(),

@@ -17,8 +17,15 @@
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
 //! is answered with a `status` line saying why.
+//!
+//! The book ([`crate::book::othello`]): `go` plays a book position's best move at once, `hint`
+//! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first,
+//! and `learn` searches the game's positions, adds its line to the book and writes the book to the
+//! file the command line named (`--book FILE`; without one the session learns in memory only),
+//! then answers `learned`.
 
 use super::Flow;
+use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{disc_text, ffo};
@@ -29,7 +36,7 @@ use engine::othello::{Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// The name `set myname` announces.
@@ -53,7 +60,11 @@ enum Task {
     Go,
     Hint,
     Analyze,
+    Learn,
 }
+
+/// The book a `learn` produced, waiting for the session to take it up.
+type LearnedSlot = Arc<Mutex<Option<LearningBook>>>;
 
 /// The NBoard session.
 pub struct NBoardSession {
@@ -68,13 +79,30 @@ pub struct NBoardSession {
     cancel: Option<Arc<AtomicBool>>,
     /// What the last task started was.
     running_task: Option<Task>,
+    /// The learning book, and the file it is kept in (`--book`).
+    book: LearningBook,
+    book_path: Option<String>,
+    /// Where a `learn` running on the search thread leaves the book it learned.
+    learned: LearnedSlot,
 }
 
 impl NBoardSession {
-    pub fn new(output: Output) -> NBoardSession {
+    /// A session; `book_path` is the learning book's file (`--book`), read now (a missing file is
+    /// an empty book, written at the first `learn`).
+    pub fn new(output: Output, book_path: Option<String>) -> NBoardSession {
         let mut controller: Box<Controller<Position>> = Box::default();
         controller.set_hash(HASH_MB).expect("memory for the Othello hash table");
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
+        controller.settings_mut().own_book = true;
+        let book = match book_path.as_deref().map(LearningBook::load) {
+            Some(Ok(book)) => book,
+            Some(Err(message)) => {
+                output.line(&format!("status {message}; starting with an empty book"));
+                LearningBook::default()
+            }
+            None => LearningBook::default(),
+        };
+        controller.set_books(vec![book.book()]);
         NBoardSession {
             controller,
             output,
@@ -83,6 +111,17 @@ impl NBoardSession {
             contempt: 0,
             cancel: None,
             running_task: None,
+            book,
+            book_path,
+            learned: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Takes up the book a finished `learn` left.
+    fn take_learned(&mut self) {
+        if let Some(book) = self.learned.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            self.controller.set_books(vec![book.book()]);
+            self.book = book;
         }
     }
 
@@ -90,6 +129,7 @@ impl NBoardSession {
     pub fn handle(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
         self.controller.reap();
+        self.take_learned();
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -106,7 +146,7 @@ impl NBoardSession {
             _ if rest.is_empty() && is_move_text(command) => self.play(command),
             "go" => self.start(Task::Go, 1),
             "hint" => match rest.split_whitespace().next().map(str::parse::<usize>) {
-                Some(Ok(lines)) if lines >= 1 => self.start(Task::Hint, lines.min(64)),
+                Some(Ok(lines)) if lines >= 1 => self.hint(lines.min(64)),
                 _ => self.status(&format!("hint takes a number of moves, not {rest:?}")),
             },
             "analyze" => self.start(Task::Analyze, 1),
@@ -114,8 +154,7 @@ impl NBoardSession {
                 self.cancel();
                 self.output.line(format!("pong {rest}").trim_end());
             }
-            // Nothing is learned (there is no book to extend), but the GUI waits for the answer.
-            "learn" => self.output.line("learned"),
+            "learn" => self.start(Task::Learn, 1),
             "perft" => {
                 self.cancel();
                 self.perft(rest);
@@ -255,6 +294,9 @@ impl NBoardSession {
             }
             return;
         }
+        if task == Task::Learn {
+            return self.learn(listener);
+        }
         let request = GoRequest {
             // Only `go` plays on the game's clock; `hint` thinks until told otherwise, as the
             // protocol page says (its depth still bounds it).
@@ -264,9 +306,56 @@ impl NBoardSession {
             every_move: task == Task::Hint,
             // Contempt is what the engine thinks it is worth over its opponent: a draw costs it that.
             draw_value: if task == Task::Go { -self.contempt } else { 0 },
+            // The depth is the engine's level: the book answers a `go` all the same.
+            in_game: task == Task::Go,
             ..GoRequest::default()
         };
         self.controller.go(request, listener);
+    }
+
+    /// `hint N`: a book position's book moves, best first, else a search.
+    fn hint(&mut self, lines: usize) {
+        let position = self.record.position();
+        let book_lines = self.book.lines(&position);
+        if book_lines.is_empty() {
+            return self.start(Task::Hint, lines);
+        }
+        self.cancel();
+        for line in book_lines.iter().take(lines) {
+            self.output.line(&format!(
+                "book {} {} {} {}",
+                MoveText(line.mv),
+                disc_text(Score(line.valued.value)),
+                line.valued.games,
+                line.valued.depth
+            ));
+        }
+        self.status("");
+    }
+
+    /// `learn`: the game's first plies are searched on the search thread, whose listener learns
+    /// them into a copy of the book, writes it and answers `learned`; the session takes the book
+    /// up at its next command.
+    fn learn(&mut self, listener: Box<NBoardListener>) {
+        let positions: Vec<Position> = self.record.positions().collect();
+        let moves: Vec<Move> = self.record.moves.iter().map(|recorded| recorded.mv).collect();
+        let plies = moves.len().min(LEARN_PLIES);
+        let line: Vec<(Position, Move)> =
+            positions.iter().copied().zip(moves.iter().copied()).take(plies).collect();
+        let depth = self.depth.clamp(1, ANALYZE_DEPTH);
+        let learning = Learning {
+            listener: *listener,
+            line,
+            analysed: vec![None; plies + 1],
+            book: self.book.clone(),
+            path: self.book_path.clone(),
+            depth: depth as u8,
+            slot: Arc::clone(&self.learned),
+        };
+        let searched = positions[..=plies].to_vec();
+        if let Err(message) = self.controller.analyze(searched, depth, Box::new(learning)) {
+            self.status(&message);
+        }
     }
 
     /// `bench [depth]`: the controller's bench of the Othello positions at that depth.
@@ -374,7 +463,7 @@ impl Listener<Position> for NBoardListener {
         }
     }
 
-    fn analysed(&mut self, _position: &Position, index: usize, score: Score) {
+    fn analysed(&mut self, _position: &Position, index: usize, score: Score, _best: Option<Move>) {
         self.line(&format!("analysis {index} {}", disc_text(score)));
     }
 
@@ -394,4 +483,41 @@ impl Listener<Position> for NBoardListener {
             None => self.line("=== PA/0.00/0.00"),
         }
     }
+}
+
+/// A `learn` under way: the searches of the game's positions, then the book.
+struct Learning {
+    listener: NBoardListener,
+    /// The game's positions and the move played from each.
+    line: Vec<(Position, Move)>,
+    /// Each position's search, as it comes (the last position first).
+    analysed: Vec<Option<Analysed>>,
+    book: LearningBook,
+    path: Option<String>,
+    depth: u8,
+    slot: LearnedSlot,
+}
+
+impl Listener<Position> for Learning {
+    fn analysed(&mut self, _position: &Position, index: usize, score: Score, best: Option<Move>) {
+        if let Some(slot) = self.analysed.get_mut(index) {
+            *slot = Some(Analysed { score, best });
+        }
+        // The start comes last: every position is searched.
+        if index > 0 || self.listener.cancel.load(Ordering::Acquire) {
+            return;
+        }
+        let analysed: Vec<Analysed> = self.analysed.iter().flatten().copied().collect();
+        self.book.learn(&self.line, &analysed, self.depth);
+        let saved = self.path.as_deref().map(|path| self.book.save(path));
+        *self.slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(std::mem::take(&mut self.book));
+        if let Some(Err(message)) = saved {
+            self.listener.line(&format!("status {message}"));
+        }
+        self.listener.line("learned");
+    }
+
+    fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
+
+    fn finished(&mut self, _position: &Position, _decision: &Decision<Move>) {}
 }
