@@ -205,6 +205,9 @@ fn net_eval_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> 
     let eval = nnue::network::quantized_eval(G::FORMAT, &file, [&ours, &theirs])
         .map_err(|error| format!("{path}: {error}"))?;
     println!("{} cp (side to move) for {}", eval, position.position_text());
+    if let Err(error) = G::FORMAT.check(&file) {
+        eprintln!("net-eval: the engine would refuse {path}: {error}");
+    }
     Ok(())
 }
 
