@@ -276,21 +276,20 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
     ))
 }
 
-/// `tuner datastats`: what a chess data file holds, read back record by record (so a file
-/// a writer of another format made is caught here, not in training).
-pub fn chess_stats(path: &str) -> Result<String, String> {
+/// `tuner datastats`: what a data file of records `R` holds, read back record by record (so a
+/// file a writer of another format made is caught here, not in training).
+pub fn stats<R: record::Record>(path: &str) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
     if bytes.len() % 32 != 0 {
         return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
     }
-    let (mut results, mut pieces, mut score_sum, mut white) = ([0usize; 3], [0usize; 33], 0i64, 0usize);
+    let (mut results, mut pieces, mut score_sum, mut first) = ([0usize; 3], [0usize; 33], 0i64, 0usize);
     for (index, chunk) in bytes.chunks_exact(32).enumerate() {
-        let record = record::ChessRecord::unpack(chunk)
-            .ok_or_else(|| format!("{path}: record {index} is malformed"))?;
-        results[usize::from(record.result)] += 1;
+        let record = R::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;
+        results[usize::from(record.result())] += 1;
         pieces[record.pieces().len()] += 1;
-        score_sum += i64::from(record.score).abs();
-        white += usize::from(record.white_to_move);
+        score_sum += i64::from(record.score()).abs();
+        first += usize::from(record.first_player_to_move());
     }
     let count = (bytes.len() / 32).max(1);
     let per_pieces: Vec<String> = (2..=32)
@@ -298,12 +297,13 @@ pub fn chess_stats(path: &str) -> Result<String, String> {
         .map(|low| format!("{low}-{}: {}", low + 4, pieces[low..(low + 5).min(33)].iter().sum::<usize>()))
         .collect();
     Ok(format!(
-        "{path}: {} positions; side to move lost {} drawn {} won {}; White to move {:.1}%; mean |score| {:.0} cp; by pieces {}",
+        "{path}: {} positions; side to move lost {} drawn {} won {}; {} to move {:.1}%; mean |score| {:.0} cp; by pieces {}",
         bytes.len() / 32,
         results[0],
         results[1],
         results[2],
-        100.0 * white as f64 / count as f64,
+        R::FIRST_PLAYER,
+        100.0 * first as f64 / count as f64,
         score_sum as f64 / count as f64,
         per_pieces.join(", ")
     ))
@@ -379,6 +379,30 @@ mod tests {
             let _ = std::fs::remove_file(&path);
             let _ = std::fs::remove_file(format!("{path}.progress"));
         }
+    }
+
+    /// Xiangqi games go through the same writer: whole records that read back, no duplicate, and
+    /// `datastats` reads the file.
+    #[test]
+    fn xiangqi_games_write_records_that_read_back() {
+        use record::{Record, XiangqiRecord};
+        let out = temporary("xiangqi");
+        let mut config = config(&out, 3, 1);
+        config.play.openings =
+            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
+        run::<engine::xiangqi::Position>(&config).unwrap();
+        let bytes = std::fs::read(&out).unwrap();
+        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
+        let identities: HashSet<&[u8]> = bytes.chunks_exact(32).map(|record| &record[..28]).collect();
+        assert_eq!(identities.len(), bytes.len() / 32);
+        for chunk in bytes.chunks_exact(32) {
+            let record = XiangqiRecord::unpack(chunk).unwrap();
+            assert!(record.result <= 2 && record.pieces().len() >= 2);
+            engine::xiangqi::Position::from_fen(&record.board_fen()).unwrap();
+        }
+        assert!(stats::<XiangqiRecord>(&out).unwrap().contains("red to move"));
+        let _ = std::fs::remove_file(&out);
+        let _ = std::fs::remove_file(format!("{out}.progress"));
     }
 
     #[test]

@@ -2,15 +2,15 @@
 //! method). `--game xiangqi` picks xiangqi (positions, data file `engine/data/xiangqi_eval.txt`).
 //!
 //! ```text
-//! tuner datagen [--game chess] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+//! tuner datagen [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
 //!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
 //!               [--report SECONDS]
-//! tuner datastats FILE
+//! tuner datastats [--game chess|xiangqi] FILE
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
-//! tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+//! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
-//! tuner net-eval --net FILE --fen FEN
+//! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
 //! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -41,15 +41,15 @@ use std::time::{Duration, Instant};
 use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 
 const USAGE: &str = "usage:
-  tuner datagen [--game chess] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
+  tuner datagen [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
                 [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
                 [--report SECONDS]
-  tuner datastats FILE
+  tuner datastats [--game chess|xiangqi] FILE
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
-  tuner train --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+  tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
-  tuner net-eval --net FILE --fen FEN
+  tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
@@ -146,11 +146,12 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
     Ok(())
 }
 
-fn train_command(args: &[String]) -> Result<(), String> {
+fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
         &["baseline", "mirror"],
         &[
+            "game",
             "data",
             "out",
             "hidden",
@@ -184,36 +185,48 @@ fn train_command(args: &[String]) -> Result<(), String> {
         baseline: options.flag("baseline"),
         mirror: options.flag("mirror"),
     };
-    let loss = nnue::train::run(&config)?;
+    let loss = nnue::train::run::<G>(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);
     Ok(())
 }
 
-/// `tuner net-eval --net FILE --fen FEN`: a quantized network's evaluation of one position, as the
-/// engine computes it.
-fn net_eval_command(args: &[String]) -> Result<(), String> {
-    use engine::GameText;
-    let options = Options::parse(args, &[], &["net", "fen"])?;
+/// `tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN`: a quantized network's evaluation
+/// of one position, as the engine computes it.
+fn net_eval_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
+    use datagen::record::Record;
+    let options = Options::parse(args, &[], &["game", "net", "fen"])?;
     let path = options.required("net")?;
     let file = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
-    let position = crate::games::parse::<engine::chess::Position>(options.required("fen")?)?;
+    let position = crate::games::parse::<G>(options.required("fen")?)?;
     let mut record = Vec::new();
-    datagen::record::Packed::pack(&position, 0, 1, &mut record);
-    let record = datagen::record::ChessRecord::unpack(&record).ok_or("the position does not pack")?;
-    let us = usize::from(!record.white_to_move);
-    let features = |perspective: usize| -> Vec<u16> {
-        record
-            .pieces()
-            .iter()
-            .map(|&(square, piece)| {
-                nnue::network::feature(perspective, usize::from(piece), usize::from(square)) as u16
-            })
-            .collect()
-    };
-    let (ours, theirs) = (features(us), features(us ^ 1));
-    let eval = nnue::network::quantized_eval(&file, [&ours, &theirs])?;
+    position.pack(0, 1, &mut record);
+    let record = G::Record::unpack(&record).ok_or("the position does not pack")?;
+    let [ours, theirs] = G::features(&record).map(Iterator::collect::<Vec<u16>>);
+    let eval = nnue::network::quantized_eval(G::FORMAT, &file, [&ours, &theirs])
+        .map_err(|error| format!("{path}: {error}"))?;
     println!("{} cp (side to move) for {}", eval, position.position_text());
+    if let Err(error) = G::FORMAT.check(&file) {
+        eprintln!("net-eval: the engine would refuse {path}: {error}");
+    }
     Ok(())
+}
+
+/// `tuner datastats [--game chess|xiangqi] FILE`.
+fn datastats_command<G: datagen::record::Packed>(args: &[String]) -> Result<(), String> {
+    let mut files = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--game" => {
+                words.next();
+            }
+            _ => files.push(word),
+        }
+    }
+    match files.as_slice() {
+        [path] => datagen::stats::<G::Record>(path).map(|line| println!("{line}")),
+        _ => Err("datastats needs one file".into()),
+    }
 }
 
 /// `tuner book --game xiangqi ...`: the opening book (see [`book`]).
@@ -459,13 +472,13 @@ fn main() -> ExitCode {
     type Xiangqi = engine::xiangqi::Position;
     let result = match (args.first().map(String::as_str), xiangqi) {
         (Some("datagen"), false) => datagen_command::<Chess>(&args[1..]),
-        (Some("train"), _) => train_command(&args[1..]),
-        (Some("net-eval"), _) => net_eval_command(&args[1..]),
-        (Some("datastats"), _) => match args.get(1) {
-            Some(path) => datagen::chess_stats(path).map(|line| println!("{line}")),
-            None => Err("datastats needs a file".into()),
-        },
-        (Some("datagen"), true) => Err("datagen: xiangqi has no record format yet".into()),
+        (Some("datagen"), true) => datagen_command::<Xiangqi>(&args[1..]),
+        (Some("train"), false) => train_command::<Chess>(&args[1..]),
+        (Some("train"), true) => train_command::<Xiangqi>(&args[1..]),
+        (Some("net-eval"), false) => net_eval_command::<Chess>(&args[1..]),
+        (Some("net-eval"), true) => net_eval_command::<Xiangqi>(&args[1..]),
+        (Some("datastats"), false) => datastats_command::<Chess>(&args[1..]),
+        (Some("datastats"), true) => datastats_command::<Xiangqi>(&args[1..]),
         (Some("book"), true) => book_command(&args[1..]),
         (Some("book"), false) => {
             Err("book: only xiangqi (--game xiangqi); chess reads Polyglot books".into())

@@ -19,11 +19,53 @@
 //! castling right is 12 (White's) or 13 (Black's), so castling rights need no field of their own
 //! and Chess960 rights survive. Bytes 0..25 are the position's identity: two records of one
 //! position agree there, which is what duplicate removal compares.
+//!
+//! # Xiangqi: 32 bytes, little-endian
+//!
+//! | bytes  | field |
+//! | ------ | ----- |
+//! | 0..12  | a 96-bit number: bit `n` (0..90) set when square `n` (a0 = 0, b0 = 1, ..., i9 = 89: `9 * rank + file`, rank 0 red's back rank) holds a piece; bits 90..95 are 0; bit 95 set when black is to move |
+//! | 12..28 | one 4-bit code per occupied square, in ascending square order, the low nibble of each byte first; unused nibbles are 0 |
+//! | 28..30 | the search's score, an `i16`, centipawns from the side to move's view |
+//! | 30     | the game's result from the side to move's view: 0 lost, 1 drawn, 2 won |
+//! | 31     | the 60-move rule's count of plies (the engine's `rule60_count`), saturated at 255 |
+//!
+//! Piece codes: `colour * 7 + kind`, colour 0 red and 1 black, kind 0 king (general), 1 advisor, 2
+//! elephant, 3 horse, 4 chariot, 5 cannon, 6 soldier (the engine's `Piece::index`); 14 and 15 are
+//! unused. At most 32 pieces stand on the board, so 16 bytes hold their codes. The score and the
+//! result sit where chess keeps them. Bytes 0..28 are the position's identity (board and side to
+//! move: xiangqi has no castling or en passant).
 
 use engine::chess::{Color, Piece, PieceKind, Position, Square};
+use engine::xiangqi;
+
+/// A record read back, whatever its game: what the trainer and `datastats` ask of it.
+pub trait Record: Copy + Send + Sync + Sized {
+    /// The player who moves first, as `datastats` names it.
+    const FIRST_PLAYER: &'static str;
+    /// Reads one record. `None` for a record no writer of this format produced.
+    fn unpack(bytes: &[u8]) -> Option<Self>;
+    /// The pieces as `(square, piece index)`, in ascending square order, by the game's own indices.
+    fn pieces(&self) -> &[(u8, u8)];
+    /// True when the first player (White, red) is to move.
+    fn first_player_to_move(&self) -> bool;
+    /// The search's score, centipawns, side to move.
+    fn score(&self) -> i16;
+    /// 0 lost, 1 drawn, 2 won, side to move.
+    fn result(&self) -> u8;
+    /// True when the position mirrored left to right is the same game (chess: no castling right
+    /// left; xiangqi: always).
+    fn mirrorable(&self) -> bool;
+    /// The position mirrored left to right.
+    fn mirrored(&self) -> Self;
+    /// The position as FEN, with no clocks (enough to evaluate it).
+    fn board_fen(&self) -> String;
+}
 
 /// A game whose positions can be written as fixed-size records.
 pub trait Packed: Sized {
+    /// The record read back.
+    type Record: Record;
     /// Bytes per record.
     const RECORD_BYTES: usize;
     /// Leading bytes that identify the position (board, side to move, rights), for duplicates.
@@ -137,7 +179,37 @@ impl ChessRecord {
     }
 }
 
+impl Record for ChessRecord {
+    const FIRST_PLAYER: &'static str = "White";
+
+    fn unpack(bytes: &[u8]) -> Option<ChessRecord> {
+        ChessRecord::unpack(bytes)
+    }
+    fn pieces(&self) -> &[(u8, u8)] {
+        ChessRecord::pieces(self)
+    }
+    fn first_player_to_move(&self) -> bool {
+        self.white_to_move
+    }
+    fn score(&self) -> i16 {
+        self.score
+    }
+    fn result(&self) -> u8 {
+        self.result
+    }
+    fn mirrorable(&self) -> bool {
+        !self.castling
+    }
+    fn mirrored(&self) -> ChessRecord {
+        ChessRecord::mirrored(self)
+    }
+    fn board_fen(&self) -> String {
+        ChessRecord::board_fen(self)
+    }
+}
+
 impl Packed for Position {
+    type Record = ChessRecord;
     const RECORD_BYTES: usize = 32;
     const IDENTITY_BYTES: usize = 25;
 
@@ -167,6 +239,166 @@ impl Packed for Position {
             .copy_from_slice(&(self.fullmove_number().min(u32::from(u16::MAX)) as u16).to_le_bytes());
         record[28..30].copy_from_slice(&score.to_le_bytes());
         record[30] = result;
+        out.extend_from_slice(&record);
+    }
+}
+
+/// A xiangqi record read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XiangqiRecord {
+    /// `(square 0..90, piece code 0..14)` for each piece, in ascending square order.
+    pieces: [(u8, u8); 32],
+    /// How many of `pieces` are used.
+    count: u8,
+    /// True when red is to move.
+    pub red_to_move: bool,
+    /// Search score, centipawns, side to move.
+    pub score: i16,
+    /// 0 lost, 1 drawn, 2 won, side to move.
+    pub result: u8,
+    /// The 60-move rule's count of plies, saturated at 255.
+    pub rule60: u8,
+}
+
+/// Bit 95 of a xiangqi record's first twelve bytes: black to move.
+const XIANGQI_BLACK: u128 = 1 << 95;
+
+impl XiangqiRecord {
+    /// Reads one 32-byte record. `None` for a record no writer of this format produced.
+    pub fn unpack(bytes: &[u8]) -> Option<XiangqiRecord> {
+        if bytes.len() != 32 || bytes[30] > 2 {
+            return None;
+        }
+        let mut low = [0u8; 16];
+        low[..12].copy_from_slice(&bytes[..12]);
+        let word = u128::from_le_bytes(low);
+        let occupancy = word & ((1 << 90) - 1);
+        if word & !(occupancy | XIANGQI_BLACK) != 0 || occupancy.count_ones() > 32 {
+            return None;
+        }
+        let mut record = XiangqiRecord {
+            pieces: [(0, 0); 32],
+            count: 0,
+            red_to_move: word & XIANGQI_BLACK == 0,
+            score: i16::from_le_bytes([bytes[28], bytes[29]]),
+            result: bytes[30],
+            rule60: bytes[31],
+        };
+        let mut rest = occupancy;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let slot = usize::from(record.count);
+            let code = (bytes[12 + slot / 2] >> (4 * (slot % 2))) & 0xF;
+            if code >= 14 {
+                return None;
+            }
+            record.pieces[slot] = (square, code);
+            record.count += 1;
+        }
+        // The nibbles past the last piece are 0.
+        let count = usize::from(record.count);
+        if (count..32).any(|slot| (bytes[12 + slot / 2] >> (4 * (slot % 2))) & 0xF != 0) {
+            return None;
+        }
+        Some(record)
+    }
+}
+
+impl Record for XiangqiRecord {
+    const FIRST_PLAYER: &'static str = "red";
+
+    fn unpack(bytes: &[u8]) -> Option<XiangqiRecord> {
+        XiangqiRecord::unpack(bytes)
+    }
+
+    fn pieces(&self) -> &[(u8, u8)] {
+        &self.pieces[..usize::from(self.count)]
+    }
+
+    fn first_player_to_move(&self) -> bool {
+        self.red_to_move
+    }
+
+    fn score(&self) -> i16 {
+        self.score
+    }
+
+    fn result(&self) -> u8 {
+        self.result
+    }
+
+    /// Xiangqi's rules are the same mirrored left to right: always.
+    fn mirrorable(&self) -> bool {
+        true
+    }
+
+    /// Files a and i swapped (`file` -> `8 - file`); the pieces stay in ascending square order.
+    fn mirrored(&self) -> XiangqiRecord {
+        let mut mirrored = *self;
+        let count = usize::from(self.count);
+        for piece in &mut mirrored.pieces[..count] {
+            piece.0 = piece.0 / 9 * 9 + (8 - piece.0 % 9);
+        }
+        mirrored.pieces[..count].sort_unstable();
+        mirrored
+    }
+
+    fn board_fen(&self) -> String {
+        let mut board = [None; 90];
+        for &(square, piece) in Record::pieces(self) {
+            board[usize::from(square)] = Some(b"KABNRCPkabnrcp"[usize::from(piece)] as char);
+        }
+        let mut fen = String::new();
+        for rank in (0..10).rev() {
+            let mut empty = 0;
+            for file in 0..9 {
+                match board[rank * 9 + file] {
+                    Some(letter) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(letter);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(if self.red_to_move { " w - - 0 1" } else { " b - - 0 1" });
+        fen
+    }
+}
+
+impl Packed for xiangqi::Position {
+    type Record = XiangqiRecord;
+    const RECORD_BYTES: usize = 32;
+    const IDENTITY_BYTES: usize = 28;
+
+    fn pack(&self, score: i16, result: u8, out: &mut Vec<u8>) {
+        let mut record = [0u8; 32];
+        let occupancy = self.occupied();
+        let black = if self.side_to_move() == xiangqi::Color::Black { XIANGQI_BLACK } else { 0 };
+        record[0..12].copy_from_slice(&(occupancy | black).to_le_bytes()[..12]);
+        let mut rest = occupancy;
+        let mut slot = 0;
+        while rest != 0 {
+            let square = xiangqi::Square::from_index(rest.trailing_zeros() as u8)
+                .expect("the occupancy holds board squares only");
+            rest &= rest - 1;
+            let piece = self.piece_on(square).expect("an occupied square holds a piece");
+            record[12 + slot / 2] |= (piece.index() as u8) << (4 * (slot % 2));
+            slot += 1;
+        }
+        record[28..30].copy_from_slice(&score.to_le_bytes());
+        record[30] = result;
+        record[31] = self.rule60_count().min(255) as u8;
         out.extend_from_slice(&record);
     }
 }
@@ -239,5 +471,89 @@ mod tests {
         let mut bad = a.clone();
         bad[30] = 3;
         assert!(ChessRecord::unpack(&bad).is_none());
+    }
+}
+
+#[cfg(test)]
+mod xiangqi_tests {
+    use super::*;
+    use engine::xiangqi::Position;
+
+    fn round_trip(fen: &str) -> (Vec<u8>, XiangqiRecord) {
+        let position = Position::from_fen(fen).unwrap();
+        let mut bytes = Vec::new();
+        position.pack(-321, 0, &mut bytes);
+        assert_eq!(bytes.len(), Position::RECORD_BYTES);
+        let record = XiangqiRecord::unpack(&bytes).unwrap();
+        let expected: Vec<(u8, u8)> = (0..90u8)
+            .filter_map(|index| {
+                let square = xiangqi::Square::from_index(index)?;
+                Some((index, position.piece_on(square)?.index() as u8))
+            })
+            .collect();
+        assert_eq!(Record::pieces(&record), expected.as_slice(), "{fen}");
+        assert_eq!((record.score, record.result), (-321, 0));
+        assert_eq!(record.red_to_move, position.side_to_move() == xiangqi::Color::Red);
+        assert_eq!(u16::from(record.rule60), position.rule60_count().min(255));
+        // The FEN rebuilt from the record is the position's board and side to move.
+        let fen_text = position.fen().to_string();
+        let rebuilt = record.board_fen();
+        let fields = |text: &str| text.split(' ').take(2).map(String::from).collect::<Vec<_>>();
+        assert_eq!(fields(&rebuilt), fields(&fen_text), "{fen}");
+        let back = Position::from_fen(&rebuilt).unwrap();
+        assert!((0..90u8).all(|index| {
+            let square = xiangqi::Square::from_index(index).unwrap();
+            back.piece_on(square) == position.piece_on(square)
+        }));
+        assert_eq!(back.side_to_move(), position.side_to_move());
+        (bytes, record)
+    }
+
+    #[test]
+    fn positions_survive_a_round_trip() {
+        let (start, record) =
+            round_trip("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        assert_eq!(Record::pieces(&record).len(), 32);
+        // a0 holds red's chariot (code 4), the first nibble; red to move leaves bit 95 clear.
+        assert_eq!((start[12] & 0xF, start[11] & 0x80), (4, 0));
+        // Black to move, a capture clock.
+        let (bytes, _) =
+            round_trip("rnbakab1r/9/1c4nc1/p3p1p1p/2p6/P8/2P1P1P1P/1C2B2C1/4A4/RNBAK2NR b - - 5 3");
+        assert_eq!((bytes[11] & 0x80, bytes[31]), (0x80, 5));
+        // Few pieces, either side to move.
+        round_trip("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+        round_trip("4k4/4a4/9/9/9/2P6/9/9/9/3K5 b - - 40 80");
+        round_trip("2bak4/4a4/4b4/9/9/9/9/9/4C4/R2K5 b - - 0 1");
+    }
+
+    #[test]
+    fn the_identity_ignores_labels_and_the_clock_but_not_the_side_to_move() {
+        let (a, _) = round_trip("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1");
+        let (b, _) = round_trip("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 9 30");
+        let (c, _) = round_trip("4k4/9/9/9/4P4/9/9/9/9/3K5 b - - 0 1");
+        assert_eq!(a[..Position::IDENTITY_BYTES], b[..Position::IDENTITY_BYTES]);
+        assert_ne!(a[..Position::IDENTITY_BYTES], c[..Position::IDENTITY_BYTES]);
+        assert!(XiangqiRecord::unpack(&a[..31]).is_none());
+        let mut bad = a.clone();
+        bad[30] = 3;
+        assert!(XiangqiRecord::unpack(&bad).is_none(), "a result beyond 2");
+        let mut bad = a.clone();
+        bad[11] |= 0x04;
+        assert!(XiangqiRecord::unpack(&bad).is_none(), "a square beyond i9");
+        let mut bad = a.clone();
+        bad[13] = 0x10;
+        assert!(XiangqiRecord::unpack(&bad).is_none(), "a code where no piece stands");
+        let mut bad = a;
+        bad[12] = 0xFE;
+        assert!(XiangqiRecord::unpack(&bad).is_none(), "code 14");
+    }
+
+    #[test]
+    fn the_mirror_image_is_the_mirrored_position() {
+        let (_, record) = round_trip("2bak4/4a4/4b4/9/9/9/9/9/4C4/R2K5 b - - 0 1");
+        let (_, mirror) = round_trip("4kab2/4a4/4b4/9/9/9/9/9/4C4/5K2R b - - 0 1");
+        assert_eq!(Record::pieces(&record.mirrored()), Record::pieces(&mirror));
+        assert_eq!(record.mirrored().mirrored(), record);
+        assert!(record.mirrorable());
     }
 }

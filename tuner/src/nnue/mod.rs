@@ -1,5 +1,47 @@
-//! The chess network: its shape, forward and backward passes and quantized file ([`network`]),
-//! and the trainer over `datagen`'s records ([`train`]).
+//! The networks: a game's inputs ([`FeatureSet`]), the shape, forward and backward passes and
+//! quantized file ([`network`]), and the trainer over `datagen`'s records ([`train`]). Chess and
+//! xiangqi share all of it; what differs is the [`FeatureSet`] below.
 
 pub mod network;
 pub mod train;
+
+use crate::datagen::record::{Packed, Record};
+use crate::games::Tunable;
+use types::nnue::Format;
+
+/// What the trainer needs of a game beyond its records: its network file's [`Format`] (magic and
+/// inputs per perspective) and the input a piece on a square gives each perspective. Both come
+/// from `types::nnue`, the one definition the engine's inference reads too.
+pub trait FeatureSet: Tunable + Packed {
+    /// The game's network file.
+    const FORMAT: Format;
+    /// The input index of `piece` (the record's piece index) on `square` seen from `perspective`
+    /// (0 the first player, 1 the second).
+    fn feature(perspective: usize, piece: usize, square: usize) -> usize;
+
+    /// The active inputs of `record` from each perspective, the side to move's first.
+    fn features(record: &Self::Record) -> [impl Iterator<Item = u16> + '_; 2] {
+        let us = usize::from(!record.first_player_to_move());
+        [us, us ^ 1].map(|perspective| {
+            record.pieces().iter().map(move |&(square, piece)| {
+                Self::feature(perspective, usize::from(piece), usize::from(square)) as u16
+            })
+        })
+    }
+}
+
+/// Chess: 2 x 6 kinds x 64 squares, black's view with its ranks mirrored (`TRSKNN01`).
+impl FeatureSet for engine::chess::Position {
+    const FORMAT: Format = types::nnue::CHESS;
+    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+        types::nnue::feature(perspective, piece, square)
+    }
+}
+
+/// Xiangqi: 2 x 7 kinds x 90 squares, black's view with its ranks mirrored (`TRSKXQ01`).
+impl FeatureSet for engine::xiangqi::Position {
+    const FORMAT: Format = types::nnue::XIANGQI;
+    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+        types::nnue::xiangqi_feature(perspective, piece, square)
+    }
+}

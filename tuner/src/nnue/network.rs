@@ -1,22 +1,23 @@
-//! The chess network the trainer fits: a perspective network (768 -> N) x 2 -> 1 with a squared
-//! clipped ReLU, in `f32`, with its forward and backward passes and its quantized export.
+//! The network the trainer fits, for either game: a perspective network (inputs -> N) x 2 -> 1 with
+//! a squared clipped ReLU, in `f32`, with its forward and backward passes and its quantized export.
 //!
-//! Inputs: one per (side relative to the perspective, piece kind, square), 2 x 6 x 64 = 768. The
-//! side to move's accumulator and the other side's are the same layer seen from each side (Black's
-//! view mirrors the board vertically), concatenated side to move first, so the output is from the
-//! side to move. `output * SCALE` is the evaluation in centipawns.
+//! Inputs: one per (side relative to the perspective, piece kind, square): 2 x 6 x 64 = 768 in
+//! chess, 2 x 7 x 90 = 1 260 in xiangqi (the game's [`Format`]). The side to move's accumulator
+//! and the other side's are the same layer seen from each side (the second player's view mirrors
+//! the ranks), concatenated side to move first, so the output is from the side to move.
+//! `output * SCALE` is the evaluation in centipawns.
 //!
 //! The quantized file is what the engine embeds; its format, shared with the generator and the
-//! engine, is `types::nnue` (`QA`, `QB` and `SCALE` as in the common NNUE convention): the header
-//! `TRSKNN01`, then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights `[768][N]` and biases
-//! `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times `QB`, and the output bias as
-//! `i32` times `QA * QB`, all little-endian. Inference:
+//! engine, is `types::nnue` (`QA`, `QB` and `SCALE` as in the common NNUE convention): the game's
+//! magic (`TRSKNN01`, `TRSKXQ01`), then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights
+//! `[inputs][N]` and biases `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times
+//! `QB`, and the output bias as `i32` times `QA * QB`, all little-endian. Inference:
 //! `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)`.
 
-use types::nnue::OUTPUT_WEIGHT_LIMIT;
-/// The format's constants and the feature index, shared with the generator that embeds the
-/// network and the engine that runs it (`types::nnue`).
-pub use types::nnue::{feature, INPUTS, MAGIC, QA, QB, SCALE};
+/// The format's constants, shared with the generator that embeds the network and the engine that
+/// runs it (`types::nnue`).
+pub use types::nnue::{Format, QA, QB, SCALE};
+use types::nnue::{HEADER_BYTES, OUTPUT_WEIGHT_LIMIT};
 /// Feature weights stay within this, so that they fit `i16` after quantization.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 /// Output weights stay within this, so that quantized they keep within the engine's bound
@@ -26,8 +27,10 @@ pub const OUTPUT_LIMIT: f32 = (OUTPUT_WEIGHT_LIMIT as f32 - 0.5) / QB as f32;
 /// The parameters, `f32`, laid out flat so the optimizer can treat them as one vector.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// The game's file: its magic and inputs per perspective.
+    pub format: Format,
     pub hidden: usize,
-    /// `[INPUTS][hidden]`, then `[hidden]` biases, then `[2 * hidden]` output weights, then the
+    /// `[inputs][hidden]`, then `[hidden]` biases, then `[2 * hidden]` output weights, then the
     /// output bias.
     pub params: Vec<f32>,
 }
@@ -40,33 +43,35 @@ pub struct Activations {
 }
 
 impl Network {
-    /// Parameters of a network with `hidden` neurons per perspective.
-    pub fn parameter_count(hidden: usize) -> usize {
-        INPUTS * hidden + hidden + 2 * hidden + 1
+    /// Parameters of a network of `format` with `hidden` neurons per perspective.
+    pub fn parameter_count(format: Format, hidden: usize) -> usize {
+        format.inputs * hidden + hidden + 2 * hidden + 1
     }
 
-    /// Random small weights from `seed` (uniform, scaled by fan-in), zero biases.
-    pub fn random(hidden: usize, seed: u64) -> Network {
+    /// Random small weights from `seed` (uniform, scaled by the 32 pieces at most active), zero
+    /// biases.
+    pub fn random(format: Format, hidden: usize, seed: u64) -> Network {
         let mut rng = tablegen::prng::SplitMix64::new(seed);
         let mut uniform =
             |limit: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit;
-        let mut params = vec![0.0; Self::parameter_count(hidden)];
-        for weight in &mut params[..INPUTS * hidden] {
+        let mut params = vec![0.0; Self::parameter_count(format, hidden)];
+        let inputs = format.inputs;
+        for weight in &mut params[..inputs * hidden] {
             *weight = uniform(1.0 / (32.0f32).sqrt());
         }
-        let output = INPUTS * hidden + hidden;
+        let output = inputs * hidden + hidden;
         for weight in &mut params[output..output + 2 * hidden] {
             *weight = uniform(1.0 / (2.0 * hidden as f32).sqrt());
         }
-        Network { hidden, params }
+        Network { format, hidden, params }
     }
 
     fn bias_start(&self) -> usize {
-        INPUTS * self.hidden
+        self.format.inputs * self.hidden
     }
 
     fn output_start(&self) -> usize {
-        INPUTS * self.hidden + self.hidden
+        self.format.inputs * self.hidden + self.hidden
     }
 
     /// The forward pass over the active features of each perspective (side to move's first).
@@ -162,8 +167,8 @@ impl Network {
     /// The quantized file (see the module's note on the format).
     pub fn quantized(&self) -> Vec<u8> {
         let hidden = self.hidden;
-        let mut bytes = Vec::with_capacity(32 + 2 * Self::parameter_count(hidden) + 2);
-        bytes.extend_from_slice(MAGIC);
+        let mut bytes = Vec::with_capacity(self.format.file_bytes(hidden));
+        bytes.extend_from_slice(&self.format.magic);
         for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32] {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
@@ -180,7 +185,8 @@ impl Network {
         bytes
     }
 
-    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32`.
+    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32` (the game is
+    /// told by the count: a chess checkpoint has `771 N + 1`, a xiangqi one `1263 N + 1`).
     pub fn checkpoint(&self) -> Vec<u8> {
         let mut bytes = b"TRSKF32\0".to_vec();
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
@@ -190,40 +196,54 @@ impl Network {
         bytes
     }
 
-    /// Reads a checkpoint back.
-    pub fn from_checkpoint(bytes: &[u8]) -> Result<Network, String> {
+    /// Reads a checkpoint of a `format` network back.
+    pub fn from_checkpoint(format: Format, bytes: &[u8]) -> Result<Network, String> {
         if bytes.len() < 12 || &bytes[..8] != b"TRSKF32\0" {
             return Err("not a float checkpoint".into());
         }
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
         let params: Vec<f32> =
             bytes[12..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().unwrap())).collect();
-        if params.len() != Self::parameter_count(hidden) {
-            return Err(format!("a checkpoint of {} values for {hidden} neurons", params.len()));
+        if params.len() != Self::parameter_count(format, hidden) {
+            return Err(format!(
+                "a checkpoint of {} values for {hidden} neurons: not a network of {} inputs (another game's?)",
+                params.len(),
+                format.inputs
+            ));
         }
-        Ok(Network { hidden, params })
+        Ok(Network { format, hidden, params })
     }
 }
 
 /// The quantized network's evaluation in centipawns, as the engine computes it (the reference the
-/// engine's inference is tested against).
-pub fn quantized_eval(file: &[u8], features: [&[u16]; 2]) -> Result<i32, String> {
-    if file.len() < 24 || &file[..8] != MAGIC {
-        return Err("not a quantized network".into());
+/// engine's inference is tested against). `file` must be a `format` network (its magic, its
+/// length); the width is not held to the engine's limits, so small test networks run too.
+pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Result<i32, String> {
+    let magic = String::from_utf8_lossy(&format.magic);
+    if file.len() < HEADER_BYTES || file[..8] != format.magic {
+        return Err(format!("not a {magic} network"));
     }
     let word = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap()) as usize;
     let hidden = word(8);
+    if file.len() != format.file_bytes(hidden) {
+        return Err(format!(
+            "a {magic} network of {hidden} neurons is {} bytes, not {}",
+            format.file_bytes(hidden),
+            file.len()
+        ));
+    }
+    let inputs = format.inputs;
     let values = |at: usize, count: usize| -> Vec<i32> {
         file[at..at + 2 * count]
             .chunks_exact(2)
             .map(|pair| i32::from(i16::from_le_bytes([pair[0], pair[1]])))
             .collect()
     };
-    let weights = values(24, INPUTS * hidden);
-    let biases = values(24 + 2 * INPUTS * hidden, hidden);
-    let output_at = 24 + 2 * (INPUTS * hidden + hidden);
+    let weights = values(HEADER_BYTES, inputs * hidden);
+    let biases = values(format.biases_at(hidden), hidden);
+    let output_at = format.output_weights_at(hidden);
     let output = values(output_at, 2 * hidden);
-    let bias_at = output_at + 4 * hidden;
+    let bias_at = format.output_bias_at(hidden);
     let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().map_err(|_| "a short file")?);
     let mut sum: i64 = 0;
     for (side, active) in features.iter().enumerate() {
@@ -244,10 +264,11 @@ pub fn quantized_eval(file: &[u8], features: [&[u16]; 2]) -> Result<i32, String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use types::nnue::{feature, CHESS, XIANGQI};
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let network = Network::random(8, 3);
+        let network = Network::random(CHESS, 8, 3);
         let features: [&[u16]; 2] = [&[1, 100, 400], &[7, 450, 700]];
         let loss = |network: &Network| {
             let output = network.forward(features).output;
@@ -312,7 +333,7 @@ mod tests {
         for fen in POSITIONS {
             let position = position(fen);
             let [ours, theirs] = features_of(&position);
-            let reference = quantized_eval(nnue::FILE, [&ours, &theirs]).unwrap();
+            let reference = quantized_eval(CHESS, nnue::FILE, [&ours, &theirs]).unwrap();
             assert_eq!(nnue::evaluate(&position, &nnue::EMBEDDED), reference, "{fen}");
         }
     }
@@ -324,7 +345,7 @@ mod tests {
     fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
         use engine::chess::nnue;
         let hidden = nnue::HIDDEN;
-        let float = Network::random(hidden, 17).rounded();
+        let float = Network::random(CHESS, hidden, 17).rounded();
         let mut network = Box::new(nnue::EMBEDDED.clone());
         network.read(&float.quantized()).unwrap();
         for fen in POSITIONS {
@@ -343,7 +364,7 @@ mod tests {
     fn the_engine_agrees_with_the_float_forward_pass_within_the_quantization_error() {
         use engine::chess::nnue;
         let hidden = nnue::HIDDEN;
-        let float = Network::random(hidden, 23);
+        let float = Network::random(CHESS, hidden, 23);
         let file = float.quantized();
         let mut network = Box::new(nnue::EMBEDDED.clone());
         network.read(&file).unwrap();
@@ -392,16 +413,69 @@ mod tests {
 
     #[test]
     fn the_quantized_network_agrees_with_the_float_one() {
-        let network = Network::random(16, 9);
+        let network = Network::random(CHESS, 16, 9);
         let file = network.quantized();
         assert_eq!(file.len(), 24 + 2 * (768 * 16 + 16 + 32) + 4);
         for features in [[&[0u16, 64, 300, 500][..], &[10u16, 200, 420, 767][..]], [&[5u16][..], &[6u16][..]]]
         {
             let float = network.forward(features).output * SCALE as f32;
-            let quantized = quantized_eval(&file, features).unwrap();
+            let quantized = quantized_eval(CHESS, &file, features).unwrap();
             assert!((float - quantized as f32).abs() <= 2.0, "{float} against {quantized}");
         }
-        let back = Network::from_checkpoint(&network.checkpoint()).unwrap();
+        let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
         assert_eq!(back, network);
+        assert!(Network::from_checkpoint(XIANGQI, &network.checkpoint()).is_err());
+        assert!(quantized_eval(XIANGQI, &file, [&[0], &[1]]).is_err());
+    }
+
+    #[test]
+    fn a_xiangqi_network_quantizes_to_a_file_the_format_accepts() {
+        let network = Network::random(XIANGQI, 32, 4);
+        let file = network.quantized();
+        assert_eq!(XIANGQI.check(&file), Ok(32));
+        assert!(file.starts_with(b"TRSKXQ01"));
+        assert!(types::nnue::check(&file).is_err(), "not a chess network");
+        use crate::datagen::record::Packed;
+        use crate::nnue::FeatureSet;
+        type Xiangqi = engine::xiangqi::Position;
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2bak4/4a4/4b4/9/9/9/9/9/4C4/R2K5 b - - 0 1",
+        ] {
+            let mut bytes = Vec::new();
+            Xiangqi::from_fen(fen).unwrap().pack(0, 1, &mut bytes);
+            let record = <Xiangqi as Packed>::Record::unpack(&bytes).unwrap();
+            let [ours, theirs] = Xiangqi::features(&record).map(Iterator::collect::<Vec<u16>>);
+            let features = [&ours[..], &theirs[..]];
+            let float = network.forward(features).output * SCALE as f32;
+            let quantized = quantized_eval(XIANGQI, &file, features).unwrap();
+            assert!((float - quantized as f32).abs() <= 2.0, "{fen}: {float} against {quantized}");
+        }
+        assert_eq!(Network::from_checkpoint(XIANGQI, &network.checkpoint()).unwrap(), network);
+        assert!(Network::from_checkpoint(CHESS, &network.checkpoint()).is_err());
+    }
+
+    /// The committed chess network goes through the trainer's float checkpoint and back to the
+    /// same bytes: the generic network keeps chess's file exactly.
+    #[test]
+    fn the_committed_chess_network_exports_byte_identically() {
+        let file = engine::chess::nnue::FILE;
+        let hidden = types::nnue::check(file).unwrap();
+        let word = |at: usize| i16::from_le_bytes([file[at], file[at + 1]]);
+        let mut params = Vec::with_capacity(Network::parameter_count(CHESS, hidden));
+        let output_at = CHESS.output_weights_at(hidden);
+        for index in 0..(output_at - HEADER_BYTES) / 2 {
+            params.push(f32::from(word(HEADER_BYTES + 2 * index)) / QA as f32);
+        }
+        for index in 0..2 * hidden {
+            params.push(f32::from(word(output_at + 2 * index)) / QB as f32);
+        }
+        let bias_at = CHESS.output_bias_at(hidden);
+        let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
+        params.push(bias as f32 / (QA * QB) as f32);
+        let network = Network { format: CHESS, hidden, params };
+        assert_eq!(network.quantized(), file);
+        let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
+        assert_eq!(back.quantized(), file);
     }
 }

@@ -1,4 +1,6 @@
-//! `tuner train`: fits the chess network to `datagen`'s records on the CPU.
+//! `tuner train`: fits a game's network to `datagen`'s records on the CPU. One trainer for chess
+//! and xiangqi: [`run`] is generic over the game's [`FeatureSet`] (its records, its inputs, its
+//! file), and everything below holds for both.
 //!
 //! - **Data larger than memory.** The files are read in chunks of `--chunk` records; each chunk is
 //!   shuffled (by the epoch's seed) and cut into batches.
@@ -11,9 +13,10 @@
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
-//! - **Mirroring.** With `--mirror`, each training position no side can castle in is mirrored
-//!   left to right at random (the same chess, another input), so the network sees twice the
-//!   positions for the same games. Held-out positions are never mirrored.
+//! - **Mirroring.** With `--mirror`, each training position that is the same game mirrored left to
+//!   right (chess: no side can castle; xiangqi: every position) is mirrored at random (the same
+//!   game, another input), so the network sees twice the positions for the same games. Held-out
+//!   positions are never mirrored.
 //! - **Optimizer.** Adam, its learning rate falling along a cosine from `--rate` to a hundredth of
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
@@ -22,13 +25,14 @@
 //!   parameters rounded to their quantization (what quantizing costs). `--resume CKPT --epochs 0`
 //!   exports a checkpoint without training.
 
-use super::network::{feature, Activations, Network, SCALE};
-use crate::datagen::record::ChessRecord;
+use super::network::{Activations, Network, SCALE};
+use super::FeatureSet;
+use crate::datagen::record::Record;
 use std::io::{Read, Seek, SeekFrom};
 use std::time::Instant;
 use tablegen::prng::SplitMix64;
 
-/// Record size of the chess data.
+/// Record size of either game's data.
 const RECORD: usize = 32;
 
 /// What `tuner train` was asked for.
@@ -51,7 +55,7 @@ pub struct Config {
     pub resume: Option<String>,
     /// Also print the held-out loss of the hand-crafted evaluation, on the same labels.
     pub baseline: bool,
-    /// Mirror training positions without castling rights left to right at random.
+    /// Mirror training positions left to right at random, where that is the same game.
     pub mirror: bool,
 }
 
@@ -63,16 +67,16 @@ struct Sample {
 }
 
 impl Sample {
-    fn from_record(record: &ChessRecord, config: &Config) -> Sample {
+    fn from_record<G: FeatureSet>(record: &G::Record, config: &Config) -> Sample {
         let mut sample = Sample { features: [[0; 32]; 2], count: 0, target: 0.0 };
-        let us = usize::from(!record.white_to_move);
-        for (index, &(square, piece)) in record.pieces().iter().enumerate() {
-            sample.features[0][index] = feature(us, usize::from(piece), usize::from(square)) as u16;
-            sample.features[1][index] = feature(us ^ 1, usize::from(piece), usize::from(square)) as u16;
+        for (side, features) in G::features(record).into_iter().enumerate() {
+            for (index, feature) in features.enumerate() {
+                sample.features[side][index] = feature;
+            }
         }
         sample.count = record.pieces().len() as u8;
-        let result = f32::from(record.result) / 2.0;
-        let score = sigmoid(f32::from(record.score) / config.scale);
+        let result = f32::from(record.result()) / 2.0;
+        let score = sigmoid(f32::from(record.score()) / config.scale);
         sample.target = config.wdl * result + (1.0 - config.wdl) * score;
         sample
     }
@@ -195,19 +199,18 @@ fn for_each_chunk(
     Ok(())
 }
 
-/// The loss the hand-crafted evaluation has on the held-out positions (castling and en passant,
-/// which the records keep but this ignores, matter little to an evaluation).
-fn baseline_loss(config: &Config) -> Result<f64, String> {
-    use engine::Game;
+/// The loss the hand-crafted evaluation has on the held-out positions (chess's castling and en
+/// passant, which the records keep but this ignores, matter little to an evaluation).
+fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     let (mut loss, mut count) = (0.0f64, 0usize);
     for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
         if part != Part::HeldOut {
             return;
         }
         for record in bytes.chunks_exact(RECORD) {
-            let Some(parsed) = ChessRecord::unpack(record) else { continue };
-            let Ok(position) = engine::chess::Position::from_fen(&parsed.board_fen()) else { continue };
-            let sample = Sample::from_record(&parsed, config);
+            let Some(parsed) = G::Record::unpack(record) else { continue };
+            let Ok(position) = crate::games::parse::<G>(&parsed.board_fen()) else { continue };
+            let sample = Sample::from_record::<G>(&parsed, config);
             let predicted = sigmoid(position.evaluate().0 as f32 / config.scale);
             loss += f64::from((predicted - sample.target) * (predicted - sample.target));
             count += 1;
@@ -216,13 +219,14 @@ fn baseline_loss(config: &Config) -> Result<f64, String> {
     Ok(loss / count.max(1) as f64)
 }
 
-/// Trains and writes the network; returns the last held-out loss.
-pub fn run(config: &Config) -> Result<f64, String> {
+/// Trains and writes game `G`'s network; returns the last held-out loss.
+pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     let mut network = match &config.resume {
-        Some(path) => {
-            Network::from_checkpoint(&std::fs::read(path).map_err(|error| format!("{path}: {error}"))?)?
-        }
-        None => Network::random(config.hidden, config.seed),
+        Some(path) => Network::from_checkpoint(
+            G::FORMAT,
+            &std::fs::read(path).map_err(|error| format!("{path}: {error}"))?,
+        )?,
+        None => Network::random(G::FORMAT, config.hidden, config.seed),
     };
     let mut adam = Adam { m: vec![0.0; network.params.len()], v: vec![0.0; network.params.len()], step: 0 };
     let mut gradient = vec![0.0f32; network.params.len()];
@@ -233,13 +237,15 @@ pub fn run(config: &Config) -> Result<f64, String> {
         Part::HeldOut => validation.extend(
             bytes
                 .chunks_exact(RECORD)
-                .filter_map(ChessRecord::unpack)
-                .map(|record| Sample::from_record(&record, config)),
+                .filter_map(G::Record::unpack)
+                .map(|record| Sample::from_record::<G>(&record, config)),
         ),
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
     eprintln!(
-        "train: {training_count} training positions, {} held out, {} neurons, {} parameters",
+        "train: {} ({} inputs): {training_count} training positions, {} held out, {} neurons, {} parameters",
+        G::NAME,
+        G::FORMAT.inputs,
         validation.len(),
         network.hidden,
         network.params.len()
@@ -250,7 +256,7 @@ pub fn run(config: &Config) -> Result<f64, String> {
     };
     eprintln!("train: held-out loss before: {:.6}", validation_loss(&network));
     if config.baseline {
-        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss(config)?);
+        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss::<G>(config)?);
     }
     let started = Instant::now();
     let mut last = f64::NAN;
@@ -266,10 +272,10 @@ pub fn run(config: &Config) -> Result<f64, String> {
             }
             let mut samples: Vec<Sample> = bytes
                 .chunks_exact(RECORD)
-                .filter_map(ChessRecord::unpack)
+                .filter_map(G::Record::unpack)
                 .map(|record| {
-                    let mirror = config.mirror && !record.castling && rng.next_u64() & 1 == 1;
-                    Sample::from_record(&if mirror { record.mirrored() } else { record }, config)
+                    let mirror = config.mirror && record.mirrorable() && rng.next_u64() & 1 == 1;
+                    Sample::from_record::<G>(&if mirror { record.mirrored() } else { record }, config)
                 })
                 .collect();
             for index in (1..samples.len()).rev() {
@@ -376,6 +382,13 @@ mod tests {
             }
         }
         std::fs::write(&data, &bytes).unwrap();
+        learns::<engine::chess::Position>(&dir, &bytes);
+    }
+
+    /// Trains a small network on `bytes` (already in `dir/data.bin`): the held-out loss must fall
+    /// by half, and the file must be the game's.
+    fn learns<G: FeatureSet>(dir: &std::path::Path, bytes: &[u8]) {
+        let data = dir.join("data.bin");
         let out = dir.join("net.bin");
         let config = Config {
             data: vec![data.to_str().unwrap().to_string()],
@@ -395,19 +408,56 @@ mod tests {
             mirror: true,
         };
         let before = {
-            let network = Network::random(8, 1);
+            let network = Network::random(G::FORMAT, 8, 1);
             let mut samples = Vec::new();
             let from = held_out_from(bytes.len() / RECORD, 200) * RECORD;
             for record in bytes[from..].chunks_exact(RECORD) {
-                samples.push(Sample::from_record(&ChessRecord::unpack(record).unwrap(), &config));
+                samples.push(Sample::from_record::<G>(&G::Record::unpack(record).unwrap(), &config));
             }
             assert!(!samples.is_empty());
             samples.iter().map(|sample| f64::from(prediction(&network, sample, &config).1)).sum::<f64>()
                 / samples.len() as f64
         };
-        let after = run(&config).unwrap();
-        assert!(after < before * 0.5, "held-out loss {before} -> {after}");
-        assert!(std::fs::read(&out).unwrap().starts_with(super::super::network::MAGIC));
-        let _ = std::fs::remove_dir_all(&dir);
+        let after = run::<G>(&config).unwrap();
+        assert!(after < before * 0.5, "{}: held-out loss {before} -> {after}", G::NAME);
+        assert!(std::fs::read(&out).unwrap().starts_with(&G::FORMAT.magic));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// The same in xiangqi: the side with a chariot or a horse more wins.
+    #[test]
+    fn training_lowers_the_held_out_loss_in_xiangqi() {
+        use crate::datagen::record::Packed;
+        use engine::GameText;
+        let dir = std::env::temp_dir().join(format!("triskel-train-xiangqi-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut bytes = Vec::new();
+        // Kings on d0 and f9 (never face to face), the pieces elsewhere.
+        let fens = [
+            ("5k3/9/9/9/9/9/9/9/9/R2K5 w", 900, 2),
+            ("5k3/9/9/9/9/9/9/9/9/R2K5 b", -900, 0),
+            ("r4k3/9/9/9/9/9/9/9/9/3K5 w", -900, 0),
+            ("r4k3/9/9/9/9/9/9/9/9/3K5 b", 900, 2),
+            ("5k3/9/9/9/9/9/9/9/9/N2K5 w", 400, 2),
+            ("n4k3/9/9/9/9/9/9/9/9/3K5 w", -400, 0),
+            ("5k3/9/9/9/9/9/9/9/9/3K5 w", 0, 1),
+        ];
+        for copy in 0..40 {
+            for (fen, score, result) in fens {
+                // Move the lone pieces along the edge so that the records differ.
+                let fen = if copy % 2 == 0 {
+                    fen.to_string()
+                } else {
+                    [("R2K5", "1R1K5"), ("N2K5", "1N1K5"), ("r4k3", "1r3k3"), ("n4k3", "1n3k3")]
+                        .iter()
+                        .fold(fen.to_string(), |fen, (from, to)| fen.replace(from, to))
+                };
+                let fen = format!("{fen} - - {} 1", copy / 2);
+                let position = engine::xiangqi::Position::parse_position(&fen).unwrap();
+                position.pack(score, result, &mut bytes);
+            }
+        }
+        std::fs::write(dir.join("data.bin"), &bytes).unwrap();
+        learns::<engine::xiangqi::Position>(&dir, &bytes);
     }
 }
