@@ -406,3 +406,82 @@ fn ffo_solves_and_checks_on_its_own_thread_and_ping_stops_it() {
     assert!(lines.iter().any(|line| line == "status ffo: stopped"), "{lines:?}");
     quit(engine);
 }
+
+/// The start position as a record with no moves.
+const START_GAME: &str =
+    "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)";
+
+/// `go`'s lines up to its `===` reply.
+fn go_lines(engine: &mut Engine) -> Vec<String> {
+    engine.send("go");
+    engine.until(LONG, |line| line.starts_with("==="))
+}
+
+/// True when `go` was answered from the book: no search, no nodes.
+fn from_book(lines: &[String]) -> bool {
+    lines.iter().all(|line| !line.starts_with("search "))
+        && lines.iter().any(|line| line == "nodestats 0 0.00")
+}
+
+#[test]
+fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it() {
+    let path = std::env::temp_dir().join(format!("triskel-othello-book-{}.bin", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let path_text = path.to_str().unwrap().to_string();
+    let mut engine = Engine::with_args(&["--book", &path_text]);
+    engine.send("nboard 2");
+    set_depth(&mut engine, 4);
+    // Before any learning the book is empty: `go` searches.
+    engine.send(&format!("set game {START_GAME}"));
+    assert!(!from_book(&go_lines(&mut engine)));
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("learn");
+    assert_eq!(engine.until(LONG, |line| line == "learned"), ["learned"]);
+    let first = std::fs::read(&path).expect("learn writes the book");
+    assert!(!first.is_empty() && first.len() % 16 == 0, "{} bytes", first.len());
+
+    // The start and every position of the learned line are answered at once.
+    for moves in ["", "B[F5]", "B[F5]W[F6]", "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]"] {
+        engine.send(&format!("set game (;GM[Othello]BO[8 {START}]{moves};)"));
+        let lines = go_lines(&mut engine);
+        assert!(from_book(&lines), "{moves}: {lines:#?}");
+        let (mv, _, time) = reply(lines.last().unwrap());
+        assert_eq!(time, 0.0, "{lines:?}");
+        engine.send("hint 5");
+        let hint = engine.until(LONG, |line| line.starts_with("status"));
+        let book: Vec<&String> = hint.iter().filter(|line| line.starts_with("book ")).collect();
+        assert!(!book.is_empty(), "{moves}: {hint:#?}");
+        // `book MOVE EVAL GAMES DEPTH`, the best (the move `go` played) first.
+        let words: Vec<&str> = book[0].split_whitespace().collect();
+        assert_eq!(words.len(), 5, "{}", book[0]);
+        assert!(words[2].parse::<f64>().is_ok() && words[3].parse::<u32>().is_ok(), "{}", book[0]);
+        assert_eq!(words[4], "4", "valued by the learning searches' depth: {}", book[0]);
+        assert!(mv.eq_ignore_ascii_case(words[1]), "go played {mv}, the book's best is {}", book[0]);
+    }
+    // After the line's move (F5 F6 D3), the game played C5: the book knows it was played once.
+    engine.send("set game (;GM[Othello]B[F5]W[F6]B[D3];)");
+    engine.send("hint 5");
+    let hint = engine.until(LONG, |line| line.starts_with("status"));
+    assert!(
+        hint.iter().any(|line| line.starts_with("book C5 ") && line.split_whitespace().nth(3) == Some("1")),
+        "{hint:#?}"
+    );
+    // Off the book, a search.
+    engine.send("set game (;GM[Othello]B[F5]W[F4]B[E3];)");
+    assert!(!from_book(&go_lines(&mut engine)));
+
+    // A second game changes the book, and a new session reads it from the file.
+    engine.send(&format!("set game {BLACK_PASSES}"));
+    engine.send("learn");
+    assert_eq!(engine.until(LONG, |line| line == "learned"), ["learned"]);
+    let second = std::fs::read(&path).unwrap();
+    assert!(second.len() > first.len(), "{} then {} bytes", first.len(), second.len());
+    quit(engine);
+    let mut engine = Engine::with_args(&["--book", &path_text]);
+    engine.send("nboard 2");
+    set_depth(&mut engine, 4);
+    engine.send("set game (;GM[Othello]B[E6]W[F6]B[G6];)");
+    assert!(from_book(&go_lines(&mut engine)), "the second game's line, read back from the file");
+    quit(engine);
+    let _ = std::fs::remove_file(&path);
+}
