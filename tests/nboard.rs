@@ -485,3 +485,18 @@ fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it
     quit(engine);
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn a_learn_cut_short_by_ping_is_still_answered_once() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 8);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("learn");
+    let lines = ping(&mut engine, 7);
+    assert_eq!(lines.iter().filter(|line| *line == "learned").count(), 1, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "pong 7");
+    // Nothing more comes: no second `learned` after the `pong`.
+    let later = ping(&mut engine, 8);
+    assert_eq!(later, ["pong 8"]);
+    quit(engine);
+}

@@ -84,6 +84,9 @@ pub struct NBoardSession {
     book_path: Option<String>,
     /// Where a `learn` running on the search thread leaves the book it learned.
     learned: LearnedSlot,
+    /// Set by whoever answers the running `learn`'s `learned`: its listener when the learning is
+    /// done, or [`NBoardSession::cancel`] when it is cut short. Every `learn` gets one answer.
+    learn_answered: Option<Arc<AtomicBool>>,
 }
 
 impl NBoardSession {
@@ -114,6 +117,7 @@ impl NBoardSession {
             book,
             book_path,
             learned: Arc::new(Mutex::new(None)),
+            learn_answered: None,
         }
     }
 
@@ -224,13 +228,19 @@ impl NBoardSession {
         self.output.line(&format!("status {text}"));
     }
 
-    /// Stops the running task, if any, and drops what it had still to say.
+    /// Stops the running task, if any, and drops what it had still to say; a `learn` cut short
+    /// (nothing learned) is still answered `learned`, which the GUI waits for.
     fn cancel(&mut self) {
         self.running_task = None;
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Release);
         }
         self.controller.stop();
+        if let Some(answered) = self.learn_answered.take() {
+            if !answered.swap(true, Ordering::AcqRel) {
+                self.output.line("learned");
+            }
+        }
     }
 
     fn set(&mut self, rest: &str) {
@@ -343,7 +353,10 @@ impl NBoardSession {
         let line: Vec<(Position, Move)> =
             positions.iter().copied().zip(moves.iter().copied()).take(plies).collect();
         let depth = self.depth.clamp(1, ANALYZE_DEPTH);
+        let answered = Arc::new(AtomicBool::new(false));
+        self.learn_answered = Some(Arc::clone(&answered));
         let learning = Learning {
+            answered,
             listener: *listener,
             line,
             analysed: vec![None; plies + 1],
@@ -355,6 +368,7 @@ impl NBoardSession {
         let searched = positions[..=plies].to_vec();
         if let Err(message) = self.controller.analyze(searched, depth, Box::new(learning)) {
             self.status(&message);
+            self.cancel();
         }
     }
 
@@ -487,6 +501,8 @@ impl Listener<Position> for NBoardListener {
 
 /// A `learn` under way: the searches of the game's positions, then the book.
 struct Learning {
+    /// Set when `learned` is out (see `NBoardSession::learn_answered`).
+    answered: Arc<AtomicBool>,
     listener: NBoardListener,
     /// The game's positions and the move played from each.
     line: Vec<(Position, Move)>,
@@ -514,7 +530,9 @@ impl Listener<Position> for Learning {
         if let Some(Err(message)) = saved {
             self.listener.line(&format!("status {message}"));
         }
-        self.listener.line("learned");
+        if !self.answered.swap(true, Ordering::AcqRel) {
+            self.listener.output.line("learned");
+        }
     }
 
     fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
