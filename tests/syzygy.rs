@@ -136,6 +136,18 @@ fn the_root_keeps_only_the_moves_that_keep_the_win() {
             .unwrap_or(0);
         assert!(hits > 0, "the root probe counts as a hit: {lines:?}");
     }
+    // KRvKQ draws with one drawing move among 16 to 22. The committed KQvKR table is WDL only, so
+    // the root ranks the moves by the WDL of the position after each.
+    for (fen, drawing) in [
+        ("8/8/8/5R2/qk6/4K3/8/8 w - - 0 1", "f5f4"),
+        ("8/8/8/8/8/2kq4/R5K1/8 w - - 0 1", "a2a3"),
+        ("1k6/2q5/8/2R5/1K6/8/8/8 w - - 0 1", "c5c7"),
+        ("2K5/R7/8/8/8/7k/6q1/8 w - - 0 1", "a7h7"),
+    ] {
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.go("go depth 1");
+        assert_eq!(bestmove(&lines), drawing, "{fen}: {lines:?}");
+    }
     // Without tables the engine is on its own again.
     engine.send("setoption name SyzygyPath value <empty>");
     let lines = engine.ask("isready", "readyok");
