@@ -9,7 +9,7 @@
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
 //! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
+//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
 //! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -48,7 +48,7 @@ const USAGE: &str = "usage:
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
   tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--mirror]
+              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
   tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
@@ -149,7 +149,7 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
 fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
-        &["baseline", "mirror"],
+        &["baseline", "no-mirror"],
         &[
             "game",
             "data",
@@ -183,7 +183,7 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
         seed: options.number("seed", 1)?,
         resume: options.text("resume").map(String::from),
         baseline: options.flag("baseline"),
-        mirror: options.flag("mirror"),
+        mirror: !options.flag("no-mirror"),
     };
     let loss = nnue::train::run::<G>(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);

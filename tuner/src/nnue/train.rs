@@ -13,7 +13,7 @@
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
-//! - **Mirroring.** With `--mirror`, each training position that is the same game mirrored left to
+//! - **Mirroring.** Unless `--no-mirror`, each training position that is the same game mirrored left to
 //!   right (chess: no side can castle; xiangqi: every position) is mirrored at random (the same
 //!   game, another input), so the network sees twice the positions for the same games. Held-out
 //!   positions are never mirrored.
