@@ -305,7 +305,7 @@ impl NBoardSession {
             return;
         }
         if task == Task::Learn {
-            return self.learn(listener);
+            return self.learn(*listener);
         }
         let request = GoRequest {
             // Only `go` plays on the game's clock; `hint` thinks until told otherwise, as the
@@ -346,7 +346,7 @@ impl NBoardSession {
     /// `learn`: the game's first plies are searched on the search thread, whose listener learns
     /// them into a copy of the book, writes it and answers `learned`; the session takes the book
     /// up at its next command.
-    fn learn(&mut self, listener: Box<NBoardListener>) {
+    fn learn(&mut self, listener: NBoardListener) {
         let positions: Vec<Position> = self.record.positions().collect();
         let moves: Vec<Move> = self.record.moves.iter().map(|recorded| recorded.mv).collect();
         let plies = moves.len().min(LEARN_PLIES);
@@ -357,7 +357,7 @@ impl NBoardSession {
         self.learn_answered = Some(Arc::clone(&answered));
         let learning = Learning {
             answered,
-            listener: *listener,
+            listener,
             line,
             analysed: vec![None; plies + 1],
             book: self.book.clone(),
