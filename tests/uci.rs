@@ -147,6 +147,10 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name Book File type string default <empty>",
             "option name Use NNUE type check default false",
             "option name EvalFile type string default <empty>",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name Syzygy50MoveRule type check default true",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         ]
     );
     assert_eq!(lines.last().unwrap(), "uciok");
