@@ -8,11 +8,11 @@
 //!
 //! **The record** is the books' common one ([`types::book`]): the key is the engine's Zobrist key
 //! of the canonical image (`Position::hash`), the move its square index in that image (`a1` = 0,
-//! `h8` = 63, row by row). `weight` is 1 for the position's best-valued moves and 0 for the others,
-//! so the controller's book lookup ([`super::choose`]) plays a best one; `learn` holds what
+//! `h8` = 63, row by row). `weight` is 1 for the position's best-valued move and 0 for the others,
+//! so the controller's book lookup ([`super::choose`]) plays the best; `learn` holds what
 //! `hint` shows ([`Valued`]): the move's value for the side that plays it, in centidiscs, as an
 //! `i16` in bits 0-15, the depth of the search that valued it in bits 16-23, and how many learned
-//! games played it in bits 24-31.
+//! games played it in bits 24-31. (Of best moves valued alike, only the first is weighted 1.)
 //!
 //! **Learning** (`learn`, [`LearningBook::learn`]): each position of the game's first
 //! [`LEARN_PLIES`] plies is searched (NBoard's `analyze`, the best move and its score). The move
@@ -196,13 +196,16 @@ impl LearningBook {
         self.positions.is_empty()
     }
 
-    /// The records, sorted by key, each position's best-valued moves weighted 1 and the rest 0.
+    /// The records, sorted by key, each position's best-valued move weighted 1 and the rest 0
+    /// (of moves valued alike, the first: the one [`LearningBook::lines`] shows first, so `go`
+    /// plays what `hint` shows).
     pub fn entries(&self) -> Vec<Entry> {
         let mut entries = Vec::new();
         for (&key, moves) in &self.positions {
             let best = moves.iter().map(|(_, valued)| valued.value).max().unwrap_or(0);
-            for &(raw_move, valued) in moves {
-                let weight = u16::from(valued.value == best);
+            let chosen = moves.iter().position(|(_, valued)| valued.value == best);
+            for (index, &(raw_move, valued)) in moves.iter().enumerate() {
+                let weight = u16::from(Some(index) == chosen);
                 entries.push(Entry { key, raw_move, weight, learn: valued.to_learn() });
             }
         }
