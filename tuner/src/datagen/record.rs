@@ -110,34 +110,7 @@ impl ChessRecord {
 
     /// The position as FEN, without castling rights or en-passant square (enough to evaluate it).
     pub fn board_fen(&self) -> String {
-        let mut board = [None; 64];
-        for &(square, piece) in self.pieces() {
-            board[usize::from(square)] = Some(b"PNBRQKpnbrqk"[usize::from(piece)] as char);
-        }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(letter) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(letter);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if self.white_to_move { " w - - 0 1" } else { " b - - 0 1" });
-        fen
+        board_fen::<8, 8>(self.pieces(), b"PNBRQKpnbrqk", self.white_to_move)
     }
 
     /// Reads one 32-byte record. `None` for a record no writer of this format produced.
@@ -345,34 +318,7 @@ impl Record for XiangqiRecord {
     }
 
     fn board_fen(&self) -> String {
-        let mut board = [None; 90];
-        for &(square, piece) in Record::pieces(self) {
-            board[usize::from(square)] = Some(b"KABNRCPkabnrcp"[usize::from(piece)] as char);
-        }
-        let mut fen = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                match board[rank * 9 + file] {
-                    Some(letter) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(letter);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if self.red_to_move { " w - - 0 1" } else { " b - - 0 1" });
-        fen
+        board_fen::<9, 10>(Record::pieces(self), b"KABNRCPkabnrcp", self.red_to_move)
     }
 }
 
@@ -401,6 +347,44 @@ impl Packed for xiangqi::Position {
         record[31] = self.rule60_count().min(255) as u8;
         out.extend_from_slice(&record);
     }
+}
+
+/// The board part of a FEN (ranks from the top, runs of empty squares as digits), then the side to
+/// move and neutral counters: `pieces` are `(square, piece index)` on a `FILES` x `RANKS` board
+/// (square `rank * FILES + file`), `letters` the FEN letter of each piece index.
+fn board_fen<const FILES: usize, const RANKS: usize>(
+    pieces: &[(u8, u8)],
+    letters: &[u8],
+    first_player_to_move: bool,
+) -> String {
+    let mut board = vec![None; FILES * RANKS];
+    for &(square, piece) in pieces {
+        board[usize::from(square)] = Some(letters[usize::from(piece)] as char);
+    }
+    let mut fen = String::new();
+    for rank in (0..RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..FILES {
+            match board[rank * FILES + file] {
+                Some(letter) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(letter);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if first_player_to_move { " w - - 0 1" } else { " b - - 0 1" });
+    fen
 }
 
 #[cfg(test)]
