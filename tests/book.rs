@@ -6,11 +6,13 @@
 //! `position ... moves ...` reached. Keys not in the specification were computed with python-chess
 //! (`chess.polyglot.zobrist_hash`), an independent implementation.
 
+#[path = "support/book_file.rs"]
+mod book_file;
 #[path = "support/engine.rs"]
 mod engine;
 
+use book_file::BookFile;
 use engine::transcript;
-use std::path::PathBuf;
 
 /// The start position (specification).
 const START: u64 = 0x463b96181691fc9c;
@@ -44,48 +46,10 @@ fn encode(text: &str) -> u16 {
     square(2) | square(0) << 6 | promotion << 12
 }
 
-/// A book file in the temporary directory, removed when dropped. Its name has a space in it, as
-/// file names from GUIs may.
-struct BookFile {
-    path: PathBuf,
-}
-
-impl BookFile {
-    /// Writes `entries` (key, move, weight) sorted by key, as the format requires.
-    fn new(name: &str, entries: &[(u64, &str, u16)]) -> BookFile {
-        let mut entries = entries.to_vec();
-        entries.sort_by_key(|&(key, _, _)| key);
-        let mut bytes = Vec::new();
-        for (key, text, weight) in entries {
-            bytes.extend(key.to_be_bytes());
-            bytes.extend(encode(text).to_be_bytes());
-            bytes.extend(weight.to_be_bytes());
-            bytes.extend(0u32.to_be_bytes()); // learn
-        }
-        BookFile::raw(name, &bytes)
-    }
-
-    fn raw(name: &str, bytes: &[u8]) -> BookFile {
-        let path = std::env::temp_dir().join(format!("triskel book {} {name}.bin", std::process::id()));
-        std::fs::write(&path, bytes).expect("the temporary directory is writable");
-        BookFile { path }
-    }
-
-    fn path(&self) -> &str {
-        self.path.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for BookFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
 /// The book of the task: the start position with 1. e4 (weight 3) and 1. d4 (weight 1), and an
 /// answer to 1. e4.
 fn tiny_book(name: &str) -> BookFile {
-    BookFile::new(name, &[(START, "e2e4", 3), (START, "d2d4", 1), (AFTER_E4, "c7c5", 1)])
+    BookFile::new(name, &[(START, "e2e4", 3), (START, "d2d4", 1), (AFTER_E4, "c7c5", 1)], encode)
 }
 
 /// The transcript of `commands` after switching the book on with `book`.
@@ -154,6 +118,7 @@ fn illegal_book_moves_are_skipped() {
             (AFTER_E4_E5, "e1g1", 5),
             (AFTER_E4_E5, "a1a8", 5),
         ],
+        encode,
     );
     let lines = with_book(&book, "position startpos\ngo movetime 1000\n".repeat(20).as_str());
     assert_eq!(bestmoves(&lines), ["g1f3"; 20], "{lines:#?}");
@@ -253,6 +218,7 @@ fn published_keys_en_passant_castling_and_promotion_moves() {
             (ITALIAN, "e1h1", 1),  // castling, king takes rook
             (PROMOTION, "a7a8n", 1),
         ],
+        encode,
     );
     let lines = with_book(
         &book,

@@ -4,11 +4,13 @@
 //! key, move, weight, learn; the key is the engine's own key of the position, which `d` prints as
 //! `Key:`, the move the from- and to-square indices `9 * rank + file`, 7 bits each).
 
+#[path = "support/book_file.rs"]
+mod book_file;
 #[path = "support/engine.rs"]
 mod engine;
 
+use book_file::BookFile;
 use engine::{bestmove, Engine};
-use std::path::PathBuf;
 
 /// The move code of `h2e2`-style text: from-square index in bits 0-6, to-square in bits 7-13.
 fn code(text: &str) -> u16 {
@@ -21,39 +23,6 @@ fn code(text: &str) -> u16 {
 fn text(raw: u16) -> String {
     let square = |index: u16| format!("{}{}", (b'a' + (index % 9) as u8) as char, index / 9);
     format!("{}{}", square(raw & 127), square(raw >> 7 & 127))
-}
-
-/// A book file in the temporary directory, removed when dropped. Its name has a space in it.
-struct BookFile {
-    path: PathBuf,
-}
-
-impl BookFile {
-    /// Writes `entries` (key, move, weight) sorted by key.
-    fn new(name: &str, entries: &[(u64, &str, u16)]) -> BookFile {
-        let mut entries = entries.to_vec();
-        entries.sort_by_key(|&(key, _, _)| key);
-        let mut bytes = Vec::new();
-        for (key, mv, weight) in entries {
-            bytes.extend(key.to_be_bytes());
-            bytes.extend(code(mv).to_be_bytes());
-            bytes.extend(weight.to_be_bytes());
-            bytes.extend(0u32.to_be_bytes());
-        }
-        let path = std::env::temp_dir().join(format!("triskel xqbook {} {name}.bin", std::process::id()));
-        std::fs::write(&path, bytes).expect("the temporary directory is writable");
-        BookFile { path }
-    }
-
-    fn path(&self) -> &str {
-        self.path.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for BookFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
 }
 
 /// The engine's key of the position `moves` (from the start) reach, as `d` prints it.
@@ -145,9 +114,9 @@ fn ucci_plays_from_the_embedded_book_by_default_and_searches_with_usebook_false(
 fn ucci_bookfiles_are_consulted_in_order() {
     let (start, after_h2e2, after_b0c2) = (key(""), key("h2e2"), key("b0c2"));
     // a: the start position (a3a4), and after h2e2 only an illegal move (a rook through its pawn).
-    let a = BookFile::new("a", &[(start, "a3a4", 5), (after_h2e2, "a9a5", 100)]);
+    let a = BookFile::new("a", &[(start, "a3a4", 5), (after_h2e2, "a9a5", 100)], code);
     // b: the start position too (never asked: a answers first), and answers to h2e2 and b0c2.
-    let b = BookFile::new("b", &[(start, "i3i4", 5), (after_h2e2, "b9c7", 2), (after_b0c2, "h9g7", 1)]);
+    let b = BookFile::new("b", &[(start, "i3i4", 5), (after_h2e2, "b9c7", 2), (after_b0c2, "h9g7", 1)], code);
     let mut engine = ucci();
     engine.send(&format!("setoption bookfiles {};{}", a.path(), b.path()));
     let loaded = engine.sync();
@@ -185,7 +154,7 @@ fn ucci_bookfiles_are_consulted_in_order() {
 #[test]
 fn ucci_names_a_missing_book_file_and_plays_on() {
     let start = key("");
-    let good = BookFile::new("good", &[(start, "g3g4", 1)]);
+    let good = BookFile::new("good", &[(start, "g3g4", 1)], code);
     let missing = std::env::temp_dir().join("triskel-no-such-dir").join("missing book.bin");
     let missing = missing.to_str().unwrap();
     let mut engine = ucci();
@@ -216,7 +185,7 @@ fn ucci_a_book_of_only_illegal_moves_is_searched() {
     let start = key("");
     // a0a5: the rook would pass its own pawn; e0e2: the king moves one step; b7b0: the piece on
     // b7 is the other side's cannon.
-    let bad = BookFile::new("bad", &[(start, "a0a5", 9), (start, "e0e2", 9), (start, "b7b0", 9)]);
+    let bad = BookFile::new("bad", &[(start, "a0a5", 9), (start, "e0e2", 9), (start, "b7b0", 9)], code);
     let mut engine = ucci();
     engine.send(&format!("setoption bookfiles {}", bad.path()));
     engine.sync();
@@ -232,7 +201,7 @@ fn ucci_a_book_of_only_illegal_moves_is_searched() {
 #[test]
 fn uci_xiangqi_plays_from_its_book_file() {
     let (start, after_h2e2) = (key(""), key("h2e2"));
-    let book = BookFile::new("uci", &[(start, "c3c4", 3), (after_h2e2, "h9g7", 1)]);
+    let book = BookFile::new("uci", &[(start, "c3c4", 3), (after_h2e2, "h9g7", 1)], code);
     for (args, variant) in
         [(&["--variant", "xiangqi"][..], ""), (&[][..], "setoption name UCI_Variant value xiangqi")]
     {
