@@ -126,14 +126,19 @@ impl BookGame for Position {
     }
 
     fn legal_book_move(&self, raw: u16) -> Option<Move> {
-        let raw = u8::try_from(raw).ok().filter(|&raw| raw < 64)?;
-        let index = square_from(canonical(self).1, raw);
-        (self.moves() >> index & 1 == 1).then(|| Move::at(Square::new(index).expect("a square of the board")))
+        legal_move(self, canonical(self).1, raw)
     }
 
     fn book_value(learn: u32) -> Option<Score> {
         Some(Score(Valued::from_learn(learn).value))
     }
+}
+
+/// The legal move of `position` that `raw` codes in the image `symmetry` gives.
+fn legal_move(position: &Position, symmetry: u8, raw: u16) -> Option<Move> {
+    let raw = u8::try_from(raw).ok().filter(|&raw| raw < 64)?;
+    let index = square_from(symmetry, raw);
+    (position.moves() >> index & 1 == 1).then(|| Move::at(Square::new(index).expect("a square of the board")))
 }
 
 /// The book's code of `mv` in `position`: its square in the canonical image.
@@ -230,10 +235,11 @@ impl LearningBook {
 
     /// The book moves of `position` that are legal there, best first.
     pub fn lines(&self, position: &Position) -> Vec<BookLine> {
-        let Some(moves) = self.positions.get(&position.book_key()) else { return Vec::new() };
+        let (key, symmetry) = canonical(position);
+        let Some(moves) = self.positions.get(&key) else { return Vec::new() };
         let mut lines: Vec<BookLine> = moves
             .iter()
-            .filter_map(|&(raw, valued)| Some(BookLine { mv: position.legal_book_move(raw)?, valued }))
+            .filter_map(|&(raw, valued)| Some(BookLine { mv: legal_move(position, symmetry, raw)?, valued }))
             .collect();
         lines.sort_by_key(|line| std::cmp::Reverse(line.valued.value));
         lines
