@@ -71,7 +71,7 @@ impl Progress {
 }
 
 fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String {
-    format!(
+    let mut settings = format!(
         "game={} seed={} nodes={} random-plies={} skip-plies={} opening-limit={} openings={openings_hash:016x}",
         G::NAME,
         config.seed,
@@ -79,7 +79,13 @@ fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String
         config.random_plies,
         config.skip_plies,
         config.opening_score_limit.unwrap_or(i32::MAX),
-    )
+    );
+    // Games played by a network depend on its every weight: a file resumes only with the network
+    // it was started with. (Files of the hand-crafted evaluation keep the line they always had.)
+    if config.nnue {
+        settings.push_str(&format!(" eval=nnue-{:016x}", identity(G::embedded_network_file())));
+    }
+    settings
 }
 
 fn identity(bytes: &[u8]) -> u64 {
@@ -245,7 +251,7 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
         );
     };
     let worker = || -> Result<(), String> {
-        let mut player = Player::<G>::new(play.hash_mb);
+        let mut player = Player::<G>::new(play)?;
         while let Some(index) = play.next_game(&next, started).filter(|_| !failed.load(Ordering::Relaxed)) {
             let opening = &play.openings[index % play.openings.len()];
             let records = selfplay::play_game(play, &mut player, index, opening)
@@ -331,6 +337,7 @@ mod tests {
                 threads,
                 out: out.to_string(),
                 opening_score_limit: Some(600),
+                nnue: false,
                 ..selfplay::test_config(4)
             },
             report_every: Duration::from_secs(3600),
@@ -403,6 +410,38 @@ mod tests {
         assert!(stats::<XiangqiRecord>(&out).unwrap().contains("red to move"));
         let _ = std::fs::remove_file(&out);
         let _ = std::fs::remove_file(format!("{out}.progress"));
+    }
+
+    /// `--nnue` games are the network's: other games than the hand-crafted evaluation's, a file
+    /// that names the network and so resumes only with it, and refused where the game has none.
+    #[test]
+    fn network_games_are_their_own_file() {
+        let hand_crafted = temporary("hce");
+        run::<Position>(&config(&hand_crafted, 3, 1)).unwrap();
+        let network = temporary("nnue");
+        let mut with_network = config(&network, 3, 1);
+        with_network.play.nnue = true;
+        run::<Position>(&with_network).unwrap();
+        let bytes = std::fs::read(&network).unwrap();
+        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
+        assert_ne!(bytes, std::fs::read(&hand_crafted).unwrap(), "the network plays other moves");
+        let progress = std::fs::read_to_string(format!("{network}.progress")).unwrap();
+        assert!(progress.contains(" eval=nnue-"), "{progress}");
+        // The same file without the network is another run's.
+        let error = run::<Position>(&config(&network, 4, 1)).unwrap_err();
+        assert!(error.contains("other settings"), "{error}");
+
+        let xiangqi = temporary("xiangqi-nnue");
+        let mut config = config(&xiangqi, 1, 1);
+        config.play.nnue = true;
+        config.play.openings =
+            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
+        let error = run::<engine::xiangqi::Position>(&config).unwrap_err();
+        assert!(error.contains("--nnue: the xiangqi search has no network"), "{error}");
+        for path in [hand_crafted, network, xiangqi] {
+            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(format!("{path}.progress"));
+        }
     }
 
     #[test]

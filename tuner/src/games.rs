@@ -76,6 +76,16 @@ pub trait Tunable: GameText + Copy + Send {
     fn past_before(&self, mv: Self::Move) -> PastPosition {
         PastPosition::before(self, mv)
     }
+    /// Makes `cache` evaluate with the game's embedded network (`--nnue`), or says the game has
+    /// none the search can use.
+    fn use_embedded_network(cache: &mut Self::EvalCache) -> Result<(), String> {
+        let _ = cache;
+        Err(format!("--nnue: the {} search has no network yet", Self::NAME))
+    }
+    /// The embedded network's file (what a `--nnue` data file records it was played with).
+    fn embedded_network_file() -> &'static [u8] {
+        &[]
+    }
 }
 
 /// The sparse difference of a two-sided count table.
@@ -93,6 +103,15 @@ impl Tunable for engine::chess::Position {
     const WEIGHTS_BASE: usize = engine::chess::eval::coefficients::WEIGHTS_BASE;
     const DATA_PATH: &'static str = tablegen::chess_eval::DATA_PATH;
     type Data = tablegen::chess_eval::EvalData;
+
+    fn use_embedded_network(cache: &mut engine::chess::EvalCache) -> Result<(), String> {
+        cache.set_network(Some(&engine::chess::nnue::EMBEDDED));
+        Ok(())
+    }
+
+    fn embedded_network_file() -> &'static [u8] {
+        engine::chess::nnue::FILE
+    }
 
     fn linear(&self) -> Linear {
         use engine::chess::eval::TEMPO;

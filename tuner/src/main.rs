@@ -4,7 +4,7 @@
 //! ```text
 //! tuner datagen [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
 //!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
-//!               [--report SECONDS]
+//!               [--report SECONDS] [--nnue]
 //! tuner datastats [--game chess|xiangqi] FILE
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
@@ -12,14 +12,15 @@
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
 //! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
-//!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+//!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS] [--nnue]
 //! tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
 //!            [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
 //!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
 //! `book` builds a xiangqi opening book from the engine's own searches (see [`book`]).
-//! `datagen` writes the network's training data, binary records (see [`datagen`]); `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
+//! `datagen` writes the network's training data, binary records (see [`datagen`]; `--nnue` plays
+//! with the embedded network instead of the hand-crafted evaluation); `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
 //! reads them and a data file (by default the committed `engine/data/<game>_eval.txt`), and writes
 //! the tuned weights as a data file of the same layout to `--out` (see [`tune`]). Rebuilding the
 //! engine with that file in place of the committed one gives the tuned engine.
@@ -43,7 +44,7 @@ use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 const USAGE: &str = "usage:
   tuner datagen [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N] [--threads N]
                 [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
-                [--report SECONDS]
+                [--report SECONDS] [--nnue]
   tuner datastats [--game chess|xiangqi] FILE
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
@@ -51,7 +52,7 @@ const USAGE: &str = "usage:
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
   tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
-                 [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS]
+                 [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS] [--nnue]
   tuner tune [--game chess|xiangqi] --positions FILE --out FILE [--data FILE] [--threads N] [--epochs N]
              [--time-limit SECONDS] [--rate CP] [--validation FRACTION] [--min-positions N]
              [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]";
@@ -116,6 +117,7 @@ fn play_config<G: Tunable>(options: &Options, defaults: PlayDefaults) -> Result<
         time_limit: time_limit(options)?,
         out: options.required("out")?.to_string(),
         opening_score_limit: None,
+        nnue: options.flag("nnue"),
     })
 }
 
@@ -135,7 +137,7 @@ fn announce<G: Tunable>(command: &str, config: &selfplay::Config) {
 
 fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Result<(), String> {
     let known: Vec<&str> = PLAY_OPTIONS.iter().copied().chain(["opening-limit", "report"]).collect();
-    let options = Options::parse(args, &[], &known)?;
+    let options = Options::parse(args, &["nnue"], &known)?;
     let defaults = PlayDefaults { games: usize::MAX, nodes: 5000, random_plies: 6, skip_plies: 12 };
     let mut play = play_config::<G>(&options, defaults)?;
     play.opening_score_limit = Some(options.number("opening-limit", 600)?);
@@ -273,7 +275,7 @@ fn book_command(args: &[String]) -> Result<(), String> {
 }
 
 fn selfplay_command<G: Tunable>(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(args, &[], &PLAY_OPTIONS)?;
+    let options = Options::parse(args, &["nnue"], &PLAY_OPTIONS)?;
     let defaults = PlayDefaults { games: 1000, nodes: 6000, random_plies: 4, skip_plies: 16 };
     let config = play_config::<G>(&options, defaults)?;
     announce::<G>("selfplay", &config);
