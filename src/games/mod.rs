@@ -10,7 +10,7 @@ pub mod othello;
 
 use crate::book::{self, Book};
 use crate::controller::Settings;
-use engine::chess::nnue::Network;
+use crate::nnue::{Networks, SearchNetworks};
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
@@ -59,15 +59,32 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// The `eval` command's breakdown.
     fn eval_text(&self) -> String;
 
-    /// The `eval` command's lines on the network, for games that have one (chess): its
+    /// The `eval` command's lines on the network, for games that have one (chess, xiangqi): its
     /// evaluation, and which evaluation the search uses.
     fn network_text(&self, _settings: &Settings) -> Option<String> {
         None
     }
 
-    /// Makes a search thread's evaluation use `network` (chess's `Use NNUE` and `EvalFile`), or
-    /// the hand-crafted evaluation for `None`; games without a network ignore it.
-    fn set_network(_cache: &mut Self::EvalCache, _network: Option<&'static Network>) {}
+    /// Makes a search thread's evaluation use the game's network of `networks` (its `Use NNUE`
+    /// and `EvalFile`), or the hand-crafted evaluation for `None`; games without a network ignore
+    /// it.
+    fn set_network(_cache: &mut Self::EvalCache, _networks: SearchNetworks) {}
+
+    /// `Use NNUE` for this game: its searches evaluate with its network (`on`) or not. Games
+    /// without a network ignore it.
+    fn set_use_nnue(_networks: &mut Networks, _on: bool) {}
+
+    /// `EvalFile` for this game: its network read from `path`, or its embedded one for `None`;
+    /// the network's description, or why not.
+    fn load_network(_networks: &mut Networks, _path: Option<&str>) -> Result<String, String> {
+        Err(format!("{} has no network", Self::NAME))
+    }
+
+    /// `export_net`: writes this game's embedded network to `path` (its default name without
+    /// one); the path written, or why not.
+    fn export_network(_networks: &Networks, _path: Option<&str>) -> Result<String, String> {
+        Err(format!("{} has no network", Self::NAME))
+    }
 
     /// Makes a search thread probe `tables` (chess's Syzygy), or none for `None`; games without
     /// tables ignore it.
@@ -183,11 +200,25 @@ impl Variant for engine::chess::Position {
     }
 
     fn network_text(&self, settings: &Settings) -> Option<String> {
-        Some(display::network_text(self, settings))
+        let score = engine::chess::nnue::evaluate(self, settings.networks.chess.network);
+        let white_to_move = self.side_to_move() == engine::chess::Color::White;
+        Some(settings.networks.chess.eval_text(score, ("white", white_to_move)))
     }
 
-    fn set_network(cache: &mut engine::chess::EvalCache, network: Option<&'static Network>) {
-        cache.set_network(network);
+    fn set_network(cache: &mut engine::chess::EvalCache, networks: SearchNetworks) {
+        cache.set_network(networks.chess);
+    }
+
+    fn set_use_nnue(networks: &mut Networks, on: bool) {
+        networks.chess.use_nnue = on;
+    }
+
+    fn load_network(networks: &mut Networks, path: Option<&str>) -> Result<String, String> {
+        networks.chess.load(path)
+    }
+
+    fn export_network(networks: &Networks, path: Option<&str>) -> Result<String, String> {
+        networks.chess.export(path)
     }
 
     fn set_tables(cache: &mut engine::chess::EvalCache, tables: Option<EndgameTables>) {
@@ -295,6 +326,28 @@ impl Variant for engine::xiangqi::Position {
 
     fn eval_text(&self) -> String {
         display::xiangqi_eval_text(self)
+    }
+
+    fn network_text(&self, settings: &Settings) -> Option<String> {
+        let score = engine::xiangqi::nnue::evaluate(self, settings.networks.xiangqi.network);
+        let red_to_move = self.side_to_move() == engine::xiangqi::Color::Red;
+        Some(settings.networks.xiangqi.eval_text(score, ("red", red_to_move)))
+    }
+
+    fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {
+        cache.set_network(networks.xiangqi);
+    }
+
+    fn set_use_nnue(networks: &mut Networks, on: bool) {
+        networks.xiangqi.use_nnue = on;
+    }
+
+    fn load_network(networks: &mut Networks, path: Option<&str>) -> Result<String, String> {
+        networks.xiangqi.load(path)
+    }
+
+    fn export_network(networks: &Networks, path: Option<&str>) -> Result<String, String> {
+        networks.xiangqi.export(path)
     }
 
     fn flipped(&self) -> Result<Self, String> {

@@ -203,11 +203,11 @@ impl UciFront {
                 self.output.line(&text);
             }
             Command::ExportNet(path) => {
-                let path = path.as_deref().unwrap_or(crate::nnue::EXPORT_NAME);
-                match crate::nnue::export(path) {
-                    Ok(()) => self
-                        .output
-                        .info_string(&format!("export_net: the embedded network written to {path}")),
+                match G::export_network(&controller.settings().networks, path.as_deref()) {
+                    Ok(path) => self.output.info_string(&format!(
+                        "export_net: the embedded {} network written to {path}",
+                        G::NAME
+                    )),
                     Err(message) => self.output.info_string(&format!("export_net: {message}")),
                 }
             }
@@ -273,6 +273,7 @@ impl UciFront {
                 Ok(_) => {}
                 Err(message) => self.output.info_string(&message),
             },
+            Change::UseNnue(on) => controller.set_use_nnue(on),
             Change::EvalFile(path) => match controller.load_network(path.as_deref()) {
                 Ok(description) => self.output.info_string(&format!("EvalFile: {description}")),
                 Err(message) => self.output.info_string(&format!("EvalFile: {message}")),

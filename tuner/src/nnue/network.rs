@@ -389,7 +389,7 @@ mod tests {
             let quantized: Vec<f32> = [side, !side]
                 .iter()
                 .flat_map(|&color| {
-                    accumulator.values(color).iter().map(|&value| f32::from(value) / QA as f32)
+                    accumulator.values(color.index()).iter().map(|&value| f32::from(value) / QA as f32)
                 })
                 .collect();
             let mut bound = 0.0f32;

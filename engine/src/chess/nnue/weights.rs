@@ -3,15 +3,15 @@
 //! `include_bytes!`, and its `i16` arrays decoded from the little-endian bytes at compile time, so
 //! any target (big-endian included) gets the same numbers and no alignment is assumed.
 
-use super::network::Network;
-use types::nnue;
+use super::Network;
+use types::nnue::{self, CHESS};
 
 include!(concat!(env!("OUT_DIR"), "/chess_nnue.rs"));
 
-static_assertions::const_assert_eq!(FILE_BYTES, nnue::file_bytes(HIDDEN));
+static_assertions::const_assert_eq!(FILE_BYTES, CHESS.file_bytes(HIDDEN));
 static_assertions::const_assert!(HIDDEN % nnue::HIDDEN_STEP == 0 && HIDDEN <= nnue::MAX_HIDDEN);
-static_assertions::const_assert!(matches!(nnue::check(FILE), Ok(HIDDEN)));
+static_assertions::const_assert!(matches!(CHESS.check(FILE), Ok(HIDDEN)));
 static_assertions::const_assert_eq!(core::mem::size_of::<Network>() % 64, 0);
 
 /// The network the engine ships with, decoded once, at compile time.
-pub static EMBEDDED: Network = Network::decode(FILE);
+pub static EMBEDDED: Network = Network::decode(CHESS, FILE);
