@@ -40,7 +40,10 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     let changed = temporary("changed.bin");
     let short = temporary("short.bin");
     let lines = transcript(format!("export_net {exported}\nquit\n"));
-    assert_eq!(info_strings(&lines), [format!("export_net: the embedded chess network written to {exported}")]);
+    assert_eq!(
+        info_strings(&lines),
+        [format!("export_net: the embedded chess network written to {exported}")]
+    );
     let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
     let bytes = std::fs::read(&exported).unwrap();
     assert!(bytes == embedded, "export_net wrote something else than engine/data/chess_nnue.bin");
