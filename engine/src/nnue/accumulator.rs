@@ -79,6 +79,7 @@ impl Change {
     /// `piece` left `square` (at most twice a move).
     #[inline(always)]
     pub fn remove(&mut self, piece: usize, square: usize) {
+        debug_assert!(piece <= usize::from(u8::MAX) && square <= usize::from(u8::MAX));
         self.removed[usize::from(self.removed_count)] = (piece as u8, square as u8);
         self.removed_count += 1;
     }
@@ -86,6 +87,7 @@ impl Change {
     /// `piece` arrived on `square` (at most twice a move).
     #[inline(always)]
     pub fn add(&mut self, piece: usize, square: usize) {
+        debug_assert!(piece <= usize::from(u8::MAX) && square <= usize::from(u8::MAX));
         self.added[usize::from(self.added_count)] = (piece as u8, square as u8);
         self.added_count += 1;
     }

@@ -79,10 +79,9 @@ impl<B: Board, const INPUTS: usize, const HIDDEN: usize> NetworkCache<B, INPUTS,
     /// without a network.
     #[inline(always)]
     pub fn evaluate(&mut self, position: &B) -> Option<i32> {
+        // Debug builds compare every such evaluation with a fresh one (in the stack's `evaluate`).
         let network = self.network?;
-        let score = self.accumulators.evaluate(position, network);
-        debug_assert_eq!(score, evaluate(position, network));
-        Some(score)
+        Some(self.accumulators.evaluate(position, network))
     }
 
     /// The search starts at `position`: the root's accumulators from scratch.
