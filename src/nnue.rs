@@ -140,6 +140,32 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
     }
 }
 
+/// What a front-end changes of a game's network, whatever the game and its width: `Use NNUE`,
+/// `EvalFile` and `export_net` (setup, never the search: the search gets its network by type,
+/// [`SearchNetworks`]).
+pub trait NetworkChoice {
+    /// `Use NNUE`.
+    fn set_use_nnue(&mut self, on: bool);
+    /// `EvalFile`: see [`NetworkSetting::load`].
+    fn load(&mut self, path: Option<&str>) -> Result<String, String>;
+    /// `export_net`: see [`NetworkSetting::export`].
+    fn export(&self, path: Option<&str>) -> Result<String, String>;
+}
+
+impl<const INPUTS: usize, const HIDDEN: usize> NetworkChoice for NetworkSetting<INPUTS, HIDDEN> {
+    fn set_use_nnue(&mut self, on: bool) {
+        self.use_nnue = on;
+    }
+
+    fn load(&mut self, path: Option<&str>) -> Result<String, String> {
+        NetworkSetting::load(self, path)
+    }
+
+    fn export(&self, path: Option<&str>) -> Result<String, String> {
+        NetworkSetting::export(self, path)
+    }
+}
+
 /// Each game's network setting: what the controller keeps, whatever protocol set it.
 #[derive(Clone, Debug)]
 pub struct Networks {

@@ -239,13 +239,26 @@ impl<G: Variant> Controller<G> {
     /// searches from now on. Returns its description; on an error the network stays as it was (and
     /// a game without a network says so).
     pub fn load_network(&mut self, path: Option<&str>) -> Result<String, String> {
-        G::load_network(&mut self.settings.networks, path)
+        self.network_choice()?.load(path)
     }
 
     /// `Use NNUE`: this game's searches evaluate with its network (`on`) or its hand-crafted
     /// evaluation from now on.
     pub fn set_use_nnue(&mut self, on: bool) {
-        G::set_use_nnue(&mut self.settings.networks, on);
+        if let Ok(choice) = self.network_choice() {
+            choice.set_use_nnue(on);
+        }
+    }
+
+    /// `export_net`: writes this game's embedded network to `path` (its default name without
+    /// one); the path written, or why not.
+    pub fn export_network(&mut self, path: Option<&str>) -> Result<String, String> {
+        self.network_choice()?.export(path)
+    }
+
+    /// This game's network setting, or why there is none.
+    fn network_choice(&mut self) -> Result<&mut dyn crate::nnue::NetworkChoice, String> {
+        G::network_choice(&mut self.settings.networks).ok_or_else(|| format!("{} has no network", G::NAME))
     }
 
     /// Sets up the position `setup` and `moves` describe, and returns the repairs a playable FEN

@@ -10,7 +10,7 @@ pub mod othello;
 
 use crate::book::{self, Book};
 use crate::controller::Settings;
-use crate::nnue::{Networks, SearchNetworks};
+use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
@@ -70,20 +70,10 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// it.
     fn set_network(_cache: &mut Self::EvalCache, _networks: SearchNetworks) {}
 
-    /// `Use NNUE` for this game: its searches evaluate with its network (`on`) or not. Games
-    /// without a network ignore it.
-    fn set_use_nnue(_networks: &mut Networks, _on: bool) {}
-
-    /// `EvalFile` for this game: its network read from `path`, or its embedded one for `None`;
-    /// the network's description, or why not.
-    fn load_network(_networks: &mut Networks, _path: Option<&str>) -> Result<String, String> {
-        Err(format!("{} has no network", Self::NAME))
-    }
-
-    /// `export_net`: writes this game's embedded network to `path` (its default name without
-    /// one); the path written, or why not.
-    fn export_network(_networks: &Networks, _path: Option<&str>) -> Result<String, String> {
-        Err(format!("{} has no network", Self::NAME))
+    /// This game's network setting in `networks` (`Use NNUE`, `EvalFile`, `export_net`), `None`
+    /// for a game without a network.
+    fn network_choice(_networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        None
     }
 
     /// Makes a search thread probe `tables` (chess's Syzygy), or none for `None`; games without
@@ -209,16 +199,8 @@ impl Variant for engine::chess::Position {
         cache.set_network(networks.chess);
     }
 
-    fn set_use_nnue(networks: &mut Networks, on: bool) {
-        networks.chess.use_nnue = on;
-    }
-
-    fn load_network(networks: &mut Networks, path: Option<&str>) -> Result<String, String> {
-        networks.chess.load(path)
-    }
-
-    fn export_network(networks: &Networks, path: Option<&str>) -> Result<String, String> {
-        networks.chess.export(path)
+    fn network_choice(networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        Some(&mut networks.chess)
     }
 
     fn set_tables(cache: &mut engine::chess::EvalCache, tables: Option<EndgameTables>) {
@@ -338,16 +320,8 @@ impl Variant for engine::xiangqi::Position {
         cache.set_network(networks.xiangqi);
     }
 
-    fn set_use_nnue(networks: &mut Networks, on: bool) {
-        networks.xiangqi.use_nnue = on;
-    }
-
-    fn load_network(networks: &mut Networks, path: Option<&str>) -> Result<String, String> {
-        networks.xiangqi.load(path)
-    }
-
-    fn export_network(networks: &Networks, path: Option<&str>) -> Result<String, String> {
-        networks.xiangqi.export(path)
+    fn network_choice(networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        Some(&mut networks.xiangqi)
     }
 
     fn flipped(&self) -> Result<Self, String> {

@@ -23,6 +23,28 @@ pub mod simd;
 pub use accumulator::{Accumulator, AccumulatorStack, Change};
 pub use network::{LoadError, Network};
 
+/// A game's embedded network, expanded in its `weights.rs`: the source `tablegen` generated for the
+/// committed file (`HIDDEN`, `FILE_BYTES` and `FILE` through `include_bytes!`, from `engine/build.rs`),
+/// the checks of its shape at compile time (`static_assertions`: the size, the width, the whole
+/// [`Format::check`](types::nnue::Format::check)), and `EMBEDDED`, the game's `Network` decoded from
+/// the little-endian bytes at compile time (the same numbers on any target, no alignment assumed).
+macro_rules! embedded_network {
+    ($source:literal, $format:expr) => {
+        include!(concat!(env!("OUT_DIR"), "/", $source));
+
+        static_assertions::const_assert_eq!(FILE_BYTES, $format.file_bytes(HIDDEN));
+        static_assertions::const_assert!(
+            HIDDEN % types::nnue::HIDDEN_STEP == 0 && HIDDEN <= types::nnue::MAX_HIDDEN
+        );
+        static_assertions::const_assert!(matches!($format.check(FILE), Ok(HIDDEN)));
+        static_assertions::const_assert_eq!(core::mem::size_of::<Network>() % 64, 0);
+
+        /// The network the engine ships with, decoded once, at compile time.
+        pub static EMBEDDED: Network = Network::decode($format, FILE);
+    };
+}
+pub(crate) use embedded_network;
+
 /// A position a network evaluates: the game's glue to the generic inference.
 pub trait Board {
     /// The input index of `piece` (the game's piece index) on `square` (the game's square index)

@@ -202,15 +202,12 @@ impl UciFront {
                 }
                 self.output.line(&text);
             }
-            Command::ExportNet(path) => {
-                match G::export_network(&controller.settings().networks, path.as_deref()) {
-                    Ok(path) => self.output.info_string(&format!(
-                        "export_net: the embedded {} network written to {path}",
-                        G::NAME
-                    )),
-                    Err(message) => self.output.info_string(&format!("export_net: {message}")),
-                }
-            }
+            Command::ExportNet(path) => match controller.export_network(path.as_deref()) {
+                Ok(path) => self
+                    .output
+                    .info_string(&format!("export_net: the embedded {} network written to {path}", G::NAME)),
+                Err(message) => self.output.info_string(&format!("export_net: {message}")),
+            },
             Command::Flip => {
                 if let Err(message) = controller.flip() {
                     self.output.info_string(&message);

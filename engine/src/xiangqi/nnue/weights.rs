@@ -3,14 +3,5 @@
 //! file through `include_bytes!`, and its `i16` arrays decoded at compile time, as chess's are.
 
 use super::Network;
-use types::nnue::{self, XIANGQI};
 
-include!(concat!(env!("OUT_DIR"), "/xiangqi_nnue.rs"));
-
-static_assertions::const_assert_eq!(FILE_BYTES, XIANGQI.file_bytes(HIDDEN));
-static_assertions::const_assert!(HIDDEN % nnue::HIDDEN_STEP == 0 && HIDDEN <= nnue::MAX_HIDDEN);
-static_assertions::const_assert!(matches!(XIANGQI.check(FILE), Ok(HIDDEN)));
-static_assertions::const_assert_eq!(core::mem::size_of::<Network>() % 64, 0);
-
-/// The network the engine ships with, decoded once, at compile time.
-pub static EMBEDDED: Network = Network::decode(XIANGQI, FILE);
+crate::nnue::embedded_network!("xiangqi_nnue.rs", types::nnue::XIANGQI);
