@@ -367,12 +367,7 @@ fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
         setup.search_state.eval_cache_mut().set_network(network);
         for (case, position) in CASES.iter().zip(setup.positions.iter()) {
             checks.case = case.name;
-            let table = TranspositionTable::new(&setup.tt_entries, 1);
-            let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
-            let state = &mut setup.search_state;
-            let outcome = search(position, &game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
-            checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
-            checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+            search_case(position, &game_keys, &setup.tt_entries, &mut setup.search_state, checks);
         }
     }
     // Xiangqi, with its linear evaluation and with its network.
@@ -381,14 +376,24 @@ fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
         for position in &setup.xiangqi {
             checks.case = "xiangqi";
             let game_keys = [PastPosition::key_only(position.hash())];
-            let table = TranspositionTable::new(&setup.tt_entries, 1);
-            let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
-            let state = &mut setup.xiangqi_state;
-            let outcome = search(position, &game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
-            checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
-            checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+            search_case(position, &game_keys, &setup.tt_entries, &mut setup.xiangqi_state, checks);
         }
     }
+}
+
+/// One search of `position` to depth 6 with two lines, which must find a move.
+fn search_case<G: engine::Game>(
+    position: &G,
+    game_keys: &[PastPosition],
+    entries: &[TtEntry],
+    state: &mut SearchState<G>,
+    checks: &mut Checks,
+) {
+    let table = TranspositionTable::new(entries, 1);
+    let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
+    let outcome = search(position, game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
+    checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
+    checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
 }
 
 fn main() {
