@@ -15,6 +15,15 @@ fn temporary(name: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// Writes to `path` the network `bytes` with another output bias: another network of the same
+/// game and width, so another evaluation.
+fn write_with_another_output_bias(bytes: &[u8], path: &str) {
+    let mut other = bytes.to_vec();
+    let at = other.len() - 4;
+    other[at..].copy_from_slice(&40_000i32.to_le_bytes());
+    std::fs::write(path, &other).unwrap();
+}
+
 fn info_strings(lines: &[String]) -> Vec<&str> {
     lines.iter().filter_map(|line| line.strip_prefix("info string ")).collect()
 }
@@ -49,10 +58,7 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     let bytes = std::fs::read(&exported).unwrap();
     assert!(bytes == embedded, "export_net wrote something else than engine/data/chess_nnue.bin");
     // Another output bias: another network, so another evaluation.
-    let mut other = bytes.clone();
-    let at = other.len() - 4;
-    other[at..].copy_from_slice(&40_000i32.to_le_bytes());
-    std::fs::write(&changed, &other).unwrap();
+    write_with_another_output_bias(&bytes, &changed);
     std::fs::write(&short, &bytes[..1000]).unwrap();
 
     let nnue_line = |lines: &[String]| -> String {
@@ -210,10 +216,7 @@ fn eval_file_in_xiangqi_refuses_a_chess_network_and_reads_a_xiangqi_one() {
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/xiangqi_nnue.bin")).unwrap();
     let bytes = std::fs::read(&exported).unwrap();
     assert!(bytes == embedded, "export_net wrote something else than engine/data/xiangqi_nnue.bin");
-    let mut other = bytes.clone();
-    let at = other.len() - 4;
-    other[at..].copy_from_slice(&40_000i32.to_le_bytes());
-    std::fs::write(&changed, &other).unwrap();
+    write_with_another_output_bias(&bytes, &changed);
 
     let nnue_lines = |lines: &[String]| -> Vec<String> {
         lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).cloned().collect()
