@@ -10,9 +10,11 @@
 //! `xiangqi_tables.rs` (included by `src/xiangqi/tables.rs`, what `cargo run -p tablegen -- xiangqi`
 //! prints); and `xiangqi_eval.rs`, the xiangqi evaluation's weights rendered from
 //! `data/xiangqi_eval.txt` (included by `src/xiangqi/eval/weights.rs`, what
-//! `cargo run -p tablegen -- xiangqi-eval` prints); and `chess_nnue.rs` with the network file
-//! `chess_nnue.bin`, from `data/chess_nnue.bin` (included by `src/chess/nnue/weights.rs`, what
-//! `cargo run -p tablegen -- chess-nnue` prints before its report).
+//! `cargo run -p tablegen -- xiangqi-eval` prints); and for each game with a network,
+//! `chess_nnue.rs` with the network file `chess_nnue.bin`, from `data/chess_nnue.bin` (included by
+//! `src/chess/nnue/weights.rs`, what `cargo run -p tablegen -- chess-nnue` prints before its
+//! report), and `xiangqi_nnue.rs` with `xiangqi_nnue.bin`, from `data/xiangqi_nnue.bin` (included
+//! by `src/xiangqi/nnue/weights.rs`, `cargo run -p tablegen -- xiangqi-nnue`).
 
 use std::path::PathBuf;
 
@@ -20,10 +22,8 @@ use std::path::PathBuf;
 const EVAL_DATA: &str = "data/chess_eval.txt";
 /// The Othello evaluation's weights, relative to this package.
 const OTHELLO_EVAL_DATA: &str = "data/othello_eval.bin";
-/// The chess network, relative to this package.
-const CHESS_NNUE_DATA: &str = "data/chess_nnue.bin";
-/// An environment variable naming another network file to embed (the Makefile's `EVALFILE=`,
-/// as OpenBench passes it); an absolute path, or one relative to this package.
+/// An environment variable naming another chess network file to embed (the Makefile's
+/// `EVALFILE=`, as OpenBench passes it); an absolute path, or one relative to this package.
 const EVALFILE_VARIABLE: &str = "TRISKEL_EVALFILE";
 /// The xiangqi evaluation's weights, relative to this package.
 const XIANGQI_EVAL_DATA: &str = "data/xiangqi_eval.txt";
@@ -52,21 +52,27 @@ fn main() {
     let xiangqi = tablegen::xiangqi_eval::load(XIANGQI_EVAL_DATA).unwrap_or_else(|error| panic!("{error}"));
     std::fs::write(out_dir.join("xiangqi_eval.rs"), tablegen::xiangqi_eval::emit(&xiangqi))
         .expect("OUT_DIR is writable");
-    // The chess network: its width as a const and the file itself, which the engine decodes at
+    // The networks: each one's width as a const and the file itself, which the engine decodes at
     // compile time. A file the engine could not run stops the build here with the reason.
-    let nnue_path = std::env::var(EVALFILE_VARIABLE)
-        .ok()
-        .filter(|path| !path.is_empty())
-        .unwrap_or_else(|| CHESS_NNUE_DATA.to_string());
-    let network = tablegen::chess_nnue::load(&nnue_path).unwrap_or_else(|error| panic!("{error}"));
-    std::fs::write(out_dir.join("chess_nnue.rs"), tablegen::chess_nnue::emit(&network))
-        .expect("OUT_DIR is writable");
-    std::fs::write(out_dir.join(tablegen::chess_nnue::BLOB_NAME), &network.bytes)
-        .expect("OUT_DIR is writable");
+    let mut network_paths = Vec::new();
+    for game in tablegen::nnue::GAMES {
+        let path = match std::env::var(EVALFILE_VARIABLE) {
+            Ok(path) if !path.is_empty() && game.stem == tablegen::nnue::CHESS.stem => path,
+            _ => game.engine_path.to_string(),
+        };
+        let network = tablegen::nnue::load(game, &path).unwrap_or_else(|error| panic!("{error}"));
+        std::fs::write(out_dir.join(format!("{}.rs", game.stem)), tablegen::nnue::emit(&network))
+            .expect("OUT_DIR is writable");
+        std::fs::write(out_dir.join(format!("{}.bin", game.stem)), &network.bytes)
+            .expect("OUT_DIR is writable");
+        network_paths.push(path);
+    }
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={EVAL_DATA}");
     println!("cargo:rerun-if-changed={OTHELLO_EVAL_DATA}");
     println!("cargo:rerun-if-changed={XIANGQI_EVAL_DATA}");
-    println!("cargo:rerun-if-changed={nnue_path}");
+    for path in network_paths {
+        println!("cargo:rerun-if-changed={path}");
+    }
     println!("cargo:rerun-if-env-changed={EVALFILE_VARIABLE}");
 }

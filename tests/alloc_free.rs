@@ -1,7 +1,7 @@
 //! The core allocates nothing: after setup, move generation, counting, perft, make/unmake, FEN
 //! reading (errors included) and writing, UCI move text, the repetition history and whole searches (with
-//! MultiPV, game history and a transposition table; with the hand-crafted evaluation and with the
-//! network's accumulator stack) run under a counting global allocator, and the
+//! MultiPV, game history and a transposition table; chess and xiangqi, each with its hand-crafted
+//! evaluation and with its network's accumulator stack) run under a counting global allocator, and the
 //! count must not move.
 //!
 //! `harness = false`: the libtest harness allocates (threads, output capture), so this is a plain
@@ -184,6 +184,10 @@ struct Setup {
     /// The search's memory, allocated before measuring as the shell does once per thread.
     tt_entries: Vec<TtEntry>,
     search_state: Box<SearchState<Position>>,
+    /// Xiangqi positions, and a search state for them (its evaluation cache holds the xiangqi
+    /// network's accumulator stack).
+    xiangqi: [engine::xiangqi::Position; 2],
+    xiangqi_state: Box<SearchState<engine::xiangqi::Position>>,
 }
 
 fn setup() -> Setup {
@@ -212,7 +216,13 @@ fn setup() -> Setup {
     ];
     let tt_entries = (0..1 << 16).map(|_| TtEntry::new()).collect();
     let search_state = SearchState::boxed();
-    Setup { positions, moves, malformed, tt_entries, search_state }
+    let xiangqi =
+        [engine::xiangqi::STARTPOS, "r1bakabr1/9/1cn3nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3"]
+            .map(|fen| {
+                engine::xiangqi::Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+            });
+    let xiangqi_state = SearchState::boxed();
+    Setup { positions, moves, malformed, tt_entries, search_state, xiangqi, xiangqi_state }
 }
 
 /// Everything between the two readings of the allocation counters.
@@ -357,14 +367,33 @@ fn search_without_the_heap(setup: &mut Setup, checks: &mut Checks) {
         setup.search_state.eval_cache_mut().set_network(network);
         for (case, position) in CASES.iter().zip(setup.positions.iter()) {
             checks.case = case.name;
-            let table = TranspositionTable::new(&setup.tt_entries, 1);
-            let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
-            let state = &mut setup.search_state;
-            let outcome = search(position, &game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
-            checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
-            checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
+            search_case(position, &game_keys, &setup.tt_entries, &mut setup.search_state, checks);
         }
     }
+    // Xiangqi, with its linear evaluation and with its network.
+    for network in [None, Some(&engine::xiangqi::nnue::EMBEDDED)] {
+        setup.xiangqi_state.eval_cache_mut().set_network(network);
+        for position in &setup.xiangqi {
+            checks.case = "xiangqi";
+            let game_keys = [PastPosition::key_only(position.hash())];
+            search_case(position, &game_keys, &setup.tt_entries, &mut setup.xiangqi_state, checks);
+        }
+    }
+}
+
+/// One search of `position` to depth 6 with two lines, which must find a move.
+fn search_case<G: engine::Game>(
+    position: &G,
+    game_keys: &[PastPosition],
+    entries: &[TtEntry],
+    state: &mut SearchState<G>,
+    checks: &mut Checks,
+) {
+    let table = TranspositionTable::new(entries, 1);
+    let limits = Limits { depth: Some(6), nodes: Some(200_000), multipv: 2, ..Limits::default() };
+    let outcome = search(position, game_keys, &limits, &table, state, &LimitsOnly, &mut Silent);
+    checks.expect("search found a move", u64::from(outcome.best_move.is_some()), 1);
+    checks.expect("search visited nodes", u64::from(outcome.nodes > 100), 1);
 }
 
 fn main() {

@@ -1,6 +1,7 @@
-//! The chess network from the outside, as a GUI sees it: `Use NNUE` and `EvalFile` (Stockfish
-//! 15.1's names), `export_net`, the network's lines in `eval`, and a bench signature that is the
-//! same with the AVX2 loops and the portable ones.
+//! The networks from the outside, as a GUI sees them: `Use NNUE` and `EvalFile` (Stockfish
+//! 15.1's names) for the game being played, chess or xiangqi (and UCCI's `usennue` and
+//! `evalfile`), `export_net`, the network's lines in `eval`, searches that use the network, and
+//! bench signatures that are the same with the AVX2 loops and the portable ones.
 
 #[path = "support/engine.rs"]
 mod engine;
@@ -12,6 +13,15 @@ use std::process::Command;
 fn temporary(name: &str) -> String {
     let path = std::env::temp_dir().join(format!("triskel-nnue-{}-{name}", std::process::id()));
     path.to_str().unwrap().to_string()
+}
+
+/// Writes to `path` the network `bytes` with another output bias: another network of the same
+/// game and width, so another evaluation.
+fn write_with_another_output_bias(bytes: &[u8], path: &str) {
+    let mut other = bytes.to_vec();
+    let at = other.len() - 4;
+    other[at..].copy_from_slice(&40_000i32.to_le_bytes());
+    std::fs::write(path, &other).unwrap();
 }
 
 fn info_strings(lines: &[String]) -> Vec<&str> {
@@ -40,15 +50,15 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     let changed = temporary("changed.bin");
     let short = temporary("short.bin");
     let lines = transcript(format!("export_net {exported}\nquit\n"));
-    assert_eq!(info_strings(&lines), [format!("export_net: the embedded network written to {exported}")]);
+    assert_eq!(
+        info_strings(&lines),
+        [format!("export_net: the embedded chess network written to {exported}")]
+    );
     let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
     let bytes = std::fs::read(&exported).unwrap();
     assert!(bytes == embedded, "export_net wrote something else than engine/data/chess_nnue.bin");
     // Another output bias: another network, so another evaluation.
-    let mut other = bytes.clone();
-    let at = other.len() - 4;
-    other[at..].copy_from_slice(&40_000i32.to_le_bytes());
-    std::fs::write(&changed, &other).unwrap();
+    write_with_another_output_bias(&bytes, &changed);
     std::fs::write(&short, &bytes[..1000]).unwrap();
 
     let nnue_line = |lines: &[String]| -> String {
@@ -75,11 +85,14 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     }
 }
 
-/// The bench's `Nodes searched` with `Use NNUE` set to `nnue`, and the environment `env`.
-fn bench_signature(nnue: bool, env: &[(&str, &str)]) -> u64 {
+/// The bench's `Nodes searched` in `variant` with `Use NNUE` set to `nnue`, and the environment
+/// `env`.
+fn bench_signature(variant: &str, nnue: bool, env: &[(&str, &str)]) -> u64 {
     let mut command = Command::new(binary());
     command.envs(env.iter().copied());
-    let input = format!("setoption name Use NNUE value {nnue}\nbench 16 1 7\n");
+    let input = format!(
+        "setoption name UCI_Variant value {variant}\nsetoption name Use NNUE value {nnue}\nbench 16 1 7\n"
+    );
     let output = {
         use std::io::Write;
         let mut child = command
@@ -97,8 +110,160 @@ fn bench_signature(nnue: bool, env: &[(&str, &str)]) -> u64 {
 
 #[test]
 fn the_network_bench_is_deterministic_and_the_same_on_every_loop() {
-    let network = bench_signature(true, &[]);
-    assert_eq!(bench_signature(true, &[]), network);
-    assert_eq!(bench_signature(true, &[("TRISKEL_NO_AVX2", "1")]), network, "portable loops");
-    assert_ne!(bench_signature(false, &[]), network, "the hand-crafted evaluation searches other trees");
+    for variant in ["chess", "xiangqi"] {
+        let network = bench_signature(variant, true, &[]);
+        assert_eq!(bench_signature(variant, true, &[]), network, "{variant}");
+        assert_eq!(
+            bench_signature(variant, true, &[("TRISKEL_NO_AVX2", "1")]),
+            network,
+            "{variant}: portable loops"
+        );
+        assert_ne!(
+            bench_signature(variant, false, &[]),
+            network,
+            "{variant}: the hand-crafted evaluation searches other trees"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Xiangqi: the same options for the game being played.
+
+const XIANGQI_LINE: &str = "position startpos moves h2e2 h9g7 h0g2 i9h9";
+
+/// The `info ... nodes N` of the last `info depth` line and the `bestmove` of a search's lines.
+fn search_result(lines: &[String]) -> (u64, String) {
+    let nodes = lines
+        .iter()
+        .rev()
+        .filter(|line| line.starts_with("info depth "))
+        .find_map(|line| engine::field(line, "nodes"))
+        .expect("an info line with nodes")
+        .parse()
+        .unwrap();
+    (nodes, engine::bestmove(lines))
+}
+
+/// The legal moves of the position `position` (a `position ...` line) in xiangqi, from `go perft 1`.
+fn xiangqi_legal_moves(position: &str) -> Vec<String> {
+    let lines =
+        transcript(format!("setoption name UCI_Variant value xiangqi\n{position}\ngo perft 1\nquit\n"));
+    let (moves, total) = engine::parse_divide(&lines);
+    assert_eq!(moves.len() as u64, total);
+    moves.into_iter().map(|(mv, _)| mv).collect()
+}
+
+#[test]
+fn xiangqi_searches_with_its_network_when_use_nnue_is_set_and_chess_keeps_its_own_setting() {
+    let search = |nnue: bool| {
+        transcript(format!(
+            "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Use NNUE value {nnue}\n\
+             {XIANGQI_LINE}\neval\ngo depth 6\n"
+        ))
+    };
+    let (with, without) = (search(true), search(false));
+    let legal = xiangqi_legal_moves(XIANGQI_LINE);
+    let ((nodes, best), (linear_nodes, linear_best)) = (search_result(&with), search_result(&without));
+    assert!(legal.contains(&best), "{best} is not legal: {legal:?}");
+    assert!(legal.contains(&linear_best), "{linear_best} is not legal: {legal:?}");
+    assert_ne!(nodes, linear_nodes, "the network's evaluation searches another tree");
+    for (lines, using) in
+        [(&with, "the network (Use NNUE true)"), (&without, "the hand-crafted terms (Use NNUE false)")]
+    {
+        assert!(lines
+            .iter()
+            .any(|line| line.starts_with("NNUE evaluation: ") && line.contains("(red side)")));
+        let network = format!("Network: (1260 -> {}) x 2 -> 1, embedded, ", engine_hidden_xiangqi());
+        assert!(lines.iter().any(|line| line.starts_with(&network)), "{lines:#?}");
+        assert!(
+            lines.iter().any(|line| line == &format!("The search evaluates with: {using}")),
+            "{lines:#?}"
+        );
+        // The linear evaluation's terms are still there, above.
+        assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
+    }
+    // `Use NNUE` belongs to the game being played: chess still evaluates with its terms, and
+    // xiangqi keeps its network when the game comes back.
+    let lines = transcript(
+        "setoption name UCI_Variant value xiangqi\nsetoption name Use NNUE value true\n\
+         setoption name UCI_Variant value chess\neval\nsetoption name UCI_Variant value xiangqi\neval\nquit\n",
+    );
+    let using: Vec<&String> =
+        lines.iter().filter(|line| line.starts_with("The search evaluates with")).collect();
+    assert_eq!(using.len(), 2, "{lines:#?}");
+    assert!(using[0].ends_with("the hand-crafted terms (Use NNUE false)"), "chess: {using:?}");
+    assert!(using[1].ends_with("the network (Use NNUE true)"), "xiangqi: {using:?}");
+}
+
+/// The compiled xiangqi width, as the embedded file's header states it.
+fn engine_hidden_xiangqi() -> u32 {
+    let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/xiangqi_nnue.bin")).unwrap();
+    u32::from_le_bytes(file[8..12].try_into().unwrap())
+}
+
+#[test]
+fn eval_file_in_xiangqi_refuses_a_chess_network_and_reads_a_xiangqi_one() {
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin");
+    let exported = temporary("xiangqi-exported.bin");
+    let changed = temporary("xiangqi-changed.bin");
+    let lines =
+        transcript(format!("setoption name UCI_Variant value xiangqi\nexport_net {exported}\nquit\n"));
+    assert_eq!(
+        info_strings(&lines),
+        [format!("export_net: the embedded xiangqi network written to {exported}")]
+    );
+    let embedded =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/xiangqi_nnue.bin")).unwrap();
+    let bytes = std::fs::read(&exported).unwrap();
+    assert!(bytes == embedded, "export_net wrote something else than engine/data/xiangqi_nnue.bin");
+    write_with_another_output_bias(&bytes, &changed);
+
+    let nnue_lines = |lines: &[String]| -> Vec<String> {
+        lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).cloned().collect()
+    };
+    let lines = transcript(format!(
+        "setoption name UCI_Variant value xiangqi\neval\nsetoption name EvalFile value {chess}\neval\n\
+         setoption name EvalFile value {changed}\neval\nsetoption name UCI_Variant value chess\n\
+         setoption name EvalFile value {changed}\nquit\n"
+    ));
+    let infos = info_strings(&lines);
+    assert_eq!(infos.len(), 3, "{infos:?}");
+    assert!(
+        infos[0].starts_with(&format!(
+            "EvalFile: {chess}: a chess network (TRSKNN01), not a xiangqi one (TRSKXQ01)"
+        )),
+        "{infos:?}"
+    );
+    assert!(infos[1].starts_with("EvalFile: (1260 -> ") && infos[1].contains(&changed), "{infos:?}");
+    assert!(infos[2].contains("a xiangqi network (TRSKXQ01), not a chess one (TRSKNN01)"), "{infos:?}");
+    let evals = nnue_lines(&lines);
+    assert_eq!(evals.len(), 3);
+    assert_eq!(evals[0], evals[1], "a refused file leaves the network as it was");
+    assert_ne!(evals[1], evals[2], "the file's network evaluates");
+    for path in [exported, changed] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn ucci_switches_the_network_with_usennue_and_refuses_a_chess_evalfile() {
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin");
+    let lines = transcript(format!(
+        "ucci\nposition startpos moves h2e2 h9g7\ngo depth 0\nsetoption usennue true\neval\ngo depth 0\n\
+         setoption evalfile {chess}\nsetoption usennue maybe\nquit\n"
+    ));
+    assert!(lines.iter().any(|line| line == "option usennue type check default false"), "{lines:#?}");
+    assert!(lines.iter().any(|line| line == "option evalfile type string default <empty>"), "{lines:#?}");
+    assert!(lines.iter().any(|line| line == "The search evaluates with: the network (Use NNUE true)"));
+    let scores: Vec<&str> = lines
+        .iter()
+        .filter(|line| line.starts_with("info depth 0 "))
+        .filter_map(|line| engine::field(line, "score"))
+        .collect();
+    assert_eq!(scores.len(), 2, "{lines:#?}");
+    assert_ne!(scores[0], scores[1], "depth 0 answers with the network's evaluation once it is on");
+    let messages: Vec<&str> = lines.iter().filter_map(|line| line.strip_prefix("info message ")).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("a chess network (TRSKNN01), not a xiangqi one (TRSKXQ01)"), "{messages:?}");
+    assert_eq!(messages[1], "usennue takes true or false");
 }

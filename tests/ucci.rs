@@ -24,7 +24,7 @@ const HORSE_UP: &str = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKA
 
 /// The options listed. `idle`, `pruning`, `knowledge`, `randomness` and `style` are accepted when
 /// a GUI sends them, but not listed: they would change nothing.
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 12] = [
     "usemillisec",
     "batch",
     "debug",
@@ -35,6 +35,8 @@ const OPTIONS: [&str; 10] = [
     "newgame",
     "promotion",
     "useegtb",
+    "usennue",
+    "evalfile",
 ];
 
 /// An engine after the `ucci` handshake.

@@ -19,6 +19,7 @@ mod fen_text;
 pub mod game;
 pub mod history;
 pub mod movelist;
+pub mod nnue;
 pub mod othello;
 pub mod perft;
 pub mod profile;

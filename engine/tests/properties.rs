@@ -17,11 +17,15 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::mem::discriminant;
 
+#[path = "support/walk.rs"]
+mod walk;
+
 use engine::chess::position::{LONG, SHORT};
 use engine::chess::{
     count_moves, generate_moves, nnue, ChessMoveList, Color, EvalCache, FenError, Move, MoveKind, PieceKind,
     Position, Square, Undo, STARTPOS,
 };
+use engine::nnue::simd;
 use engine::{Game, Score};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -542,35 +546,6 @@ proptest! {
 // ---------------------------------------------------------------------------------------------------
 // 7. The network's accumulators: incremental equals fresh.
 
-/// One step of a walk through the tree as a search takes it.
-#[derive(Clone, Debug)]
-enum Step {
-    /// Make the legal move `choice % count` (or take one back where there is none).
-    Make(u16),
-    /// Take the last move back (or make the first legal move at the root).
-    Unmake,
-    /// Pass, where null-move pruning could (or make the first legal move).
-    Null,
-    /// Compare the current accumulators with fresh ones.
-    Check,
-}
-
-fn steps() -> impl Strategy<Value = Vec<Step>> {
-    let step = prop_oneof![
-        6 => any::<u16>().prop_map(Step::Make),
-        2 => Just(Step::Unmake),
-        1 => Just(Step::Null),
-        3 => Just(Step::Check),
-    ];
-    prop::collection::vec(step, 1..400)
-}
-
-/// What the walk took back with each unmake.
-enum Made {
-    Move(Move, Undo),
-    Null(Undo),
-}
-
 /// The accumulators the cache keeps along the walk, computed lazily and incrementally, equal the
 /// ones computed from scratch, and so does the evaluation.
 fn check_accumulators(cache: &mut EvalCache, position: &Position) -> Result<(), TestCaseError> {
@@ -578,50 +553,17 @@ fn check_accumulators(cache: &mut EvalCache, position: &Position) -> Result<(), 
     fresh.refresh(position, &nnue::EMBEDDED);
     let incremental = *cache.accumulator(position).expect("the cache has a network");
     for color in Color::ALL {
-        prop_assert!(incremental.values(color) == fresh.values(color), "{:?} in {}", color, fen(position));
+        let perspective = color.index();
+        prop_assert!(
+            incremental.values(perspective) == fresh.values(perspective),
+            "{:?} in {}",
+            color,
+            fen(position)
+        );
     }
     let expected = nnue::evaluate(position, &nnue::EMBEDDED).clamp(-20_000, 20_000);
     prop_assert_eq!(position.evaluate_cached(cache), Score(expected), "{}", fen(position));
     Ok(())
-}
-
-fn walk(start_index: usize, steps: &[Step], cache: &mut EvalCache) -> Result<(), TestCaseError> {
-    let mut position = start(start_index);
-    position.set_eval_root(cache);
-    let mut made: Vec<Made> = Vec::new();
-    for step in steps {
-        let moves = legal_moves(&position);
-        let make_first = |position: &mut Position, cache: &mut EvalCache, made: &mut Vec<Made>| {
-            if let Some(&mv) = moves.first() {
-                made.push(Made::Move(mv, position.make_move_cached(mv, cache)));
-            }
-        };
-        match step {
-            Step::Make(choice) if !moves.is_empty() => {
-                let mv = moves[usize::from(*choice) % moves.len()];
-                made.push(Made::Move(mv, position.make_move_cached(mv, cache)));
-            }
-            Step::Make(_) | Step::Unmake => match made.pop() {
-                Some(Made::Move(mv, undo)) => position.unmake_move_cached(mv, undo, cache),
-                Some(Made::Null(undo)) => position.unmake_null_move_cached(undo, cache),
-                None => make_first(&mut position, cache, &mut made),
-            },
-            Step::Null if !position.in_check() => {
-                made.push(Made::Null(position.make_null_move_cached(cache)))
-            }
-            Step::Null => make_first(&mut position, cache, &mut made),
-            Step::Check => check_accumulators(cache, &position)?,
-        }
-    }
-    check_accumulators(cache, &position)?;
-    while let Some(last) = made.pop() {
-        match last {
-            Made::Move(mv, undo) => position.unmake_move_cached(mv, undo, cache),
-            Made::Null(undo) => position.unmake_null_move_cached(undo, cache),
-        }
-    }
-    prop_assert_eq!(position, start(start_index));
-    check_accumulators(cache, &position)
 }
 
 proptest! {
@@ -632,16 +574,17 @@ proptest! {
     /// incrementally updated accumulators equal fresh ones, with the portable loops and, where
     /// the CPU has them, the AVX2 ones.
     #[test]
-    fn incremental_accumulators_equal_fresh_ones(start_index in 0..START_FENS.len(), steps in steps()) {
+    fn incremental_accumulators_equal_fresh_ones(start_index in 0..START_FENS.len(), steps in walk::steps()) {
         let mut cache = Box::<EvalCache>::default();
         cache.set_network(Some(&nnue::EMBEDDED));
-        nnue::simd::disable_avx2();
-        walk(start_index, &steps, &mut cache)?;
+        let start = start(start_index);
+        simd::disable_avx2();
+        walk::walk(&start, &steps, &mut cache, &mut check_accumulators)?;
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2. No other test of this file evaluates with the network.
-            unsafe { nnue::simd::enable_avx2() };
-            walk(start_index, &steps, &mut cache)?;
-            nnue::simd::disable_avx2();
+            unsafe { simd::enable_avx2() };
+            walk::walk(&start, &steps, &mut cache, &mut check_accumulators)?;
+            simd::disable_avx2();
         }
     }
 }

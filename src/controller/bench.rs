@@ -14,8 +14,8 @@ use super::search::{self, State};
 use super::table::allocate_table;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
+use crate::nnue::SearchNetworks;
 use crate::output::Output;
-use engine::chess::nnue::Network;
 use engine::history::PastPosition;
 use engine::perft::perft_until;
 use engine::search::{tt, SearchState};
@@ -116,12 +116,12 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
 }
 
 /// Runs the bench and prints its report. `current` is the session's position and game keys; the
-/// positions are read in Chess960 notation or not, and chess evaluates with `network` (`Use
-/// NNUE`) or, for `None`, the hand-crafted evaluation.
+/// positions are read in Chess960 notation or not, and the game evaluates with its network of
+/// `networks` (`Use NNUE`) or, for `None`, its hand-crafted evaluation.
 pub fn run<G: Variant>(
     config: &Config,
     current: (&G, &[PastPosition]),
-    (chess960, network): (bool, Option<&'static Network>),
+    (chess960, networks): (bool, SearchNetworks),
     output: &Output,
     stop: &Arc<AtomicBool>,
 ) -> Result<u64, String> {
@@ -187,7 +187,7 @@ pub fn run<G: Variant>(
             request,
             multipv: 1,
             judge_chases: true,
-            network,
+            networks,
             // No endgame tables: the signature must not depend on which the machine has.
             tables: None,
             time,

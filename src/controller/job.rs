@@ -6,7 +6,6 @@ use super::request::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
-use engine::chess::nnue::Network;
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::search::SearchOutcome;
@@ -26,8 +25,9 @@ pub struct Job<G: Variant> {
     pub multipv: usize,
     /// `Chase Rule`: judge xiangqi's perpetual chase.
     pub judge_chases: bool,
-    /// The network chess evaluates with (`Use NNUE`), `None` for the hand-crafted evaluation.
-    pub network: Option<&'static Network>,
+    /// The networks the games evaluate with (`Use NNUE`), `None` for a hand-crafted evaluation:
+    /// the search's game takes its own.
+    pub networks: crate::nnue::SearchNetworks,
     /// The endgame tables chess searches probe, `None` for none (or none needed: the root's
     /// moves were ranked by DTZ).
     pub tables: Option<EndgameTables>,

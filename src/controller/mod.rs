@@ -235,16 +235,30 @@ impl<G: Variant> Controller<G> {
         self.books = books;
     }
 
-    /// `EvalFile`: the chess network read from `path`, or the embedded one for `None`, for the
-    /// searches from now on. Returns its description; on an error the network stays as it was.
+    /// `EvalFile`: this game's network read from `path`, or its embedded one for `None`, for the
+    /// searches from now on. Returns its description; on an error the network stays as it was (and
+    /// a game without a network says so).
     pub fn load_network(&mut self, path: Option<&str>) -> Result<String, String> {
-        let (network, name) = match path {
-            Some(path) => (crate::nnue::load(path)?, path.to_string()),
-            None => (&engine::chess::nnue::EMBEDDED, "embedded".to_string()),
-        };
-        self.settings.network = network;
-        self.settings.network_name = name;
-        Ok(crate::nnue::describe(&self.settings.network_name))
+        self.network_choice()?.load(path)
+    }
+
+    /// `Use NNUE`: this game's searches evaluate with its network (`on`) or its hand-crafted
+    /// evaluation from now on.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        if let Ok(choice) = self.network_choice() {
+            choice.set_use_nnue(on);
+        }
+    }
+
+    /// `export_net`: writes this game's embedded network to `path` (its default name without
+    /// one); the path written, or why not.
+    pub fn export_network(&mut self, path: Option<&str>) -> Result<String, String> {
+        self.network_choice()?.export(path)
+    }
+
+    /// This game's network setting, or why there is none.
+    fn network_choice(&mut self) -> Result<&mut dyn crate::nnue::NetworkChoice, String> {
+        G::network_choice(&mut self.settings.networks).ok_or_else(|| format!("{} has no network", G::NAME))
     }
 
     /// Sets up the position `setup` and `moves` describe, and returns the repairs a playable FEN
@@ -529,7 +543,7 @@ impl<G: Variant> Controller<G> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
         let (position, keys, output) = (self.position, self.keys.clone(), output.clone());
-        let evaluation = (self.settings.chess960, self.settings.search_network());
+        let evaluation = (self.settings.chess960, self.settings.networks.search());
         self.chore("bench", move |stop| {
             if let Err(message) = bench::run(&config, (&position, &keys), evaluation, &output, &stop) {
                 output.info_string(&message);

@@ -81,7 +81,7 @@ pub fn plan<G: Variant>(
     let multipv = request.lines.unwrap_or(settings.multipv);
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
     let request = GoRequest { searchmoves, nodes, ..request.clone() };
-    let (judge_chases, network) = (settings.chase_rule, settings.search_network());
+    let (judge_chases, networks) = (settings.chase_rule, settings.networks.search());
     // Ranked by DTZ, the root needs no probes below it (Stockfish's rule); by WDL, they go on.
     let tables = if table_root.as_ref().is_some_and(|ranked| ranked.by_dtz) {
         None
@@ -94,7 +94,7 @@ pub fn plan<G: Variant>(
         request,
         multipv,
         judge_chases,
-        network,
+        networks,
         tables,
         time,
         strength,

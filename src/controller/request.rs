@@ -3,8 +3,8 @@
 
 use super::strength::MIN_ELO;
 use super::timeman::Clock;
+use crate::nnue::Networks;
 use crate::syzygy::SyzygySettings;
-use engine::chess::nnue::{self, Network};
 
 /// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
 /// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
@@ -33,22 +33,11 @@ pub struct Settings {
     pub ponder: bool,
     /// Chess960 castling notation.
     pub chess960: bool,
-    /// `Use NNUE`: chess evaluates with `network` rather than the hand-crafted evaluation.
-    pub use_nnue: bool,
-    /// The chess network: the embedded one, or `EvalFile`'s.
-    pub network: &'static Network,
-    /// Where `network` came from (`embedded`, or the file's name).
-    pub network_name: String,
+    /// Each game's network (`Use NNUE` and `EvalFile`, set for the game being played).
+    pub networks: Networks,
     /// How chess searches use the Syzygy tables (`SyzygyProbeDepth`, `Syzygy50MoveRule`,
     /// `SyzygyProbeLimit`); the tables themselves are loaded process-wide (`crate::syzygy`).
     pub syzygy: SyzygySettings,
-}
-
-impl Settings {
-    /// The network the searches evaluate chess with, `None` for the hand-crafted evaluation.
-    pub fn search_network(&self) -> Option<&'static Network> {
-        self.use_nnue.then_some(self.network)
-    }
 }
 
 impl Default for Settings {
@@ -65,9 +54,7 @@ impl Default for Settings {
             own_book: false,
             ponder: false,
             chess960: false,
-            use_nnue: crate::nnue::DEFAULT_USE_NNUE,
-            network: &nnue::EMBEDDED,
-            network_name: "embedded".into(),
+            networks: Networks::default(),
             syzygy: SyzygySettings::default(),
         }
     }

@@ -102,7 +102,7 @@ pub fn run<G: Variant>(
     solver: Option<&mut G::Solver>,
 ) -> SearchResult<G::Move> {
     for state in states.iter_mut() {
-        G::set_network(state.eval_cache_mut(), job.network);
+        G::set_network(state.eval_cache_mut(), job.networks);
         G::set_tables(state.eval_cache_mut(), job.tables);
     }
     if let Some(solver) = solver {

@@ -72,20 +72,6 @@ pub fn eval_text(position: &Position) -> String {
     trace_text(engine::chess::eval::trace(position), position.evaluate())
 }
 
-/// The `eval` command's network lines: the network's evaluation of `position` (from scratch,
-/// unclamped), in pawns from White as the terms above are and in centipawns from the side to
-/// move, the network's shape and origin, and which evaluation the search uses (`Use NNUE`).
-pub fn network_text(position: &Position, settings: &crate::controller::Settings) -> String {
-    let network = engine::chess::nnue::evaluate(position, settings.network);
-    let white = if position.side_to_move() == engine::chess::Color::White { network } else { -network };
-    format!(
-        "NNUE evaluation: {:+.2} (white side), {network} cp (side to move)\nNetwork: {}\nThe search evaluates with: {}",
-        f64::from(white) / 100.0,
-        crate::nnue::describe(&settings.network_name),
-        if settings.use_nnue { "the network (Use NNUE true)" } else { "the hand-crafted terms (Use NNUE false)" }
-    )
-}
-
 /// A trace table, then the static evaluation (from the evaluation itself, not the trace, so that a
 /// reader can see the two agree).
 fn trace_text(trace: impl std::fmt::Display, static_eval: engine::Score) -> String {

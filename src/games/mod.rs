@@ -10,7 +10,7 @@ pub mod othello;
 
 use crate::book::{self, Book};
 use crate::controller::Settings;
-use engine::chess::nnue::Network;
+use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
@@ -59,15 +59,22 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// The `eval` command's breakdown.
     fn eval_text(&self) -> String;
 
-    /// The `eval` command's lines on the network, for games that have one (chess): its
+    /// The `eval` command's lines on the network, for games that have one (chess, xiangqi): its
     /// evaluation, and which evaluation the search uses.
     fn network_text(&self, _settings: &Settings) -> Option<String> {
         None
     }
 
-    /// Makes a search thread's evaluation use `network` (chess's `Use NNUE` and `EvalFile`), or
-    /// the hand-crafted evaluation for `None`; games without a network ignore it.
-    fn set_network(_cache: &mut Self::EvalCache, _network: Option<&'static Network>) {}
+    /// Makes a search thread's evaluation use the game's network of `networks` (its `Use NNUE`
+    /// and `EvalFile`), or the hand-crafted evaluation for `None`; games without a network ignore
+    /// it.
+    fn set_network(_cache: &mut Self::EvalCache, _networks: SearchNetworks) {}
+
+    /// This game's network setting in `networks` (`Use NNUE`, `EvalFile`, `export_net`), `None`
+    /// for a game without a network.
+    fn network_choice(_networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        None
+    }
 
     /// Makes a search thread probe `tables` (chess's Syzygy), or none for `None`; games without
     /// tables ignore it.
@@ -183,11 +190,17 @@ impl Variant for engine::chess::Position {
     }
 
     fn network_text(&self, settings: &Settings) -> Option<String> {
-        Some(display::network_text(self, settings))
+        let score = engine::chess::nnue::evaluate(self, settings.networks.chess.network);
+        let white_to_move = self.side_to_move() == engine::chess::Color::White;
+        Some(settings.networks.chess.eval_text(score, ("white", white_to_move)))
     }
 
-    fn set_network(cache: &mut engine::chess::EvalCache, network: Option<&'static Network>) {
-        cache.set_network(network);
+    fn set_network(cache: &mut engine::chess::EvalCache, networks: SearchNetworks) {
+        cache.set_network(networks.chess);
+    }
+
+    fn network_choice(networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        Some(&mut networks.chess)
     }
 
     fn set_tables(cache: &mut engine::chess::EvalCache, tables: Option<EndgameTables>) {
@@ -295,6 +308,20 @@ impl Variant for engine::xiangqi::Position {
 
     fn eval_text(&self) -> String {
         display::xiangqi_eval_text(self)
+    }
+
+    fn network_text(&self, settings: &Settings) -> Option<String> {
+        let score = engine::xiangqi::nnue::evaluate(self, settings.networks.xiangqi.network);
+        let red_to_move = self.side_to_move() == engine::xiangqi::Color::Red;
+        Some(settings.networks.xiangqi.eval_text(score, ("red", red_to_move)))
+    }
+
+    fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {
+        cache.set_network(networks.xiangqi);
+    }
+
+    fn network_choice(networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {
+        Some(&mut networks.xiangqi)
     }
 
     fn flipped(&self) -> Result<Self, String> {

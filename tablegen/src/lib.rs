@@ -4,16 +4,17 @@
 //! (the `tablegen` command). Nothing is random beyond a seeded [`prng::SplitMix64`], so two runs on
 //! any machine produce byte-identical output. The chess and xiangqi evaluations' weights are data
 //! (`engine/data/chess_eval.txt`, `engine/data/xiangqi_eval.txt`), which [`eval_data`] parses,
-//! rewrites and turns into source for the layouts of [`chess_eval`] and [`xiangqi_eval`]; the chess
-//! network (`engine/data/chess_nnue.bin`) is checked and wrapped by [`chess_nnue`].
+//! rewrites and turns into source for the layouts of [`chess_eval`] and [`xiangqi_eval`]; the chess and
+//! xiangqi networks (`engine/data/chess_nnue.bin`, `engine/data/xiangqi_nnue.bin`) are checked and
+//! wrapped by [`nnue`].
 
 #![deny(missing_docs)]
 
 pub mod chess;
 pub mod chess_eval;
-pub mod chess_nnue;
 pub mod emit;
 pub mod eval_data;
+pub mod nnue;
 pub mod othello;
 pub mod othello_eval;
 /// The generator of every random table, shared with the engine and the shell.

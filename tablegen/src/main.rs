@@ -2,8 +2,9 @@
 //!
 //! Usage: `tablegen list`, `tablegen all`, or `tablegen <name>...` (names from `list`; `eval` renders
 //! `engine/data/chess_eval.txt`, `xiangqi-eval` renders
-//! `engine/data/xiangqi_eval.txt`, `chess-nnue` checks `engine/data/chess_nnue.bin` and prints the
-//! source the engine wraps it in).
+//! `engine/data/xiangqi_eval.txt`, `chess-nnue` and `xiangqi-nnue` check
+//! `engine/data/chess_nnue.bin` and `engine/data/xiangqi_nnue.bin` and print the source the
+//! engine wraps each in).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -30,6 +31,7 @@ fn usage() -> String {
     text.push_str("  xiangqi          every xiangqi table (engine/build.rs's xiangqi_tables.rs)\n");
     text.push_str("  xiangqi-eval     the xiangqi evaluation's weights (engine/data/xiangqi_eval.txt)\n");
     text.push_str("  chess-nnue       the chess network (engine/data/chess_nnue.bin), checked\n");
+    text.push_str("  xiangqi-nnue     the xiangqi network (engine/data/xiangqi_nnue.bin), checked\n");
     text
 }
 
@@ -55,16 +57,21 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             },
-            "chess-nnue" => match tablegen::chess_nnue::load(tablegen::chess_nnue::DATA_PATH) {
-                Ok(network) => {
-                    output.push_str(&tablegen::chess_nnue::emit(&network));
-                    output.push_str(&tablegen::chess_nnue::report(&network));
+            // The networks: read from files, checked, wrapped (`tablegen::nnue`).
+            command if tablegen::nnue::GAMES.iter().any(|game| game.command == command) => {
+                let game = tablegen::nnue::GAMES.into_iter().find(|game| game.command == command);
+                match game.map(|game| tablegen::nnue::load(game, game.data_path)) {
+                    Some(Ok(network)) => {
+                        output.push_str(&tablegen::nnue::emit(&network));
+                        output.push_str(&tablegen::nnue::report(&network));
+                    }
+                    Some(Err(error)) => {
+                        eprintln!("tablegen: {error}");
+                        return ExitCode::FAILURE;
+                    }
+                    None => unreachable!("the guard found the game"),
                 }
-                Err(error) => {
-                    eprintln!("tablegen: {error}");
-                    return ExitCode::FAILURE;
-                }
-            },
+            }
             "xiangqi-eval" => match tablegen::xiangqi_eval::load(tablegen::xiangqi_eval::DATA_PATH) {
                 Ok(data) => output.push_str(&tablegen::xiangqi_eval::emit(&data)),
                 Err(error) => {

@@ -195,15 +195,11 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
 /// `tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN`: a quantized network's evaluation
 /// of one position, as the engine computes it.
 fn net_eval_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
-    use datagen::record::Record;
     let options = Options::parse(args, &[], &["game", "net", "fen"])?;
     let path = options.required("net")?;
     let file = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
     let position = crate::games::parse::<G>(options.required("fen")?)?;
-    let mut record = Vec::new();
-    position.pack(0, 1, &mut record);
-    let record = G::Record::unpack(&record).ok_or("the position does not pack")?;
-    let [ours, theirs] = G::features(&record).map(Iterator::collect::<Vec<u16>>);
+    let [ours, theirs] = nnue::record_features(&position);
     let eval = nnue::network::quantized_eval(G::FORMAT, &file, [&ours, &theirs])
         .map_err(|error| format!("{path}: {error}"))?;
     println!("{} cp (side to move) for {}", eval, position.position_text());

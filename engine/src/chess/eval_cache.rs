@@ -6,7 +6,7 @@
 //! [`Game::EvalCache`]: crate::Game::EvalCache
 
 use super::eval::PawnCache;
-use super::nnue::{Accumulator, AccumulatorStack, Network};
+use super::nnue::{Accumulator, Network, HIDDEN};
 use super::position::Position;
 use super::tablebase::EndgameTables;
 
@@ -15,8 +15,7 @@ use super::tablebase::EndgameTables;
 #[derive(Default)]
 pub struct EvalCache {
     pub(super) pawns: PawnCache,
-    pub(super) accumulators: AccumulatorStack,
-    pub(super) network: Option<&'static Network>,
+    pub(super) network: crate::nnue::NetworkCache<Position, { types::nnue::INPUTS }, HIDDEN>,
     pub(super) tables: Option<EndgameTables>,
 }
 
@@ -24,7 +23,7 @@ impl EvalCache {
     /// Evaluate with `network` from the next search on, or with the hand-crafted evaluation for
     /// `None`.
     pub fn set_network(&mut self, network: Option<&'static Network>) {
-        self.network = network;
+        self.network.set_network(network);
     }
 
     /// Probe `tables` in the next searches (`None`: none).
@@ -34,14 +33,13 @@ impl EvalCache {
 
     /// The network the search evaluates with, `None` for the hand-crafted evaluation.
     pub fn network(&self) -> Option<&'static Network> {
-        self.network
+        self.network.network()
     }
 
     /// The network's accumulators at the current ply of the line the cache follows, which must be
     /// `position` (`None` with the hand-crafted evaluation): what the tests compare with a fresh
     /// computation.
     pub fn accumulator(&mut self, position: &Position) -> Option<&Accumulator> {
-        let network = self.network?;
-        Some(self.accumulators.current(position, network))
+        self.network.accumulator(position)
     }
 }

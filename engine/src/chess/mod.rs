@@ -71,12 +71,8 @@ impl Game for Position {
     /// The network's evaluation when the cache has one, else the hand-crafted one.
     #[inline(always)]
     fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
-        match cache.network {
-            Some(network) => {
-                let score = cache.accumulators.evaluate(self, network);
-                debug_assert_eq!(score, nnue::evaluate(self, network), "{}", self.fen());
-                Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT))
-            }
+        match cache.network.evaluate(self) {
+            Some(score) => Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT)),
             None => eval::evaluate_cached(self, &mut cache.pawns),
         }
     }
@@ -88,41 +84,31 @@ impl Game for Position {
     }
 
     fn set_eval_root(&self, cache: &mut EvalCache) {
-        if let Some(network) = cache.network {
-            cache.accumulators.reset(self, network);
-        }
+        cache.network.set_root(self);
     }
 
     #[inline(always)]
     fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
-        if cache.network.is_some() {
-            cache.accumulators.push(nnue::Change::of(self, mv));
-        }
+        cache.network.push(|| nnue::change_of(self, mv));
         Position::make_move(self, mv)
     }
 
     #[inline(always)]
     fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
         Position::unmake_move(self, mv, undo);
-        if cache.network.is_some() {
-            cache.accumulators.pop();
-        }
+        cache.network.pop();
     }
 
     #[inline(always)]
     fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
-        if cache.network.is_some() {
-            cache.accumulators.push(nnue::Change::NONE);
-        }
+        cache.network.push(|| nnue::Change::NONE);
         Position::make_null_move(self)
     }
 
     #[inline(always)]
     fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
         Position::unmake_null_move(self, undo);
-        if cache.network.is_some() {
-            cache.accumulators.pop();
-        }
+        cache.network.pop();
     }
 
     #[inline]

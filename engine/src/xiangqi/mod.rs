@@ -14,6 +14,7 @@ pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod position;
 mod search_profile;
 pub mod see;
@@ -23,6 +24,7 @@ pub mod types;
 pub use fen::{looks_like_xiangqi_fen, FenError, STARTPOS};
 pub use movegen::{count_moves, generate_captures, generate_moves, XiangqiMoveList, MAX_MOVES};
 pub use moves::{Move, MoveText};
+pub use nnue::EvalCache;
 pub use position::{Position, Undo};
 pub use types::{Color, Piece, PieceKind, Square};
 
@@ -108,7 +110,45 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
-    type EvalCache = ();
+    type EvalCache = EvalCache;
+
+    /// The network's evaluation when the cache has one, else the linear one; both within
+    /// [`eval::EVAL_LIMIT`].
+    #[inline(always)]
+    fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
+        match cache.evaluate(self) {
+            Some(score) => Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT)),
+            None => eval::evaluate(self),
+        }
+    }
+
+    fn set_eval_root(&self, cache: &mut EvalCache) {
+        cache.set_root(self);
+    }
+
+    #[inline(always)]
+    fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
+        cache.push(|| nnue::change_of(self, mv));
+        Position::make_move(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
+        Position::unmake_move(self, mv, undo);
+        cache.pop();
+    }
+
+    #[inline(always)]
+    fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
+        cache.push(|| nnue::Change::NONE);
+        Position::make_null_move(self)
+    }
+
+    #[inline(always)]
+    fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
+        Position::unmake_null_move(self, undo);
+        cache.pop();
+    }
 
     #[inline]
     fn in_check(&self) -> bool {

@@ -8,6 +8,11 @@
 //! of files consulted in order (the first that has a legal move for the position answers), or from
 //! the embedded default book while `bookfiles` is empty. A file that cannot be read is skipped with
 //! an `info message`. `loadbook` reads the files of `bookfiles` again (after a GUI rewrote one).
+//!
+//! The network: `usennue [true|false]` and `evalfile <file>` are UCI's `Use NNUE` and `EvalFile`
+//! for xiangqi (the controller's setting; `evalfile` alone, or `<empty>`, is the embedded network
+//! again); `eval` shows the network's evaluation beside the terms, and `go depth 0` answers with
+//! the evaluation the search uses.
 
 pub mod format;
 pub mod parse;
@@ -15,6 +20,7 @@ pub mod parse;
 use super::uci::parse::{Command, Go, Setup};
 use super::{unknown_command, Flow};
 use crate::controller::{Clock, Controller, GoRequest};
+use crate::games::Variant;
 use engine::search::tt::Bound;
 use engine::xiangqi::{Move, Position};
 use engine::Game;
@@ -120,7 +126,15 @@ impl UcciFront {
             Command::Display => {
                 self.output.line(&crate::games::Variant::board_text(self.controller.position()))
             }
-            Command::Eval => self.output.line(&crate::games::Variant::eval_text(self.controller.position())),
+            Command::Eval => {
+                let position = self.controller.position();
+                let mut text = position.eval_text();
+                if let Some(network) = position.network_text(self.controller.settings()) {
+                    text.push('\n');
+                    text.push_str(&network);
+                }
+                self.output.line(&text);
+            }
             Command::Empty => {}
             Command::Invalid(message) => self.message(&message),
             Command::Unknown(text) => self.message(&unknown_command(&text)),
@@ -209,6 +223,17 @@ impl UcciFront {
         };
         match name {
             "usebook" | "bookfiles" | "loadbook" => self.set_book_option(name, value, flag(value)),
+            "usennue" => match flag(value) {
+                Some(on) => self.controller.set_use_nnue(on),
+                None => self.message("usennue takes true or false"),
+            },
+            "evalfile" => {
+                let path = value.filter(|path| !path.is_empty() && *path != "<empty>");
+                match self.controller.load_network(path) {
+                    Ok(description) => self.message(&format!("evalfile: {description}")),
+                    Err(message) => self.message(&format!("evalfile: {message}")),
+                }
+            }
             "usemillisec" | "batch" | "debug" => match flag(value) {
                 Some(on) => match name {
                     "usemillisec" => self.settings.millis = on,
@@ -294,9 +319,14 @@ impl UcciFront {
             self.message(&format!("go: ignoring {}", go.ignored.join(" ")));
         }
         if go.request.depth == Some(0) {
-            // Depth 0 asks for the static evaluation and no move.
+            // Depth 0 asks for the static evaluation (the one the search uses: the network's with
+            // `usennue`) and no move.
             self.controller.stop();
-            let score = ucci_score(self.controller.position().evaluate());
+            let position = self.controller.position();
+            let mut cache = Box::<<Position as Game>::EvalCache>::default();
+            Position::set_network(&mut cache, self.controller.settings().networks.search());
+            position.set_eval_root(&mut cache);
+            let score = ucci_score(position.evaluate_cached(&mut cache));
             return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
         }
         if !self.banned.is_empty() {

@@ -202,15 +202,12 @@ impl UciFront {
                 }
                 self.output.line(&text);
             }
-            Command::ExportNet(path) => {
-                let path = path.as_deref().unwrap_or(crate::nnue::EXPORT_NAME);
-                match crate::nnue::export(path) {
-                    Ok(()) => self
-                        .output
-                        .info_string(&format!("export_net: the embedded network written to {path}")),
-                    Err(message) => self.output.info_string(&format!("export_net: {message}")),
-                }
-            }
+            Command::ExportNet(path) => match controller.export_network(path.as_deref()) {
+                Ok(path) => self
+                    .output
+                    .info_string(&format!("export_net: the embedded {} network written to {path}", G::NAME)),
+                Err(message) => self.output.info_string(&format!("export_net: {message}")),
+            },
             Command::Flip => {
                 if let Err(message) = controller.flip() {
                     self.output.info_string(&message);
@@ -273,6 +270,7 @@ impl UciFront {
                 Ok(_) => {}
                 Err(message) => self.output.info_string(&message),
             },
+            Change::UseNnue(on) => controller.set_use_nnue(on),
             Change::EvalFile(path) => match controller.load_network(path.as_deref()) {
                 Ok(description) => self.output.info_string(&format!("EvalFile: {description}")),
                 Err(message) => self.output.info_string(&format!("EvalFile: {message}")),

@@ -65,9 +65,9 @@ const SPECS: &[Spec] = &[
     // Opening book (src/book/): Polyglot's format for chess, ours for xiangqi.
     Spec { name: "OwnBook", kind: Kind::Check(false) },
     Spec { name: "Book File", kind: Kind::Text("") },
-    // Chess: the network (Stockfish 15.1's names). `Use NNUE` false evaluates with the
-    // hand-crafted terms; `EvalFile` reads another network of the compiled width (`<empty>` is
-    // the embedded one).
+    // The network of the game being played (Stockfish 15.1's names; chess and xiangqi each keep
+    // their own). `Use NNUE` false evaluates with the hand-crafted terms; `EvalFile` reads another
+    // network of the game's format and compiled width (`<empty>` is the embedded one).
     Spec { name: "Use NNUE", kind: Kind::Check(crate::nnue::DEFAULT_USE_NNUE) },
     Spec { name: "EvalFile", kind: Kind::Text("") },
     // Chess: Syzygy endgame tables (src/syzygy.rs), Stockfish's names, ranges and defaults.
@@ -106,9 +106,9 @@ pub struct Options {
     /// `Book File`: the book's path (a Polyglot book for chess, a triskel xiangqi book for
     /// xiangqi: `src/book/`), empty for none.
     pub book_file: String,
-    /// `Use NNUE`: chess evaluates with the network.
+    /// `Use NNUE` as last set (for the game being played then: the controller keeps each game's).
     pub use_nnue: bool,
-    /// `EvalFile`: the network's path, empty for the embedded one.
+    /// `EvalFile` as last set (the same), empty for the embedded network.
     pub eval_file: String,
     /// `SyzygyPath`: the tables' folders, empty for none.
     pub syzygy_path: String,
@@ -133,7 +133,9 @@ pub enum Change {
     Variant(String),
     /// Load the book at this path (or with `None` drop the book).
     BookFile(Option<String>),
-    /// Load the network at this path (or with `None` go back to the embedded one).
+    /// The game being played evaluates with its network, or not (`Use NNUE`).
+    UseNnue(bool),
+    /// Load the game's network at this path (or with `None` go back to the embedded one).
     EvalFile(Option<String>),
     /// Load the endgame tables in these folders (none for an empty list).
     SyzygyPath(String),
@@ -211,7 +213,6 @@ impl Options {
         settings.own_book = self.own_book && !self.analyse_mode;
         settings.chess960 = self.chess960;
         settings.ponder = self.ponder;
-        settings.use_nnue = self.use_nnue;
         settings.syzygy = self.syzygy;
     }
 
@@ -272,7 +273,10 @@ impl Options {
             "UCI_ShowRefutations" => self.show_refutations = on,
             "Chase Rule" => self.chase_rule = on,
             "OwnBook" => self.own_book = on,
-            "Use NNUE" => self.use_nnue = on,
+            "Use NNUE" => {
+                self.use_nnue = on;
+                return Change::UseNnue(on);
+            }
             "Syzygy50MoveRule" => self.syzygy.fifty_move_rule = on,
             _ => unreachable!("check option {name} has no field"),
         }
@@ -367,7 +371,7 @@ mod tests {
             options.set("book file", Some("my book.bin")),
             Ok(Change::BookFile(Some("my book.bin".into())))
         );
-        assert_eq!(options.set("use nnue", Some("true")), Ok(Change::Stored));
+        assert_eq!(options.set("use nnue", Some("true")), Ok(Change::UseNnue(true)));
         assert!(options.use_nnue);
         assert_eq!(options.set("EvalFile", Some("net.bin")), Ok(Change::EvalFile(Some("net.bin".into()))));
         assert_eq!(options.set("evalfile", Some("<empty>")), Ok(Change::EvalFile(None)));

@@ -15,14 +15,17 @@
 use core::fmt::Write;
 use core::panic::PanicInfo;
 use engine::chess::{
-    count_moves, generate_moves, nnue, ChessMoveList, Color, FenError, Move, Position, Undo, STARTPOS,
+    count_moves, generate_moves, ChessMoveList, Color, FenError, Move, Position, Undo, STARTPOS,
 };
 use engine::history::History;
+use engine::{nnue, xiangqi, Game};
 use engine::perft::{perft, perft_divide};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// Black just played c7-c5, so d5xc6 en passant is legal; d5xe6 is not (e7-e5 was played earlier).
 const EN_PASSANT: &str = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3";
+/// Xiangqi after 1. h2e2 h9g7 2. e2e6: captures on the next plies of last-generated moves.
+const XIANGQI_CAPTURES: &str = "r1bakabr1/9/1cn3nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3";
 /// Promotions on both sides, including captures into promotion.
 const PROMOTIONS: &str = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1";
 
@@ -55,8 +58,10 @@ enum Failure {
     FenRoundTrip = 20,
     /// A UCI move did not parse or did not print back.
     UciMove = 21,
-    /// The network's incremental accumulators disagreed with a fresh evaluation along a line.
+    /// A network's incremental accumulators disagreed with a fresh evaluation along a line.
     Network = 22,
+    /// The xiangqi position for the network's line did not parse.
+    XiangqiFen = 23,
 }
 
 #[link(name = "c")]
@@ -124,22 +129,28 @@ fn run() -> Result<(), Failure> {
         fen_round_trip(fen)?;
     }
     uci_move(&start)?;
-    network(&mut kiwipete)
+    network(&mut kiwipete, &engine::chess::nnue::EMBEDDED, engine::chess::nnue::change_of)?;
+    let mut xiangqi = xiangqi::Position::from_fen(XIANGQI_CAPTURES).map_err(|_| Failure::XiangqiFen)?;
+    network(&mut xiangqi, &xiangqi::nnue::EMBEDDED, xiangqi::nnue::change_of)
 }
 
-/// The embedded network evaluates a line of last-generated moves (castling and captures among
-/// them in Kiwipete) through its accumulator stack as it does from scratch, and back.
-fn network(position: &mut Position) -> Result<(), Failure> {
-    let network = &nnue::EMBEDDED;
-    let mut stack = nnue::AccumulatorStack::default();
+/// An embedded network evaluates a line of last-generated moves (castling and captures among
+/// them in Kiwipete, captures in the xiangqi line) through its accumulator stack as it does from
+/// scratch, and back: the generic inference, run by both games' glue.
+fn network<G: Game + nnue::Board, const INPUTS: usize, const HIDDEN: usize>(
+    position: &mut G,
+    network: &nnue::Network<INPUTS, HIDDEN>,
+    change_of: fn(&G, G::Move) -> nnue::Change,
+) -> Result<(), Failure> {
+    let mut stack = nnue::AccumulatorStack::<G, HIDDEN>::default();
     stack.reset(position, network);
     let start = nnue::evaluate(position, network);
-    let mut line: [Option<(Move, Undo)>; 8] = [None; 8];
+    let mut line: [Option<(G::Move, G::Undo)>; 8] = [None; 8];
     for slot in line.iter_mut() {
-        let mut moves = ChessMoveList::new();
-        generate_moves(position, &mut moves);
+        let mut moves = G::MoveList::default();
+        position.generate_moves(&mut moves);
         let Some(&mv) = moves.last() else { break };
-        stack.push(nnue::Change::of(position, mv));
+        stack.push(change_of(position, mv));
         *slot = Some((mv, position.make_move(mv)));
         check(stack.evaluate(position, network) == nnue::evaluate(position, network), Failure::Network)?;
     }

@@ -45,3 +45,14 @@ impl FeatureSet for engine::xiangqi::Position {
         types::nnue::xiangqi_feature(perspective, piece, square)
     }
 }
+
+/// Each perspective's active features of `position`, side to move's first, as the trainer builds
+/// them: through the game's packed record (what `net-eval` evaluates, and the tests compare the
+/// engine with).
+pub fn record_features<G: FeatureSet>(position: &G) -> [Vec<u16>; 2] {
+    use crate::datagen::record::Record;
+    let mut bytes = Vec::new();
+    position.pack(0, 1, &mut bytes);
+    let record = G::Record::unpack(&bytes).expect("a position packs into a record that unpacks");
+    G::features(&record).map(Iterator::collect::<Vec<u16>>)
+}

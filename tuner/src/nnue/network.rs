@@ -264,7 +264,9 @@ pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use types::nnue::{feature, CHESS, XIANGQI};
+    use crate::nnue::FeatureSet;
+    use engine::GameText;
+    use types::nnue::{CHESS, XIANGQI};
 
     #[test]
     fn the_gradient_matches_finite_differences() {
@@ -291,107 +293,150 @@ mod tests {
         }
     }
 
-    /// Positions for the comparisons with the engine: openings, middlegames with castling rights
-    /// and en passant, endgames, promotions near, both sides to move.
-    const POSITIONS: &[&str] = &[
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-        "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
-        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
-        "2kr3r/ppp2ppp/2n5/2b1q3/4P3/2N2Q2/PPP2PPP/R1B2RK1 w - - 4 14",
-        "8/8/3k4/8/8/3K4/3Q4/8 b - - 0 60",
-    ];
-
-    fn position(fen: &str) -> engine::chess::Position {
-        engine::chess::Position::from_fen(fen).unwrap()
+    /// What the comparisons with the engine need of a game: its embedded network's file, and
+    /// positions (openings, middlegames, endgames, both sides to move; in chess castling rights,
+    /// en passant and promotions near).
+    trait Compared: FeatureSet + engine::nnue::Board + GameText {
+        const POSITIONS: &'static [&'static str];
+        const FILE: &'static [u8];
     }
 
-    /// Each perspective's active features, side to move's first, as the trainer builds them.
-    fn features_of(position: &engine::chess::Position) -> [Vec<u16>; 2] {
-        let us = position.side_to_move().index();
-        let features = |perspective: usize| -> Vec<u16> {
-            (0..64u8)
-                .filter_map(|index| {
-                    let square = engine::chess::Square::from_index(index)?;
-                    let piece = position.piece_on(square)?;
-                    Some(feature(perspective, piece.index(), square.index()) as u16)
-                })
-                .collect()
-        };
-        [features(us), features(us ^ 1)]
+    impl Compared for engine::chess::Position {
+        const POSITIONS: &'static [&'static str] = &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
+            "2kr3r/ppp2ppp/2n5/2b1q3/4P3/2N2Q2/PPP2PPP/R1B2RK1 w - - 4 14",
+            "8/8/3k4/8/8/3K4/3Q4/8 b - - 0 60",
+        ];
+        const FILE: &'static [u8] = engine::chess::nnue::FILE;
     }
 
-    /// The engine's inference of the embedded network is the trainer's quantized reference, to the
-    /// centipawn, on every position.
-    #[test]
-    fn the_engine_runs_the_embedded_network_as_the_reference_does() {
-        use engine::chess::nnue;
-        for fen in POSITIONS {
-            let position = position(fen);
+    impl Compared for engine::xiangqi::Position {
+        const POSITIONS: &'static [&'static str] = &[
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+            "r1bakabr1/9/1cn3nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3",
+            "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/9/2BAKAB2 w - - 0 20",
+            "3k5/4a4/4b4/9/9/9/9/9/4A4/3AK4 w - - 0 60",
+            "2bak4/4a4/4b4/9/9/9/9/9/4C4/R2K5 b - - 0 1",
+            "4k4/9/9/9/9/9/9/9/4p4/3K5 w - - 0 70",
+            "3akab2/9/4b4/p3R3p/9/2r6/P3P3P/4B4/4A4/2BAK4 b - - 3 41",
+        ];
+        const FILE: &'static [u8] = engine::xiangqi::nnue::FILE;
+    }
+
+    fn position<G: Compared>(fen: &str) -> G {
+        crate::games::parse::<G>(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+    }
+
+    /// Each perspective's active features, side to move's first, as the trainer builds them
+    /// (through the game's packed record, as `net-eval` does).
+    fn features_of<G: Compared>(position: &G) -> [Vec<u16>; 2] {
+        crate::nnue::record_features(position)
+    }
+
+    /// The engine's inference of a network of `G`'s compiled width, and its accumulators (side
+    /// to move's first) in the float network's units: both games' engine networks are the one
+    /// generic type, so this runs them alike.
+    fn engine_eval<G: Compared, const INPUTS: usize, const HIDDEN: usize>(
+        position: &G,
+        network: &engine::nnue::Network<INPUTS, HIDDEN>,
+    ) -> (i32, Vec<f32>) {
+        let mut accumulator = engine::nnue::Accumulator::ZERO;
+        accumulator.refresh(position, network);
+        let side = position.side_to_move_index();
+        let values = [side, side ^ 1]
+            .iter()
+            .flat_map(|&perspective| {
+                accumulator.values(perspective).iter().map(|&value| f32::from(value) / QA as f32)
+            })
+            .collect();
+        (engine::nnue::evaluate(position, network), values)
+    }
+
+    /// The engine's inference of the embedded network is the trainer's quantized reference (what
+    /// `tuner net-eval` prints), to the centipawn, on every position.
+    fn runs_the_embedded_network_as_the_reference_does<
+        G: Compared,
+        const INPUTS: usize,
+        const HIDDEN: usize,
+    >(
+        embedded: &engine::nnue::Network<INPUTS, HIDDEN>,
+    ) {
+        for fen in G::POSITIONS {
+            let position = position::<G>(fen);
             let [ours, theirs] = features_of(&position);
-            let reference = quantized_eval(CHESS, nnue::FILE, [&ours, &theirs]).unwrap();
-            assert_eq!(nnue::evaluate(&position, &nnue::EMBEDDED), reference, "{fen}");
+            let reference = quantized_eval(G::FORMAT, G::FILE, [&ours, &theirs]).unwrap();
+            assert_eq!(engine_eval(&position, embedded).0, reference, "{fen}");
         }
+    }
+
+    #[test]
+    fn the_engine_runs_the_embedded_networks_as_the_reference_does() {
+        runs_the_embedded_network_as_the_reference_does::<engine::chess::Position, _, _>(
+            &engine::chess::nnue::EMBEDDED,
+        );
+        runs_the_embedded_network_as_the_reference_does::<engine::xiangqi::Position, _, _>(
+            &engine::xiangqi::nnue::EMBEDDED,
+        );
     }
 
     /// A float network whose parameters are exactly representable once quantized (quantized,
     /// then read back as floats): the engine's integer inference equals the float forward pass
     /// up to its two integer divisions (under a centipawn and a fortieth).
-    #[test]
-    fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
-        use engine::chess::nnue;
-        let hidden = nnue::HIDDEN;
-        let float = Network::random(CHESS, hidden, 17).rounded();
-        let mut network = Box::new(nnue::EMBEDDED.clone());
+    fn computes_the_float_forward_pass<G: Compared, const INPUTS: usize, const HIDDEN: usize>(
+        embedded: &engine::nnue::Network<INPUTS, HIDDEN>,
+    ) {
+        let float = Network::random(G::FORMAT, HIDDEN, 17).rounded();
+        let mut network = Box::new(embedded.clone());
         network.read(&float.quantized()).unwrap();
-        for fen in POSITIONS {
-            let position = position(fen);
+        for fen in G::POSITIONS {
+            let position = position::<G>(fen);
             let [ours, theirs] = features_of(&position);
             let expected = float.forward([&ours, &theirs]).output * SCALE as f32;
-            let engine = nnue::evaluate(&position, &network) as f32;
+            let engine = engine_eval(&position, &*network).0 as f32;
             assert!((expected - engine).abs() <= 1.05, "{fen}: float {expected}, engine {engine}");
         }
     }
 
+    #[test]
+    fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
+        computes_the_float_forward_pass::<engine::chess::Position, _, _>(&engine::chess::nnue::EMBEDDED);
+        computes_the_float_forward_pass::<engine::xiangqi::Position, _, _>(&engine::xiangqi::nnue::EMBEDDED);
+    }
+
     /// A float network as training leaves it: the engine agrees with its forward pass within the
     /// error its quantization explains, bounded per position from the rounding of each parameter
-    /// and each accumulator (plus the integer divisions).
-    #[test]
-    fn the_engine_agrees_with_the_float_forward_pass_within_the_quantization_error() {
-        use engine::chess::nnue;
-        let hidden = nnue::HIDDEN;
-        let float = Network::random(CHESS, hidden, 23);
+    /// and each accumulator (plus the integer divisions). Returns the worst difference.
+    fn agrees_within_the_quantization_error<G: Compared, const INPUTS: usize, const HIDDEN: usize>(
+        embedded: &engine::nnue::Network<INPUTS, HIDDEN>,
+    ) -> f32 {
+        let hidden = HIDDEN;
+        let float = Network::random(G::FORMAT, hidden, 23);
         let file = float.quantized();
-        let mut network = Box::new(nnue::EMBEDDED.clone());
+        let mut network = Box::new(embedded.clone());
         network.read(&file).unwrap();
         let output_start = float.output_start();
         let quantized_output: Vec<f32> = (0..2 * hidden)
             .map(|index| {
-                let at = types::nnue::output_weights_at(hidden) + 2 * index;
+                let at = G::FORMAT.output_weights_at(hidden) + 2 * index;
                 f32::from(i16::from_le_bytes([file[at], file[at + 1]])) / QB as f32
             })
             .collect();
         let mut worst = 0.0f32;
-        for fen in POSITIONS {
-            let position = position(fen);
+        for fen in G::POSITIONS {
+            let position = position::<G>(fen);
             let [ours, theirs] = features_of(&position);
             let activations = float.forward([&ours, &theirs]);
             let expected = activations.output * SCALE as f32;
-            let engine = nnue::evaluate(&position, &network) as f32;
-            // The engine's accumulators, side to move's first, in the float network's units.
-            let mut accumulator = nnue::Accumulator::ZERO;
-            accumulator.refresh(&position, &network);
-            let side = position.side_to_move();
-            let quantized: Vec<f32> = [side, !side]
-                .iter()
-                .flat_map(|&color| {
-                    accumulator.values(color).iter().map(|&value| f32::from(value) / QA as f32)
-                })
-                .collect();
+            let (engine, quantized) = engine_eval(&position, &*network);
+            let engine = engine as f32;
             let mut bound = 0.0f32;
             for index in 0..2 * hidden {
                 let (a, q) = (activations.acc[index].clamp(0.0, 1.0), quantized[index].clamp(0.0, 1.0));
@@ -406,9 +451,23 @@ mod tests {
                 "{fen}: float {expected}, engine {engine}, bound {bound}"
             );
         }
-        eprintln!("worst difference from the float network: {worst} cp");
-        // The quantization costs centipawns, not pawns.
-        assert!(worst < 30.0, "{worst}");
+        worst
+    }
+
+    #[test]
+    fn the_engine_agrees_with_the_float_forward_pass_within_the_quantization_error() {
+        for worst in [
+            agrees_within_the_quantization_error::<engine::chess::Position, _, _>(
+                &engine::chess::nnue::EMBEDDED,
+            ),
+            agrees_within_the_quantization_error::<engine::xiangqi::Position, _, _>(
+                &engine::xiangqi::nnue::EMBEDDED,
+            ),
+        ] {
+            eprintln!("worst difference from the float network: {worst} cp");
+            // The quantization costs centipawns, not pawns.
+            assert!(worst < 30.0, "{worst}");
+        }
     }
 
     #[test]
@@ -435,17 +494,11 @@ mod tests {
         assert_eq!(XIANGQI.check(&file), Ok(32));
         assert!(file.starts_with(b"TRSKXQ01"));
         assert!(types::nnue::check(&file).is_err(), "not a chess network");
-        use crate::datagen::record::Packed;
-        use crate::nnue::FeatureSet;
-        type Xiangqi = engine::xiangqi::Position;
         for fen in [
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
             "2bak4/4a4/4b4/9/9/9/9/9/4C4/R2K5 b - - 0 1",
         ] {
-            let mut bytes = Vec::new();
-            Xiangqi::from_fen(fen).unwrap().pack(0, 1, &mut bytes);
-            let record = <Xiangqi as Packed>::Record::unpack(&bytes).unwrap();
-            let [ours, theirs] = Xiangqi::features(&record).map(Iterator::collect::<Vec<u16>>);
+            let [ours, theirs] = features_of(&position::<engine::xiangqi::Position>(fen));
             let features = [&ours[..], &theirs[..]];
             let float = network.forward(features).output * SCALE as f32;
             let quantized = quantized_eval(XIANGQI, &file, features).unwrap();

@@ -1,5 +1,5 @@
-//! The chess network (NNUE): a perspective network (768 -> [`HIDDEN`]) x 2 -> 1 with a squared
-//! clipped ReLU, trained by `tuner train` on positions and labels of the engine's own games.
+//! The chess network (NNUE): (768 -> [`HIDDEN`]) x 2 -> 1, run by the generic inference of
+//! [`crate::nnue`]; this module is chess's glue to it.
 //!
 //! - **The network is data**: `engine/data/chess_nnue.bin`, whose header states the hidden width;
 //!   `tablegen` turns it into the const [`HIDDEN`] and the file, which [`weights`] decodes into
@@ -7,34 +7,92 @@
 //!   trainer and the generator). Another file of the same width can replace it at run time
 //!   ([`Network::read`], the shell's `EvalFile`).
 //! - **Inputs**: one per (side relative to the perspective, piece kind, square), Black's view
-//!   mirrored vertically; the side to move's accumulator comes first.
-//! - **Accumulators** ([`accumulator`]): `i16`, one entry per ply of the search's line, updated
-//!   lazily by the pieces each move moved; the chess [`EvalCache`](crate::chess::EvalCache) owns
-//!   the stack and the search pushes and pops it through the `Game` trait's `*_cached` moves.
-//! - **Output**: `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)` centipawns.
-//! - **SIMD** ([`simd`]): AVX2 when the shell has seen it on the CPU, portable loops elsewhere,
-//!   the same integers on both.
+//!   mirrored vertically ([`types::nnue::feature`]); the side to move's accumulator comes first.
+//! - **Moves** ([`change_of`]): the mover leaves and arrives (promoted), a captured piece leaves
+//!   (en passant from its own square), castling moves the king and the rook; a null move changes
+//!   nothing. The chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
 //!
 //! Memory: the network is `2 x (768 + 3) x HIDDEN` bytes of read-only data (394 816 bytes at 256
 //! neurons, in flash on a board; nothing of it is linked into a program that never names it), and
 //! each search thread's stack of accumulators about `(MAX_PLY + 2) x 4 x HIDDEN` bytes of RAM
 //! (141 440 bytes at 256, in the chess `EvalCache` beside the 128 KiB pawn cache).
 
-pub mod accumulator;
-mod network;
-pub mod simd;
 pub mod weights;
 
-pub use accumulator::{Accumulator, AccumulatorStack, Change};
-pub use network::{LoadError, Network, Row};
+pub use crate::nnue::{Change, LoadError};
 pub use weights::{EMBEDDED, FILE, FILE_BYTES, HIDDEN};
 
+use super::moves::{Move, MoveKind};
 use super::position::Position;
+use super::types::{Piece, PieceKind, Square};
+use types::nnue::INPUTS;
+
+/// The chess network of the compiled width.
+pub type Network = crate::nnue::Network<INPUTS, HIDDEN>;
+/// Both perspectives' accumulators, White's first.
+pub type Accumulator = crate::nnue::Accumulator<HIDDEN>;
+/// The accumulators of a chess search's line.
+pub type AccumulatorStack = crate::nnue::AccumulatorStack<Position, HIDDEN>;
+/// One neuron value per hidden neuron: an accumulator, or a row of weights.
+pub type Row = [i16; HIDDEN];
+
+impl crate::nnue::Board for Position {
+    #[inline(always)]
+    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+        types::nnue::feature(perspective, piece, square)
+    }
+
+    #[inline(always)]
+    fn side_to_move_index(&self) -> usize {
+        self.side_to_move().index()
+    }
+
+    #[inline]
+    fn for_each_piece(&self, mut visit: impl FnMut(usize, usize)) {
+        for square in self.occupied() {
+            if let Some(piece) = self.piece_on(square) {
+                visit(piece.index(), square.index());
+            }
+        }
+    }
+}
+
+/// What `mv`, legal in `position`, changes on the board (read before it is made).
+#[inline]
+pub fn change_of(position: &Position, mv: Move) -> Change {
+    let mut change = Change::NONE;
+    let (from, to) = (mv.from(), mv.to());
+    let Some(moving) = position.piece_on(from) else {
+        return change;
+    };
+    let us = moving.color();
+    match mv.kind() {
+        MoveKind::Castle => {
+            let rook = Piece::new(us, PieceKind::Rook);
+            change.remove(moving.index(), from.index());
+            change.remove(rook.index(), to.index());
+            change.add(moving.index(), mv.king_destination().index());
+            change.add(rook.index(), mv.rook_destination().index());
+        }
+        MoveKind::EnPassant => {
+            change.remove(moving.index(), from.index());
+            let captured = Square::new(to.file(), from.rank()).unwrap_or(to);
+            change.remove(Piece::new(!us, PieceKind::Pawn).index(), captured.index());
+            change.add(moving.index(), to.index());
+        }
+        _ => {
+            change.remove(moving.index(), from.index());
+            if let Some(captured) = position.piece_on(to) {
+                change.remove(captured.index(), to.index());
+            }
+            change.add(mv.promotion().map_or(moving, |kind| Piece::new(us, kind)).index(), to.index());
+        }
+    }
+    change
+}
 
 /// The network's evaluation of `position` in centipawns from the side to move, computed from
 /// scratch (unclamped): what the search's incremental accumulators must always agree with.
 pub fn evaluate(position: &Position, network: &Network) -> i32 {
-    let mut accumulator = Accumulator::ZERO;
-    accumulator.refresh(position, network);
-    accumulator.evaluate(position.side_to_move(), network)
+    crate::nnue::evaluate(position, network)
 }

@@ -8,9 +8,11 @@
 //! wrapping `i16` arithmetic, and the output sums exact products (output weights are within
 //! `OUTPUT_WEIGHT_LIMIT`, so `c * w` fits an `i16` and every partial sum fits an `i32`), so the
 //! bench signature does not depend on the CPU.
+//!
+//! Every loop is generic over the row's length `N` (a game's hidden width, a multiple of
+//! [`HIDDEN_STEP`](types::nnue::HIDDEN_STEP), which the AVX2 loads rely on and each game's
+//! `weights.rs` checks at compile time), so both games' networks run the same loops.
 
-use super::network::Row;
-use super::weights::HIDDEN;
 use core::sync::atomic::{AtomicBool, Ordering};
 use types::nnue::QA;
 
@@ -58,31 +60,36 @@ macro_rules! dispatch {
 /// `out = parent + adds - subs`, wrapping: one perspective's accumulator after a move, from its
 /// parent's and the rows of the pieces that arrived (`adds`) and left (`subs`).
 #[inline]
-pub fn update<const A: usize, const S: usize>(out: &mut Row, parent: &Row, adds: [&Row; A], subs: [&Row; S]) {
+pub fn update<const N: usize, const A: usize, const S: usize>(
+    out: &mut [i16; N],
+    parent: &[i16; N],
+    adds: [&[i16; N]; A],
+    subs: [&[i16; N]; S],
+) {
     dispatch!(update_body, update(out, parent, adds, subs))
 }
 
 /// `out += row`, wrapping: a piece added to an accumulator computed from nothing.
 #[inline]
-pub fn add(out: &mut Row, row: &Row) {
+pub fn add<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
     dispatch!(add_body, add(out, row))
 }
 
 /// The output layer's sum over both accumulators (side to move's first) with their halves of
 /// the output weights: `sum(c * c * w)`, `c` the accumulator clamped to `0..=QA`. Exact.
 #[inline]
-pub fn output(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+pub fn output<const N: usize>(us: &[i16; N], them: &[i16; N], weights: &[[i16; N]; 2]) -> i64 {
     dispatch!(output_body, output(us, them, weights))
 }
 
 #[inline(always)]
-fn update_body<const A: usize, const S: usize>(
-    out: &mut Row,
-    parent: &Row,
-    adds: [&Row; A],
-    subs: [&Row; S],
+fn update_body<const N: usize, const A: usize, const S: usize>(
+    out: &mut [i16; N],
+    parent: &[i16; N],
+    adds: [&[i16; N]; A],
+    subs: [&[i16; N]; S],
 ) {
-    for index in 0..HIDDEN {
+    for index in 0..N {
         let mut value = parent[index];
         for add in adds {
             value = value.wrapping_add(add[index]);
@@ -95,7 +102,7 @@ fn update_body<const A: usize, const S: usize>(
 }
 
 #[inline(always)]
-fn add_body(out: &mut Row, row: &Row) {
+fn add_body<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
     for (value, &weight) in out.iter_mut().zip(row) {
         *value = value.wrapping_add(weight);
     }
@@ -105,7 +112,7 @@ fn add_body(out: &mut Row, row: &Row) {
 const BLOCK: usize = 256;
 
 #[inline(always)]
-fn dot_body(accumulator: &Row, weights: &Row) -> i64 {
+fn dot_body<const N: usize>(accumulator: &[i16; N], weights: &[i16; N]) -> i64 {
     let mut total = 0i64;
     for (accumulator, weights) in accumulator.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
         let mut sum = 0i32;
@@ -119,7 +126,7 @@ fn dot_body(accumulator: &Row, weights: &Row) -> i64 {
 }
 
 #[inline(always)]
-fn output_body(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+fn output_body<const N: usize>(us: &[i16; N], them: &[i16; N], weights: &[[i16; N]; 2]) -> i64 {
     dot_body(us, &weights[0]) + dot_body(them, &weights[1])
 }
 
@@ -128,34 +135,35 @@ fn output_body(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
 /// over `c` and `c * w` is what LLVM does not find by itself.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 mod avx2 {
-    use super::{add_body, update_body, Row, HIDDEN, QA};
+    use super::{add_body, update_body, QA};
     use core::arch::x86_64::*;
 
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn update<const A: usize, const S: usize>(
-        out: &mut Row,
-        parent: &Row,
-        adds: [&Row; A],
-        subs: [&Row; S],
+    pub(super) unsafe fn update<const N: usize, const A: usize, const S: usize>(
+        out: &mut [i16; N],
+        parent: &[i16; N],
+        adds: [&[i16; N]; A],
+        subs: [&[i16; N]; S],
     ) {
         update_body(out, parent, adds, subs);
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn add(out: &mut Row, row: &Row) {
+    pub(super) unsafe fn add<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
         add_body(out, row);
     }
 
-    /// `sum(c * (c * w))` in eight `i32` lanes: a lane adds `HIDDEN / 8` products of at most
+    /// `sum(c * (c * w))` in eight `i32` lanes: a lane adds `N / 8` products of at most
     /// 255 x 32 640, within `i32` up to `MAX_HIDDEN`.
     #[target_feature(enable = "avx2")]
-    unsafe fn dot(accumulator: &Row, weights: &Row) -> __m256i {
+    unsafe fn dot<const N: usize>(accumulator: &[i16; N], weights: &[i16; N]) -> __m256i {
+        const { assert!(N % 16 == 0, "rows of whole AVX2 registers") };
         let zero = _mm256_setzero_si256();
         let limit = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
         let mut index = 0;
-        while index < HIDDEN {
-            // In bounds: `HIDDEN` is a multiple of 16 (checked at compile time in `weights.rs`).
+        while index < N {
+            // In bounds: `N` is a multiple of 16 (checked at compile time above).
             let value = _mm256_loadu_si256(accumulator.as_ptr().add(index).cast());
             let weight = _mm256_loadu_si256(weights.as_ptr().add(index).cast());
             let clipped = _mm256_min_epi16(_mm256_max_epi16(value, zero), limit);
@@ -167,7 +175,11 @@ mod avx2 {
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn output(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
+    pub(super) unsafe fn output<const N: usize>(
+        us: &[i16; N],
+        them: &[i16; N],
+        weights: &[[i16; N]; 2],
+    ) -> i64 {
         let mut lanes = [0i32; 8];
         let mut total = 0i64;
         for (accumulator, weights) in [(us, &weights[0]), (them, &weights[1])] {
@@ -181,6 +193,10 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A width of the tests' rows: two AVX2 registers' worth past a block of the portable sum.
+    const HIDDEN: usize = 288;
+    type Row = [i16; HIDDEN];
 
     /// Rows of pseudo-random values over the whole `i16` range, and some near the clipping.
     fn rows(seed: u64) -> [Row; 6] {

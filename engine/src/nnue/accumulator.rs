@@ -7,54 +7,60 @@
 //! changes nothing, so its entry is its parent's copied. The root's is computed from scratch at the
 //! start of each search.
 
-use super::network::{Network, Row};
-use super::simd;
-use crate::chess::moves::{Move, MoveKind};
-use crate::chess::position::Position;
-use crate::chess::types::{Color, Piece, PieceKind, Square};
+use super::network::Network;
+use super::{simd, Board};
 use crate::score::MAX_PLY;
-use types::nnue::{self, QA, QB, SCALE};
+use core::marker::PhantomData;
+use types::nnue::{QA, QB, SCALE};
 
-/// Both perspectives' accumulators, White's first (not the side to move's: a move keeps each
-/// perspective's own).
+/// Both perspectives' accumulators, the first player's first (not the side to move's: a move
+/// keeps each perspective's own).
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
-pub struct Accumulator {
-    values: [Row; 2],
+pub struct Accumulator<const HIDDEN: usize> {
+    values: [[i16; HIDDEN]; 2],
 }
 
-impl Accumulator {
+impl<const HIDDEN: usize> Accumulator<HIDDEN> {
     /// Every value 0 (before a refresh).
-    pub const ZERO: Accumulator = Accumulator { values: [[0; super::HIDDEN]; 2] };
+    pub const ZERO: Self = Accumulator { values: [[0; HIDDEN]; 2] };
 
     /// Computed from nothing: the biases plus the row of every piece, for each perspective.
-    pub fn refresh(&mut self, position: &Position, network: &Network) {
+    pub fn refresh<B: Board, const INPUTS: usize>(
+        &mut self,
+        position: &B,
+        network: &Network<INPUTS, HIDDEN>,
+    ) {
         for (perspective, values) in self.values.iter_mut().enumerate() {
             values.copy_from_slice(&network.biases);
-            for square in position.occupied() {
-                if let Some(piece) = position.piece_on(square) {
-                    simd::add(values, network.row(nnue::feature(perspective, piece.index(), square.index())));
-                }
-            }
+            position.for_each_piece(|piece, square| {
+                simd::add(values, network.row(B::feature(perspective, piece, square)));
+            });
         }
     }
 
-    /// The evaluation in centipawns from `side_to_move` (unclamped).
-    pub fn evaluate(&self, side_to_move: Color, network: &Network) -> i32 {
-        let us = side_to_move.index();
+    /// The evaluation in centipawns from the side to move, perspective `side_to_move`
+    /// (unclamped).
+    pub fn evaluate<const INPUTS: usize>(
+        &self,
+        side_to_move: usize,
+        network: &Network<INPUTS, HIDDEN>,
+    ) -> i32 {
+        let us = side_to_move;
         let sum = simd::output(&self.values[us], &self.values[us ^ 1], &network.output);
         let output = (sum / i64::from(QA) + i64::from(network.output_bias)) * i64::from(SCALE);
         (output / i64::from(QA * QB)) as i32
     }
 
-    /// One perspective's values (for tests and the tuner's comparisons).
-    pub fn values(&self, perspective: Color) -> &Row {
-        &self.values[perspective.index()]
+    /// One perspective's values (0 the first player's; for tests and the tuner's comparisons).
+    pub fn values(&self, perspective: usize) -> &[i16; HIDDEN] {
+        &self.values[perspective]
     }
 }
 
-/// What a move changes on the board: at most two pieces leave their squares (the mover, and a
-/// captured piece or a castling rook) and two arrive.
+/// What a move changes on the board, as pieces (the game's piece index) leaving and arriving on
+/// squares (the game's square index): at most two leave (the mover, and a captured piece or a
+/// castling rook) and two arrive. Each game's glue says what its moves change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Change {
     /// `(piece index, square index)` of the pieces that left.
@@ -70,56 +76,33 @@ impl Change {
     pub const NONE: Change =
         Change { removed: [(0, 0); 2], added: [(0, 0); 2], removed_count: 0, added_count: 0 };
 
-    fn remove(&mut self, piece: Piece, square: Square) {
-        self.removed[usize::from(self.removed_count)] = (piece.index() as u8, square.index() as u8);
+    /// `piece` left `square` (at most twice a move).
+    #[inline(always)]
+    pub fn remove(&mut self, piece: usize, square: usize) {
+        debug_assert!(piece <= usize::from(u8::MAX) && square <= usize::from(u8::MAX));
+        self.removed[usize::from(self.removed_count)] = (piece as u8, square as u8);
         self.removed_count += 1;
     }
 
-    fn add(&mut self, piece: Piece, square: Square) {
-        self.added[usize::from(self.added_count)] = (piece.index() as u8, square.index() as u8);
+    /// `piece` arrived on `square` (at most twice a move).
+    #[inline(always)]
+    pub fn add(&mut self, piece: usize, square: usize) {
+        debug_assert!(piece <= usize::from(u8::MAX) && square <= usize::from(u8::MAX));
+        self.added[usize::from(self.added_count)] = (piece as u8, square as u8);
         self.added_count += 1;
-    }
-
-    /// What `mv`, legal in `position`, changes (read before it is made).
-    #[inline]
-    pub fn of(position: &Position, mv: Move) -> Change {
-        let mut change = Change::NONE;
-        let (from, to) = (mv.from(), mv.to());
-        let Some(moving) = position.piece_on(from) else {
-            return change;
-        };
-        let us = moving.color();
-        match mv.kind() {
-            MoveKind::Castle => {
-                let rook = Piece::new(us, PieceKind::Rook);
-                change.remove(moving, from);
-                change.remove(rook, to);
-                change.add(moving, mv.king_destination());
-                change.add(rook, mv.rook_destination());
-            }
-            MoveKind::EnPassant => {
-                change.remove(moving, from);
-                let captured = Square::new(to.file(), from.rank()).unwrap_or(to);
-                change.remove(Piece::new(!us, PieceKind::Pawn), captured);
-                change.add(moving, to);
-            }
-            _ => {
-                change.remove(moving, from);
-                if let Some(captured) = position.piece_on(to) {
-                    change.remove(captured, to);
-                }
-                change.add(mv.promotion().map_or(moving, |kind| Piece::new(us, kind)), to);
-            }
-        }
-        change
     }
 
     /// `out` = `parent` changed by this, for both perspectives.
     #[inline]
-    fn apply(&self, parent: &Accumulator, out: &mut Accumulator, network: &Network) {
+    fn apply<B: Board, const INPUTS: usize, const HIDDEN: usize>(
+        &self,
+        parent: &Accumulator<HIDDEN>,
+        out: &mut Accumulator<HIDDEN>,
+        network: &Network<INPUTS, HIDDEN>,
+    ) {
         for perspective in 0..2 {
             let row = |(piece, square): (u8, u8)| {
-                network.row(nnue::feature(perspective, usize::from(piece), usize::from(square)))
+                network.row(B::feature(perspective, usize::from(piece), usize::from(square)))
             };
             let (parent, out) = (&parent.values[perspective], &mut out.values[perspective]);
             let (added, removed) = (self.added, self.removed);
@@ -140,8 +123,8 @@ impl Change {
 
 /// One ply of the line.
 #[derive(Clone, Copy)]
-struct Entry {
-    accumulator: Accumulator,
+struct Entry<const HIDDEN: usize> {
+    accumulator: Accumulator<HIDDEN>,
     /// What the move into this ply changed.
     change: Change,
     /// The accumulator is up to date.
@@ -151,28 +134,35 @@ struct Entry {
 /// Entries: the root and one per ply the search can reach.
 const STACK: usize = MAX_PLY + 1;
 
-/// The accumulators of the search's line, one per ply, fixed-size (about `STACK` x 4 x `HIDDEN`
-/// bytes: 141 440 at 256 neurons).
-pub struct AccumulatorStack {
-    entries: [Entry; STACK],
+/// The accumulators of the search's line in a game `B`, one per ply, fixed-size (about
+/// `STACK` x 4 x `HIDDEN` bytes: 141 440 at 256 neurons).
+pub struct AccumulatorStack<B, const HIDDEN: usize> {
+    entries: [Entry<HIDDEN>; STACK],
     /// The current ply's entry.
     top: usize,
     /// Moves made beyond the last entry (never in a search, whose lines end before it); they are
     /// evaluated from scratch in `scratch`.
     overflow: usize,
-    scratch: Accumulator,
+    scratch: Accumulator<HIDDEN>,
+    game: PhantomData<fn(&B)>,
 }
 
-impl Default for AccumulatorStack {
+impl<B, const HIDDEN: usize> Default for AccumulatorStack<B, HIDDEN> {
     fn default() -> Self {
         let entry = Entry { accumulator: Accumulator::ZERO, change: Change::NONE, computed: false };
-        AccumulatorStack { entries: [entry; STACK], top: 0, overflow: 0, scratch: Accumulator::ZERO }
+        AccumulatorStack {
+            entries: [entry; STACK],
+            top: 0,
+            overflow: 0,
+            scratch: Accumulator::ZERO,
+            game: PhantomData,
+        }
     }
 }
 
-impl AccumulatorStack {
+impl<B: Board, const HIDDEN: usize> AccumulatorStack<B, HIDDEN> {
     /// Starts a line at `position`, its accumulator computed from scratch.
-    pub fn reset(&mut self, position: &Position, network: &Network) {
+    pub fn reset<const INPUTS: usize>(&mut self, position: &B, network: &Network<INPUTS, HIDDEN>) {
         self.top = 0;
         self.overflow = 0;
         self.entries[0].accumulator.refresh(position, network);
@@ -205,7 +195,11 @@ impl AccumulatorStack {
     /// The current ply's accumulator, brought up to date from the nearest computed one above it
     /// (or from scratch from `position` when there is none).
     #[inline]
-    pub fn current(&mut self, position: &Position, network: &Network) -> &Accumulator {
+    pub fn current<const INPUTS: usize>(
+        &mut self,
+        position: &B,
+        network: &Network<INPUTS, HIDDEN>,
+    ) -> &Accumulator<HIDDEN> {
         if self.overflow > 0 {
             self.scratch.refresh(position, network);
             return &self.scratch;
@@ -220,7 +214,11 @@ impl AccumulatorStack {
                 for ply in base + 1..=top {
                     let (before, after) = self.entries.split_at_mut(ply);
                     let (parent, entry) = (&before[ply - 1], &mut after[0]);
-                    entry.change.apply(&parent.accumulator, &mut entry.accumulator, network);
+                    entry.change.apply::<B, INPUTS, HIDDEN>(
+                        &parent.accumulator,
+                        &mut entry.accumulator,
+                        network,
+                    );
                     entry.computed = true;
                 }
             } else {
@@ -233,8 +231,8 @@ impl AccumulatorStack {
 
     /// The evaluation of `position`, the current ply's, in centipawns from the side to move.
     #[inline]
-    pub fn evaluate(&mut self, position: &Position, network: &Network) -> i32 {
-        let side = position.side_to_move();
+    pub fn evaluate<const INPUTS: usize>(&mut self, position: &B, network: &Network<INPUTS, HIDDEN>) -> i32 {
+        let side = position.side_to_move_index();
         let value = self.current(position, network).evaluate(side, network);
         // Debug builds check every evaluation of a search against a refresh: the lazy stack's
         // bookkeeping (null moves, lines past the stack, re-rooting) is easy to get wrong.

@@ -1,0 +1,87 @@
+//! The xiangqi network (NNUE): (1 260 -> [`HIDDEN`]) x 2 -> 1, run by the generic inference of
+//! [`crate::nnue`] as chess's is; this module is xiangqi's glue to it.
+//!
+//! - **The network is data**: `engine/data/xiangqi_nnue.bin` (`TRSKXQ01`), whose header states
+//!   the hidden width; `tablegen` turns it into the const [`HIDDEN`] and the file, which
+//!   [`weights`] decodes into [`EMBEDDED`] at compile time. Another file of the same width can
+//!   replace it at run time ([`Network::read`], the shell's `EvalFile` in a xiangqi game).
+//! - **Inputs** ([`types::nnue::xiangqi_feature`]): one per (side relative to the perspective,
+//!   piece kind, square), black's view with its ranks mirrored; the side to move's accumulator
+//!   comes first.
+//! - **Moves** ([`change_of`]): the mover leaves its square and arrives on another, a captured
+//!   piece leaves; nothing promotes or castles. A null move changes nothing. The xiangqi
+//!   [`EvalCache`] owns the stack of accumulators and the network the search evaluates with
+//!   (none by default: the linear evaluation plays until the shell's `Use NNUE` says otherwise).
+//!
+//! Memory, at the committed width of 128: the network is `2 x (1 260 + 3) x HIDDEN` bytes of
+//! read-only data (323 328, 323 392 with its format and padding; in flash on a board, and nothing
+//! of it is linked into a program that never names it), and each search thread's stack of
+//! accumulators `(MAX_PLY + 2) x (4 x HIDDEN + 64)` bytes of RAM (an entry is both perspectives'
+//! `i16` values and the move's change, padded to a cache line): 74 944 bytes, the whole xiangqi
+//! `EvalCache` (a test pins both). Speed: the network searches about 1.4 times the nodes a CPU
+//! second of the linear evaluation (`bench 16 1 12`, docs/tuning.md).
+
+pub mod weights;
+
+pub use crate::nnue::{Change, LoadError};
+pub use weights::{EMBEDDED, FILE, FILE_BYTES, HIDDEN};
+
+use super::moves::Move;
+use super::position::Position;
+use types::nnue::XIANGQI_INPUTS;
+
+/// The xiangqi network of the compiled width.
+pub type Network = crate::nnue::Network<XIANGQI_INPUTS, HIDDEN>;
+/// Both perspectives' accumulators, red's first.
+pub type Accumulator = crate::nnue::Accumulator<HIDDEN>;
+/// The accumulators of a xiangqi search's line.
+pub type AccumulatorStack = crate::nnue::AccumulatorStack<Position, HIDDEN>;
+/// The per-thread evaluation cache of xiangqi ([`crate::Game::EvalCache`]): the network the
+/// search evaluates with, `None` for the linear evaluation, and its stack of accumulators.
+pub type EvalCache = crate::nnue::NetworkCache<Position, XIANGQI_INPUTS, HIDDEN>;
+
+impl crate::nnue::Board for Position {
+    #[inline(always)]
+    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+        types::nnue::xiangqi_feature(perspective, piece, square)
+    }
+
+    #[inline(always)]
+    fn side_to_move_index(&self) -> usize {
+        self.side_to_move.index()
+    }
+
+    #[inline]
+    fn for_each_piece(&self, mut visit: impl FnMut(usize, usize)) {
+        for (piece, &set) in self.by_piece.iter().enumerate() {
+            let mut set = set;
+            while set != 0 {
+                visit(piece, set.trailing_zeros() as usize);
+                set &= set - 1;
+            }
+        }
+    }
+}
+
+/// What `mv`, legal in `position`, changes on the board (read before it is made): the mover
+/// leaves `from` and arrives on `to`, and a piece on `to` is captured.
+#[inline]
+pub fn change_of(position: &Position, mv: Move) -> Change {
+    let mut change = Change::NONE;
+    let (from, to) = (mv.from().index(), mv.to().index());
+    let Some(moving) = position.board[from] else {
+        return change;
+    };
+    change.remove(moving.index(), from);
+    if let Some(captured) = position.board[to] {
+        change.remove(captured.index(), to);
+    }
+    change.add(moving.index(), to);
+    change
+}
+
+/// The network's evaluation of `position` in centipawns from the side to move, computed from
+/// scratch (unclamped): what the search's incremental accumulators must always agree with.
+pub fn evaluate(position: &Position, network: &Network) -> i32 {
+    crate::nnue::evaluate(position, network)
+}
