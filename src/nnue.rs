@@ -12,9 +12,13 @@ use engine::nnue::{simd, Network};
 use engine::{chess, xiangqi};
 use types::nnue::{Format, FormatError, CHESS, XIANGQI};
 
-/// Whether `Use NNUE` starts on, in both games: the hand-crafted evaluations play until the GUI
-/// switches a network on.
-pub const DEFAULT_USE_NNUE: bool = false;
+/// Whether `Use NNUE` starts on in `game` (as `UCI_Variant` spells it): in chess the network
+/// plays unless the GUI switches it off, being 100 Elo ahead of the hand-crafted evaluation
+/// (docs/matches.md); in xiangqi the linear evaluation plays until its network is measured ahead
+/// under a clock.
+pub fn use_nnue_by_default(game: &str) -> bool {
+    [CHESS_EMBEDDED.on_by_default(game), XIANGQI_EMBEDDED.on_by_default(game)].contains(&Some(true))
+}
 
 /// The largest file `EvalFile` reads: the widest network either format allows (a file of another
 /// width than the compiled one is then refused for its width, not its size).
@@ -47,6 +51,15 @@ pub struct Embedded<const INPUTS: usize, const HIDDEN: usize> {
     pub file: &'static [u8],
     /// The name `export_net` writes to without a file name.
     pub export_name: &'static str,
+    /// `Use NNUE`'s default in this game.
+    pub use_by_default: bool,
+}
+
+impl<const INPUTS: usize, const HIDDEN: usize> Embedded<INPUTS, HIDDEN> {
+    /// `Use NNUE`'s default if this is `game`'s network.
+    fn on_by_default(&self, game: &str) -> Option<bool> {
+        (self.game == game).then_some(self.use_by_default)
+    }
 }
 
 /// The chess network the engine ships with.
@@ -55,6 +68,7 @@ pub static CHESS_EMBEDDED: Embedded<{ types::nnue::INPUTS }, { chess::nnue::HIDD
     network: &chess::nnue::EMBEDDED,
     file: chess::nnue::FILE,
     export_name: "chess_nnue.bin",
+    use_by_default: true,
 };
 
 /// The xiangqi network the engine ships with.
@@ -64,6 +78,7 @@ pub static XIANGQI_EMBEDDED: Embedded<{ types::nnue::XIANGQI_INPUTS }, { xiangqi
         network: &xiangqi::nnue::EMBEDDED,
         file: xiangqi::nnue::FILE,
         export_name: "xiangqi_nnue.bin",
+        use_by_default: false,
     };
 
 /// One game's network as its searches use it: its `Use NNUE` and `EvalFile`.
@@ -85,7 +100,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
     pub fn new(embedded: &'static Embedded<INPUTS, HIDDEN>) -> Self {
         NetworkSetting {
             embedded,
-            use_nnue: DEFAULT_USE_NNUE,
+            use_nnue: embedded.use_by_default,
             network: embedded.network,
             name: "embedded".into(),
         }

@@ -30,16 +30,19 @@ fn info_strings(lines: &[String]) -> Vec<&str> {
 
 #[test]
 fn the_options_are_listed_and_eval_shows_the_network_beside_the_terms() {
-    let lines = transcript("uci\neval\nsetoption name Use NNUE value true\neval\nquit\n");
-    assert!(lines.contains(&"option name Use NNUE type check default false".to_string()));
+    let lines = transcript("uci\neval\nsetoption name Use NNUE value false\neval\nquit\n");
+    assert!(lines.contains(&"option name Use NNUE type check default true".to_string()));
+    // The listed default is the game's: xiangqi's linear evaluation still plays by default.
+    let xiangqi = transcript("setoption name UCI_Variant value xiangqi\nuci\nquit\n");
+    assert!(xiangqi.contains(&"option name Use NNUE type check default false".to_string()), "{xiangqi:#?}");
     assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
     assert_eq!(lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).count(), 2);
     assert!(lines.iter().any(|line| line.starts_with("Network: (768 -> ") && line.contains(", embedded, ")));
     let using: Vec<&String> =
         lines.iter().filter(|line| line.starts_with("The search evaluates with")).collect();
     assert_eq!(using.len(), 2);
-    assert!(using[0].ends_with("the hand-crafted terms (Use NNUE false)"), "{using:?}");
-    assert!(using[1].ends_with("the network (Use NNUE true)"), "{using:?}");
+    assert!(using[0].ends_with("the network (Use NNUE true)"), "the network by default: {using:?}");
+    assert!(using[1].ends_with("the hand-crafted terms (Use NNUE false)"), "{using:?}");
     // The hand-crafted terms are still there, above.
     assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
 }
@@ -182,17 +185,19 @@ fn xiangqi_searches_with_its_network_when_use_nnue_is_set_and_chess_keeps_its_ow
         // The linear evaluation's terms are still there, above.
         assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
     }
-    // `Use NNUE` belongs to the game being played: chess still evaluates with its terms, and
-    // xiangqi keeps its network when the game comes back.
+    // `Use NNUE` belongs to the game being played: chess switched off keeps its terms, xiangqi
+    // starts from its own default (off), and keeps its network when the game comes back.
     let lines = transcript(
-        "setoption name UCI_Variant value xiangqi\nsetoption name Use NNUE value true\n\
-         setoption name UCI_Variant value chess\neval\nsetoption name UCI_Variant value xiangqi\neval\nquit\n",
+        "setoption name Use NNUE value false\nsetoption name UCI_Variant value xiangqi\neval\n\
+         setoption name Use NNUE value true\nsetoption name UCI_Variant value chess\neval\n\
+         setoption name UCI_Variant value xiangqi\neval\nquit\n",
     );
     let using: Vec<&String> =
         lines.iter().filter(|line| line.starts_with("The search evaluates with")).collect();
-    assert_eq!(using.len(), 2, "{lines:#?}");
-    assert!(using[0].ends_with("the hand-crafted terms (Use NNUE false)"), "chess: {using:?}");
-    assert!(using[1].ends_with("the network (Use NNUE true)"), "xiangqi: {using:?}");
+    assert_eq!(using.len(), 3, "{lines:#?}");
+    assert!(using[0].ends_with("the hand-crafted terms (Use NNUE false)"), "xiangqi: {using:?}");
+    assert!(using[1].ends_with("the hand-crafted terms (Use NNUE false)"), "chess: {using:?}");
+    assert!(using[2].ends_with("the network (Use NNUE true)"), "xiangqi: {using:?}");
 }
 
 /// The compiled xiangqi width, as the embedded file's header states it.

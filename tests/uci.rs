@@ -145,7 +145,7 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name Chase Rule type check default true",
             "option name OwnBook type check default false",
             "option name Book File type string default <empty>",
-            "option name Use NNUE type check default false",
+            "option name Use NNUE type check default true",
             "option name EvalFile type string default <empty>",
             "option name SyzygyPath type string default <empty>",
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -430,10 +430,11 @@ fn openbench_reads_the_same_bench_from_every_run_and_with_a_network_option() {
     assert_eq!(openbench_bench(&run(&["bench"])).0, Some(bench), "deterministic");
     let readme = include_str!("../README.md");
     assert!(readme.contains(&format!("chess **{bench}**")), "the README's signature is {bench}");
-    // A private network engine's form: the option, the bench and quit as separate arguments.
-    let with_network = run(&["setoption name Use NNUE value true", "bench", "quit"]);
-    let network_bench = openbench_bench(&with_network).0.expect("a bench with the network");
-    assert!(readme.contains(&format!("(**{network_bench}** with")), "the README's network signature");
+    // The option, the bench and quit as separate arguments, as OpenBench passes them.
+    let hand_crafted = run(&["setoption name Use NNUE value false", "bench", "quit"]);
+    let hand_crafted_bench = openbench_bench(&hand_crafted).0.expect("a bench without the network");
+    assert_ne!(hand_crafted_bench, bench, "the network is the default evaluation");
+    assert!(readme.contains(&format!("**{hand_crafted_bench}** with")), "the README's hand-crafted signature");
 }
 
 /// OpenBench's genfens reader: lines that start with `info string genfens `, the rest a FEN; it

@@ -77,7 +77,7 @@ pub trait Tunable: GameText + Copy + Send {
         PastPosition::before(self, mv)
     }
     /// Makes `cache` evaluate with the game's embedded network (`--nnue`), or says the game has
-    /// none the search can use.
+    /// none the search can use (every game the tuner plays has one now).
     fn use_embedded_network(cache: &mut Self::EvalCache) -> Result<(), String> {
         let _ = cache;
         Err(format!("--nnue: the {} search has no network yet", Self::NAME))
@@ -177,6 +177,15 @@ impl Tunable for engine::xiangqi::Position {
     const WEIGHTS_BASE: usize = engine::xiangqi::eval::coefficients::WEIGHTS_BASE;
     const DATA_PATH: &'static str = tablegen::xiangqi_eval::DATA_PATH;
     type Data = tablegen::xiangqi_eval::EvalData;
+
+    fn use_embedded_network(cache: &mut engine::xiangqi::EvalCache) -> Result<(), String> {
+        cache.set_network(Some(&engine::xiangqi::nnue::EMBEDDED));
+        Ok(())
+    }
+
+    fn embedded_network_file() -> &'static [u8] {
+        engine::xiangqi::nnue::FILE
+    }
 
     fn linear(&self) -> Linear {
         use engine::xiangqi::eval::weights::{PHASE_MAX, TEMPO};

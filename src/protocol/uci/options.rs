@@ -68,7 +68,8 @@ const SPECS: &[Spec] = &[
     // The network of the game being played (Stockfish 15.1's names; chess and xiangqi each keep
     // their own). `Use NNUE` false evaluates with the hand-crafted terms; `EvalFile` reads another
     // network of the game's format and compiled width (`<empty>` is the embedded one).
-    Spec { name: "Use NNUE", kind: Kind::Check(crate::nnue::DEFAULT_USE_NNUE) },
+    // Its listed default is the game's (`uci_lines`).
+    Spec { name: "Use NNUE", kind: Kind::Check(true) },
     Spec { name: "EvalFile", kind: Kind::Text("") },
     // Chess: Syzygy endgame tables (src/syzygy.rs), Stockfish's names, ranges and defaults.
     // `SyzygyPath` lists folders, `:`-separated (`;` on Windows).
@@ -163,7 +164,7 @@ impl Default for Options {
             chase_rule: true,
             own_book: false,
             book_file: String::new(),
-            use_nnue: crate::nnue::DEFAULT_USE_NNUE,
+            use_nnue: crate::nnue::use_nnue_by_default("chess"),
             eval_file: String::new(),
             syzygy_path: String::new(),
             syzygy: SyzygySettings::default(),
@@ -181,6 +182,9 @@ pub fn uci_lines(current_variant: &str) -> Vec<String> {
         .iter()
         .map(|spec| {
             let kind = match &spec.kind {
+                Kind::Check(_) if spec.name == "Use NNUE" => {
+                    format!("check default {}", crate::nnue::use_nnue_by_default(current_variant))
+                }
                 Kind::Check(default) => format!("check default {default}"),
                 Kind::Spin { default, min, max } => format!("spin default {default} min {min} max {max}"),
                 Kind::Combo { default, vars } => {
