@@ -156,18 +156,21 @@ pub fn disc_text(score: Score) -> String {
     format!("{:.2}", f64::from(score.0) / f64::from(DISC))
 }
 
-/// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (number, empties, side,
-/// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
-/// score and move against the file; `stop` ends it within milliseconds.
+/// `ffo [FILE [FIRST [LAST [THREADS]]]]`: solves the FFO endgame positions of `FILE` (number,
+/// empties, side, score, best moves, board) exactly, each from an empty solver table, and checks
+/// score and move against the file; `stop` ends it within milliseconds. With more than one thread
+/// they solve each position together ([`endgame::solve_exact_shared`]); the nodes are all threads'.
 pub fn ffo(
     path: &str,
     first: u32,
     last: u32,
+    threads: usize,
     stop: &AtomicBool,
     print: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
-    let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
+    let table = vec![EndgameEntry::EMPTY; 1 << 22];
+    let team = endgame::Team::new();
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
         "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
@@ -185,11 +188,10 @@ pub fn ffo(
             continue;
         };
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
-        table.fill(EndgameEntry::EMPTY);
+        endgame::clear(&table);
+        team.clear();
         let started = std::time::Instant::now();
-        let Some(solution) =
-            endgame::solve_exact(&position, &mut table, &StopTest(&|| stop.load(Ordering::Relaxed)))
-        else {
+        let Some((solution, nodes)) = solve_together(&position, &table, &team, threads.max(1), stop) else {
             print("status ffo: stopped");
             return Ok(());
         };
@@ -197,13 +199,12 @@ pub fn ffo(
         let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
         let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
         wrong += usize::from(!right);
-        total_nodes += solution.nodes;
+        total_nodes += nodes;
         total_seconds += seconds;
         print(&format!(
-            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {:>14} {:>12.0}{}",
+            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {nodes:>14} {:>12.0}{}",
             solution.score,
-            solution.nodes,
-            solution.nodes as f64 / seconds.max(1e-9),
+            nodes as f64 / seconds.max(1e-9),
             if right { "" } else { "  WRONG" }
         ));
     }
@@ -212,6 +213,53 @@ pub fn ffo(
         total_nodes as f64 / total_seconds.max(1e-9)
     ));
     Ok(())
+}
+
+/// The exact solve of `position` by `threads` threads sharing `table` and `team`: the first to
+/// finish answers and the others stop. Returns the solution with every thread's nodes (those of
+/// a stopped thread as of its last look at the stop flag), or `None` when `stop` was raised.
+fn solve_together(
+    position: &Position,
+    table: &[EndgameEntry],
+    team: &endgame::Team,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<(endgame::Solution, u64)> {
+    /// A helper's stop test: the caller's flag or a finished solve; it keeps the node count.
+    struct Helper<'a> {
+        stop: &'a AtomicBool,
+        done: &'a AtomicBool,
+        nodes: std::sync::atomic::AtomicU64,
+    }
+    impl SolveControl for Helper<'_> {
+        fn should_stop(&self, nodes: u64) -> bool {
+            self.nodes.store(nodes, Ordering::Relaxed);
+            self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed)
+        }
+    }
+    if threads == 1 {
+        let solution = endgame::solve_exact(position, table, &StopTest(&|| stop.load(Ordering::Relaxed)))?;
+        return Some((solution, solution.nodes));
+    }
+    let done = AtomicBool::new(false);
+    let helpers: Vec<Helper> =
+        (0..threads).map(|_| Helper { stop, done: &done, nodes: Default::default() }).collect();
+    let answer = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for helper in &helpers {
+            let (done, answer) = (&done, &answer);
+            scope.spawn(move || {
+                if let Some(solution) = endgame::solve_exact_shared(position, table, team, helper) {
+                    if !done.swap(true, Ordering::Relaxed) {
+                        *answer.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(solution);
+                        helper.nodes.store(solution.nodes, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    let solution = answer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)?;
+    Some((solution, helpers.iter().map(|helper| helper.nodes.load(Ordering::Relaxed)).sum()))
 }
 
 #[cfg(test)]
@@ -244,7 +292,7 @@ mod tests {
         let solved = position.solve(&mut solver, ask, &|| false).unwrap();
         let mut passed = position;
         passed.play(Move::PASS);
-        let exact = endgame::solve_exact(&passed, &mut Position::new_solver(), &NoStop).unwrap();
+        let exact = endgame::solve_exact(&passed, &Position::new_solver(), &NoStop).unwrap();
         assert_eq!(solved.proof, Some(Proof::Exact));
         assert_eq!(solved.lines, vec![(Move::PASS, Score(-exact.score * DISC))]);
     }

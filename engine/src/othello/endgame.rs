@@ -31,6 +31,7 @@ mod last_flip;
 mod ordering;
 pub mod stability;
 mod table;
+mod team;
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -41,7 +42,9 @@ use self::ordering::{
     SORT_EMPTIES, SORT_MARGIN,
 };
 pub use self::stability::stable_discs;
-pub use self::table::EndgameEntry;
+pub use self::table::{clear, EndgameEntry};
+pub use self::team::Team;
+use self::team::DEFER_EMPTIES;
 use super::board::{legal_moves, Move, Square};
 use super::position::Position;
 use super::DISC;
@@ -115,7 +118,7 @@ pub fn solve(
     position: &Position,
     alpha: i32,
     beta: i32,
-    table: &mut [EndgameEntry],
+    table: &[EndgameEntry],
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
     let mut solver = Solver::new(table, control);
@@ -127,7 +130,7 @@ pub fn solve(
 /// bound. This is the cheaper search behind "100%W" depths.
 pub fn solve_win_loss(
     position: &Position,
-    table: &mut [EndgameEntry],
+    table: &[EndgameEntry],
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
     solve(position, -1, 1, table, control)
@@ -140,23 +143,25 @@ pub fn solve_win_loss(
 /// widened on the side it failed (804 against 916 million).
 pub fn solve_exact(
     position: &Position,
-    table: &mut [EndgameEntry],
+    table: &[EndgameEntry],
+    control: &(impl SolveControl + ?Sized),
+) -> Option<Solution> {
+    Solver::new(table, control).exact_root(position)
+}
+
+/// [`solve_exact`] as one of several threads solving `position` together: each calls this with
+/// the same `table` and `team` (see [`Team`]), and the first to return has the answer (every
+/// thread's answer is exact); the caller then stops the others through `control`. Threads spread
+/// over different moves at nodes with many empties instead of all searching the same one.
+pub fn solve_exact_shared(
+    position: &Position,
+    table: &[EndgameEntry],
+    team: &Team,
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
     let mut solver = Solver::new(table, control);
-    let (p, o) = (position.player(), position.opponent());
-    let mut guess = solver.estimate(p, o);
-    loop {
-        let (score, best) = solver.root(p, o, guess - 1, guess + 1);
-        if solver.stopped {
-            return None;
-        }
-        // A bound of +-64 is the score: nothing lies beyond it.
-        if score == guess || score.abs() >= MAX_SCORE {
-            return solver.finish(score, best);
-        }
-        guess = score;
-    }
+    solver.team = Some(team);
+    solver.exact_root(position)
 }
 
 /// The exact score of every legal move (for NBoard `hint`): writes `(move, score)` pairs into
@@ -164,7 +169,7 @@ pub fn solve_exact(
 /// where the side must pass, or that is over, has the single entry `(PASS, score)`.
 pub fn solve_moves(
     position: &Position,
-    table: &mut [EndgameEntry],
+    table: &[EndgameEntry],
     control: &(impl SolveControl + ?Sized),
     scores: &mut [(Move, i32); 32],
 ) -> Option<(usize, u64)> {
@@ -238,7 +243,8 @@ const ETC_EMPTIES: u32 = 11;
 const ESTIMATE_DEPTH: u32 = 6;
 
 struct Solver<'a, C: ?Sized> {
-    table: &'a mut [EndgameEntry],
+    table: &'a [EndgameEntry],
+    team: Option<&'a Team>,
     control: &'a C,
     nodes: u64,
     next_poll: u64,
@@ -246,8 +252,25 @@ struct Solver<'a, C: ?Sized> {
 }
 
 impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
-    fn new(table: &'a mut [EndgameEntry], control: &'a C) -> Self {
-        Solver { table, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
+    fn new(table: &'a [EndgameEntry], control: &'a C) -> Self {
+        Solver { table, team: None, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
+    }
+
+    /// The driver of [`solve_exact`]: null-window probes from the estimate.
+    fn exact_root(&mut self, position: &Position) -> Option<Solution> {
+        let (p, o) = (position.player(), position.opponent());
+        let mut guess = self.estimate(p, o);
+        loop {
+            let (score, best) = self.root(p, o, guess - 1, guess + 1);
+            if self.stopped {
+                return None;
+            }
+            // A bound of +-64 is the score: nothing lies beyond it.
+            if score == guess || score.abs() >= MAX_SCORE {
+                return self.finish(score, best);
+            }
+            guess = score;
+        }
     }
 
     fn finish(&self, score: i32, best: u8) -> Option<Solution> {
@@ -542,8 +565,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         }
         let slots = self.slots(p, o);
         let mut hash_square = NO_SQUARE;
-        if let Some(slot) = slots.and_then(|(a, b)| self.find(a, b, p, o)) {
-            let entry = self.table[slot];
+        if let Some(entry) = slots.and_then(|(a, b)| self.find(a, b, p, o)) {
             hash_square = entry.best;
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if !root {
@@ -627,17 +649,41 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
 
         let alpha_start = alpha;
         let (mut best, mut best_square) = (-INFINITY, NO_SQUARE);
-        for i in 0..count {
-            let mut pick = i;
-            for j in i + 1..count {
-                if list[j].0 > list[pick].0 {
-                    pick = j;
+        // With a team, moves another thread is searching wait for a second pass (their indices).
+        let team = self.team.filter(|_| n >= DEFER_EMPTIES);
+        let mut deferred = [0u8; 32];
+        let (mut deferrals, mut searched, mut next) = (0, 0, 0);
+        while next < count + deferrals {
+            let i = if next < count {
+                let mut pick = next;
+                for j in next + 1..count {
+                    if list[j].0 > list[pick].0 {
+                        pick = j;
+                    }
                 }
-            }
-            list.swap(i, pick);
+                list.swap(next, pick);
+                next
+            } else {
+                usize::from(deferred[next - count])
+            };
             let (_, x, f) = list[i];
             let (np, no) = (o ^ f, p | f | (1 << x));
-            let score = if i == 0 {
+            let key = match team {
+                Some(team) if searched > 0 && next < count => {
+                    let key = Team::key(np, no);
+                    if team.busy(key) {
+                        deferred[deferrals] = i as u8;
+                        deferrals += 1;
+                        next += 1;
+                        continue;
+                    }
+                    team.enter(key);
+                    key
+                }
+                _ => 0,
+            };
+            next += 1;
+            let score = if searched == 0 {
                 -self.search(np, no, -beta, -alpha)
             } else {
                 let probe = -self.search(np, no, -alpha - 1, -alpha);
@@ -647,6 +693,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                     probe
                 }
             };
+            searched += 1;
+            if let (Some(team), true) = (team, key != 0) {
+                team.leave(key);
+            }
             if self.stopped {
                 return (0, NO_SQUARE);
             }
