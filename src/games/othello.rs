@@ -4,6 +4,7 @@
 //! so every front-end (NBoard, GTP) plays the endgame the same way.
 
 use super::{Proof, SolveAsk, Solved, Variant};
+use crate::controller::table::huge_vec;
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
@@ -59,7 +60,7 @@ impl Variant for Position {
     type Solver = Box<[EndgameEntry]>;
 
     fn new_solver() -> Self::Solver {
-        vec![EndgameEntry::EMPTY; ENDGAME_ENTRIES].into_boxed_slice()
+        huge_vec(ENDGAME_ENTRIES, EndgameEntry::default).expect("memory for the solver's table").into_boxed_slice()
     }
 
     fn board_text(&self) -> String {
@@ -169,7 +170,7 @@ pub fn ffo(
     print: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
-    let table = vec![EndgameEntry::EMPTY; 1 << 22];
+    let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let team = endgame::Team::new();
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
