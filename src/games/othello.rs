@@ -10,7 +10,7 @@ use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Entries of the endgame solver's table (24 bytes each).
+/// Entries of the endgame solver's table (32 bytes each).
 const ENDGAME_ENTRIES: usize = 1 << 20;
 
 /// Depth assumed when none is asked for (a clock alone).
@@ -60,7 +60,9 @@ impl Variant for Position {
     type Solver = Box<[EndgameEntry]>;
 
     fn new_solver() -> Self::Solver {
-        huge_vec(ENDGAME_ENTRIES, EndgameEntry::default).expect("memory for the solver's table").into_boxed_slice()
+        huge_vec(ENDGAME_ENTRIES, EndgameEntry::default)
+            .expect("memory for the solver's table")
+            .into_boxed_slice()
     }
 
     fn board_text(&self) -> String {

@@ -253,6 +253,7 @@ struct Solver<'a, C: ?Sized> {
 
 impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     fn new(table: &'a [EndgameEntry], control: &'a C) -> Self {
+        let table = table::line_aligned(table);
         Solver { table, team: None, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
     }
 
