@@ -612,19 +612,46 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             list[count] = (0, x as u8, f);
             count += 1;
         }
-        for item in list.iter_mut().take(count) {
-            let (x, f) = (item.1 as usize, item.2);
-            let (np, no) = (o ^ f, p | f | (1 << x));
-            if n >= ETC_EMPTIES && !root {
-                if let Some(upper) = self.upper_bound(np, no) {
+        if n >= ETC_EMPTIES && !root {
+            for &(_, x, f) in &list[..count] {
+                if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
                     if -upper >= beta {
-                        return (-upper, x as u8);
+                        return (-upper, x);
                     }
                 }
             }
-            let score = if x as u8 == hash_square {
-                1 << 30
-            } else {
+        }
+
+        // The hash move is searched before the others are scored: when it cuts, as it mostly
+        // does at a node searched before, their ordering (a shallow search each from
+        // SORT_EMPTIES up) is never needed.
+        let alpha_start = alpha;
+        let (mut best, mut best_square) = (-INFINITY, NO_SQUARE);
+        let mut first = 0;
+        if let Some(index) = list[..count].iter().position(|item| item.1 == hash_square) {
+            list.swap(0, index);
+            let (_, x, f) = list[0];
+            let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha);
+            if self.stopped {
+                return (0, NO_SQUARE);
+            }
+            (best, best_square) = (score, x);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    if let Some((a, b)) = slots {
+                        self.store(a, b, p, o, alpha_start, beta, best, best_square, n);
+                    }
+                    return (best, best_square);
+                }
+            }
+            first = 1;
+        }
+
+        for item in list.iter_mut().take(count).skip(first) {
+            let (x, f) = (item.1 as usize, item.2);
+            let (np, no) = (o ^ f, p | f | (1 << x));
+            let score = {
                 let replies = legal_moves(np, no);
                 let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
                 let potential = (neighbours(no) & empty & !(1 << x)).count_ones();
@@ -648,12 +675,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             item.0 = score;
         }
 
-        let alpha_start = alpha;
-        let (mut best, mut best_square) = (-INFINITY, NO_SQUARE);
         // With a team, moves another thread is searching wait for a second pass (their indices).
         let team = self.team.filter(|_| n >= DEFER_EMPTIES);
         let mut deferred = [0u8; 32];
-        let (mut deferrals, mut searched, mut next) = (0, 0, 0);
+        let (mut deferrals, mut searched, mut next) = (0, first, first);
         while next < count + deferrals {
             let i = if next < count {
                 let mut pick = next;
