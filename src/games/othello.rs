@@ -92,7 +92,7 @@ impl Variant for Position {
         ask: SolveAsk,
         stop: &dyn Fn() -> bool,
     ) -> Option<Solved<Move>> {
-        let SolveAsk { depth, every_move, draw_value } = ask;
+        let SolveAsk { depth, every_move, draw_value, threads } = ask;
         if self.is_game_over() {
             let score = Score(self.final_score() * DISC);
             return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, proof: Some(Proof::Exact) });
@@ -106,11 +106,11 @@ impl Variant for Position {
             let mut passed = *self;
             passed.play(Move::PASS);
             if empties <= exact_empties(depth) {
-                if let Some(solution) = endgame::solve_exact(&passed, solver, &control) {
+                if let Some((solution, nodes)) = solve_together(&passed, solver, threads, stop) {
                     let score = Score(-solution.score * DISC);
                     return Some(Solved {
                         lines: vec![(Move::PASS, score)],
-                        nodes: solution.nodes,
+                        nodes,
                         proof: Some(Proof::Exact),
                     });
                 }
@@ -133,10 +133,11 @@ impl Variant for Position {
         if empties > win_loss_empties(depth) {
             return None;
         }
-        let (solution, proof) = if empties <= exact_empties(depth) {
-            (endgame::solve_exact(self, solver, &control)?, Proof::Exact)
+        let ((solution, solved_nodes), proof) = if empties <= exact_empties(depth) {
+            (solve_together(self, solver, threads, stop)?, Proof::Exact)
         } else {
-            (endgame::solve_win_loss(self, solver, &control)?, Proof::WinLossDraw)
+            let solution = endgame::solve_win_loss(self, solver, &control)?;
+            ((solution, solution.nodes), Proof::WinLossDraw)
         };
         let best = (solution.best_move, Score(solution.score * DISC));
         if proof == Proof::Exact && draw_trade_possible(solution.score * DISC, draw_value) {
@@ -146,11 +147,11 @@ impl Variant for Position {
                 let valued = |score: i32| if score == 0 { draw_value } else { score * DISC };
                 if let Some(&(mv, score)) = scores[..count].iter().max_by_key(|&&(_, score)| valued(score)) {
                     let lines = vec![(mv, Score(score * DISC))];
-                    return Some(Solved { lines, nodes: solution.nodes + nodes, proof: Some(proof) });
+                    return Some(Solved { lines, nodes: solved_nodes + nodes, proof: Some(proof) });
                 }
             }
         }
-        Some(Solved { lines: vec![best], nodes: solution.nodes, proof: Some(proof) })
+        Some(Solved { lines: vec![best], nodes: solved_nodes, proof: Some(proof) })
     }
 }
 
@@ -173,7 +174,6 @@ pub fn ffo(
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
-    let team = endgame::Team::new();
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
         "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
@@ -192,9 +192,9 @@ pub fn ffo(
         };
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
         endgame::clear(&table);
-        team.clear();
         let started = std::time::Instant::now();
-        let Some((solution, nodes)) = solve_together(&position, &table, &team, threads.max(1), stop) else {
+        let stopped = || stop.load(Ordering::Relaxed);
+        let Some((solution, nodes)) = solve_together(&position, &table, threads, &stopped) else {
             print("status ffo: stopped");
             return Ok(());
         };
@@ -218,51 +218,70 @@ pub fn ffo(
     Ok(())
 }
 
-/// The exact solve of `position` by `threads` threads sharing `table` and `team`: the first to
-/// finish answers and the others stop. Returns the solution with every thread's nodes (those of
-/// a stopped thread as of its last look at the stop flag), or `None` when `stop` was raised.
+/// The exact solve of `position` by `threads` threads over one table (the calling thread and
+/// `threads - 1` helpers, [`endgame::solve_exact_shared`]): the first to finish answers and the
+/// others stop. Returns the solution with every thread's nodes (a stopped thread's as of its last
+/// look at the stop test), or `None` when `stop` said to stop.
 fn solve_together(
     position: &Position,
     table: &[EndgameEntry],
-    team: &endgame::Team,
     threads: usize,
-    stop: &AtomicBool,
+    stop: &dyn Fn() -> bool,
 ) -> Option<(endgame::Solution, u64)> {
-    /// A helper's stop test: the caller's flag or a finished solve; it keeps the node count.
-    struct Helper<'a> {
-        stop: &'a AtomicBool,
+    use std::sync::atomic::AtomicU64;
+    use std::sync::{Mutex, PoisonError};
+    /// A thread's stop test: `stop` (the calling thread's own) or a solve finished; it keeps the
+    /// node count.
+    struct Member<'a, S> {
+        stop: S,
         done: &'a AtomicBool,
-        nodes: std::sync::atomic::AtomicU64,
+        nodes: AtomicU64,
     }
-    impl SolveControl for Helper<'_> {
+    impl<S: Fn() -> bool> SolveControl for Member<'_, S> {
         fn should_stop(&self, nodes: u64) -> bool {
             self.nodes.store(nodes, Ordering::Relaxed);
-            self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed)
+            self.done.load(Ordering::Relaxed) || (self.stop)()
         }
     }
-    if threads == 1 {
-        let solution = endgame::solve_exact(position, table, &StopTest(&|| stop.load(Ordering::Relaxed)))?;
+    /// Every thread's answer is exact: the first one in is kept, and it tells the others to stop.
+    fn solve<S: Fn() -> bool>(
+        position: &Position,
+        table: &[EndgameEntry],
+        team: &endgame::Team,
+        member: &Member<S>,
+        answer: &Mutex<Option<endgame::Solution>>,
+    ) {
+        if let Some(solution) = endgame::solve_exact_shared(position, table, team, member) {
+            member.nodes.store(solution.nodes, Ordering::Relaxed);
+            if !member.done.swap(true, Ordering::Relaxed) {
+                *answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(solution);
+            }
+        }
+    }
+    if threads <= 1 {
+        let solution = endgame::solve_exact(position, table, &StopTest(stop))?;
         return Some((solution, solution.nodes));
     }
+    let team = endgame::Team::new();
     let done = AtomicBool::new(false);
-    let helpers: Vec<Helper> =
-        (0..threads).map(|_| Helper { stop, done: &done, nodes: Default::default() }).collect();
-    let answer = std::sync::Mutex::new(None);
+    let answer = Mutex::new(None);
+    let never = || false;
+    let helpers: Vec<_> =
+        (1..threads).map(|_| Member { stop: never, done: &done, nodes: AtomicU64::new(0) }).collect();
+    let main = Member { stop, done: &done, nodes: AtomicU64::new(0) };
     std::thread::scope(|scope| {
         for helper in &helpers {
-            let (done, answer) = (&done, &answer);
-            scope.spawn(move || {
-                if let Some(solution) = endgame::solve_exact_shared(position, table, team, helper) {
-                    if !done.swap(true, Ordering::Relaxed) {
-                        *answer.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(solution);
-                        helper.nodes.store(solution.nodes, Ordering::Relaxed);
-                    }
-                }
-            });
+            let (team, answer) = (&team, &answer);
+            scope.spawn(move || solve(position, table, team, helper, answer));
         }
+        solve(position, table, &team, &main, &answer);
+        // Stopped from outside: the helpers stop too.
+        done.store(true, Ordering::Relaxed);
     });
-    let solution = answer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)?;
-    Some((solution, helpers.iter().map(|helper| helper.nodes.load(Ordering::Relaxed)).sum()))
+    let solution = answer.into_inner().unwrap_or_else(PoisonError::into_inner)?;
+    let nodes = main.nodes.load(Ordering::Relaxed)
+        + helpers.iter().map(|helper| helper.nodes.load(Ordering::Relaxed)).sum::<u64>();
+    Some((solution, nodes))
 }
 
 #[cfg(test)]
@@ -291,7 +310,7 @@ mod tests {
     fn a_forced_pass_within_reach_is_worth_the_solved_position_after_it() {
         let position = forced_pass();
         let mut solver = Position::new_solver();
-        let ask = SolveAsk { depth: Some(12), every_move: None, draw_value: 0 };
+        let ask = SolveAsk { depth: Some(12), every_move: None, draw_value: 0, threads: 1 };
         let solved = position.solve(&mut solver, ask, &|| false).unwrap();
         let mut passed = position;
         passed.play(Move::PASS);
