@@ -173,6 +173,7 @@ pub fn ffo(
     print: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
+    let threads = threads.clamp(1, crate::controller::search::MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
