@@ -12,19 +12,22 @@
 //! * up to [`SHALLOW_EMPTIES`]: alpha-beta without hashing, moves in parity order (odd quadrants
 //!   first, then corners, edges, centre, C- and X-squares);
 //! * above: principal-variation search with a transposition table (bounds and best move,
-//!   children's buckets prefetched together), stability cut-offs (the opponent's stable discs
+//!   children's buckets prefetched together, the hash move searched before the others are
+//!   ordered), enhanced transposition cut-offs, stability cut-offs (the opponent's stable discs
 //!   cap the score) and fastest-first ordering (fewest opponent replies, corners counted twice).
 //!
 //! [`solve_exact`] probes null windows around a midgame estimate, moving the guess to each bound
 //! found until one probe proves the score (MTD(f)).
 //!
-//! Memory and time belong to the caller: the transposition table is a slice of
-//! [`EndgameEntry`], and a [`SolveControl`] is asked every [`POLL_INTERVAL`] nodes whether to stop.
+//! Memory, time and threads belong to the caller: the transposition table is a slice of
+//! [`EndgameEntry`] (lockless, so threads may share it), a [`SolveControl`] is asked every
+//! [`POLL_INTERVAL`] nodes whether to stop, and threads the caller starts solve one position
+//! together through [`solve_exact_shared`] and a [`Team`].
 //!
 //! Beside this file: [`flips`](mod@flips) and `last_flip` (the flips of a move, and of the last one),
 //! [`stability`] (the stable discs behind the cut-off), `ordering` (parity, square classes and
-//! the features of fastest-first) and `table` (the transposition table's entries, buckets and
-//! replacement).
+//! the features of fastest-first), `table` (the transposition table's entries, buckets and
+//! replacement) and `team` (what threads solving together share).
 
 pub mod flips;
 mod last_flip;
