@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use engine::othello::board::{flips as reference_flips, Square};
 use engine::othello::endgame::{
-    flips::flips, solve, solve_exact, solve_moves, solve_win_loss, EndgameEntry, NoStop,
+    clear, flips::flips, solve, solve_exact, solve_exact_shared, solve_moves, solve_win_loss, EndgameEntry,
+    NoStop, Team,
 };
 use engine::othello::{Move, MoveText, Position};
 
@@ -86,7 +87,7 @@ fn table(size: usize) -> Vec<EndgameEntry> {
 }
 
 /// The score of `position` after `mv`, from the side that played it.
-fn score_after(position: &Position, mv: Move, table: &mut [EndgameEntry]) -> i32 {
+fn score_after(position: &Position, mv: Move, table: &[EndgameEntry]) -> i32 {
     let mut next = *position;
     play(&mut next, mv);
     -solve_exact(&next, table, &NoStop).unwrap().score
@@ -110,7 +111,7 @@ fn fast_flips_match_the_rules() {
 #[test]
 fn solver_matches_minimax() {
     let mut rng = Rng(2);
-    let mut table = table(1 << 12);
+    let table = table(1 << 12);
     let (mut passes, mut finished) = (0, 0);
     for case in 0..600 {
         let empties = if case % 40 == 0 { 10 } else { (case % 10) as u32 };
@@ -122,7 +123,7 @@ fn solver_matches_minimax() {
 
         // Alternate a table, none and a two-slot table: hashing must never change a score.
         let size = [table.len(), 0, 2][case % 3];
-        let table = &mut table[..size];
+        let table = &table[..size];
         let exact = solve_exact(&position, table, &NoStop).unwrap();
         assert_eq!(exact.score, expected, "solve_exact {text}");
         if position.moves() == 0 {
@@ -157,31 +158,31 @@ fn solver_matches_minimax() {
 fn deeper_positions_match_minimax() {
     // Above the solver's shallow routines: the transposition table and the stability cut-off.
     let mut rng = Rng(3);
-    let mut table = table(1 << 14);
+    let table = table(1 << 14);
     for _ in 0..12 {
         let position = random_position(&mut rng, 11);
         let expected = minimax(&position);
-        assert_eq!(solve_exact(&position, &mut table, &NoStop).unwrap().score, expected);
-        assert_eq!(solve_exact(&position, &mut [], &NoStop).unwrap().score, expected);
+        assert_eq!(solve_exact(&position, &table, &NoStop).unwrap().score, expected);
+        assert_eq!(solve_exact(&position, &[], &NoStop).unwrap().score, expected);
     }
 }
 
 #[test]
 fn sorted_positions_agree_with_and_without_table() {
     // From 13 empties the moves are also sorted by a shallow evaluation search, and the exact
-    // solve starts from an aspiration window: too deep for minimax, so a full-window search
+    // solve probes null windows around an estimate: too deep for minimax, so a full-window search
     // without a table, which shares neither the window nor any stored bound, is the reference.
     let mut rng = Rng(4);
-    let mut table = table(1 << 16);
+    let table = table(1 << 16);
     for case in 0..6 {
         let position = random_position(&mut rng, 13 + case % 3);
         let text = position.text();
-        let reference = solve(&position, -64, 64, &mut [], &NoStop).unwrap().score;
-        table.fill(EndgameEntry::EMPTY);
-        let exact = solve_exact(&position, &mut table, &NoStop).unwrap();
+        let reference = solve(&position, -64, 64, &[], &NoStop).unwrap().score;
+        clear(&table);
+        let exact = solve_exact(&position, &table, &NoStop).unwrap();
         assert_eq!(exact.score, reference, "{text}");
         if position.moves() != 0 {
-            assert_eq!(score_after(&position, exact.best_move, &mut table), reference, "best move {text}");
+            assert_eq!(score_after(&position, exact.best_move, &table), reference, "best move {text}");
         }
     }
 }
@@ -195,7 +196,7 @@ fn stable_discs_are_never_flipped() {
     for _ in 0..300 {
         let position = random_position(&mut rng, 12);
         let stable = engine::othello::endgame::stable_discs(position.opponent(), position.player());
-        let score = solve_exact(&position, &mut table(1 << 12), &NoStop).unwrap().score;
+        let score = solve_exact(&position, &table(1 << 12), &NoStop).unwrap().score;
         assert!(score <= 64 - 2 * stable.count_ones() as i32, "{}", position.text());
         let mut game = position;
         let opponent_side = game.side_to_move().opponent();
@@ -218,15 +219,45 @@ fn stable_discs_are_never_flipped() {
 }
 
 #[test]
+fn threads_solving_together_are_each_exact() {
+    // Two threads over one table and team, neither stopped: both answers must be exact, whatever
+    // the other wrote into the table meanwhile or made its partner defer.
+    let mut rng = Rng(6);
+    let (table, team) = (table(1 << 16), Team::new());
+    for case in 0..6 {
+        let position = random_position(&mut rng, 14 + case % 3);
+        let reference = solve(&position, -64, 64, &[], &NoStop).unwrap().score;
+        clear(&table);
+        let answers: Vec<_> = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..2)
+                .map(|_| scope.spawn(|| solve_exact_shared(&position, &table, &team, &NoStop).unwrap()))
+                .collect();
+            threads.into_iter().map(|thread| thread.join().unwrap()).collect()
+        });
+        for answer in answers {
+            assert_eq!(answer.score, reference, "{}", position.text());
+            if position.moves() != 0 {
+                assert_eq!(
+                    score_after(&position, answer.best_move, &table),
+                    reference,
+                    "{}",
+                    position.text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn stopping_returns_none() {
     let (_, position, _, _) = ffo_cases().into_iter().next().unwrap();
     let stop_soon = |nodes: u64| nodes > 10_000;
-    assert!(solve_exact(&position, &mut table(1 << 10), &stop_soon).is_none());
+    assert!(solve_exact(&position, &table(1 << 10), &stop_soon).is_none());
     // #41 is a draw: its win/loss/draw search proves both bounds, far more than one poll
     // interval (#40's first move wins at once, in fewer nodes than that).
     let (_, drawn, _, _) = ffo_cases().into_iter().nth(1).unwrap();
     let flag = std::sync::atomic::AtomicBool::new(true);
-    assert!(solve_win_loss(&drawn, &mut table(1 << 10), &flag).is_none());
+    assert!(solve_win_loss(&drawn, &table(1 << 10), &flag).is_none());
 }
 
 #[test]
@@ -235,12 +266,12 @@ fn every_move_scored() {
     for _ in 0..40 {
         let position = random_position(&mut rng, 8);
         let mut scores = [(Move::PASS, 0); 32];
-        let (count, _) = solve_moves(&position, &mut table(1 << 10), &NoStop, &mut scores).unwrap();
+        let (count, _) = solve_moves(&position, &table(1 << 10), &NoStop, &mut scores).unwrap();
         let expected = minimax(&position);
         assert_eq!(scores[0].1, expected, "{}", position.text());
         for &(mv, score) in &scores[..count] {
             if !mv.is_pass() {
-                assert_eq!(score_after(&position, mv, &mut []), score, "{}", position.text());
+                assert_eq!(score_after(&position, mv, &[]), score, "{}", position.text());
             }
         }
     }
@@ -260,15 +291,15 @@ fn ffo_cases() -> Vec<(u32, Position, i32, Vec<Move>)> {
 }
 
 fn check_ffo(numbers: std::ops::RangeInclusive<u32>, report: bool) {
-    let mut table = table(1 << 22);
+    let table = table(1 << 22);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
     for (number, position, score, best) in ffo_cases() {
         if !numbers.contains(&number) {
             continue;
         }
-        table.fill(EndgameEntry::EMPTY);
+        clear(&table);
         let start = Instant::now();
-        let solution = solve_exact(&position, &mut table, &NoStop).unwrap();
+        let solution = solve_exact(&position, &table, &NoStop).unwrap();
         let seconds = start.elapsed().as_secs_f64();
         (total_nodes, total_time) = (total_nodes + solution.nodes, total_time + seconds);
         if report {

@@ -112,6 +112,7 @@ pub fn run<G: Variant>(
             depth: job.request.depth,
             every_move: job.request.every_move.then_some(job.multipv),
             draw_value: job.request.draw_value,
+            threads: states.len(),
         };
         if let Some(solved) = job.position.solve(solver, ask, &stop) {
             return solved_result(job, solved, shared, listener);

@@ -14,12 +14,19 @@ pub type Table = Arc<Vec<TtEntry>>;
 pub fn allocate_table(mb: usize) -> Option<Table> {
     let buckets = mb.checked_mul(1 << 20)? / (search::tt::BUCKET * std::mem::size_of::<TtEntry>());
     let entries = search::tt::entries_for_buckets(buckets);
-    let mut table: Vec<TtEntry> = Vec::new();
-    table.try_reserve_exact(entries).ok()?;
-    // Before the first write, so that the zeroing below faults the pages in as huge ones.
-    advise_huge_pages(table.as_ptr().cast(), entries * std::mem::size_of::<TtEntry>());
-    table.resize_with(entries, TtEntry::new);
-    Some(Arc::new(table))
+    huge_vec(entries, TtEntry::new).map(Arc::new)
+}
+
+/// A vector of `len` items made by `make`, on huge pages where the system gives them (see
+/// [`advise_huge_pages`]), or `None` if the memory is not there. For tables probed at random:
+/// the search's and the Othello endgame solver's.
+pub fn huge_vec<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
+    let mut table: Vec<T> = Vec::new();
+    table.try_reserve_exact(len).ok()?;
+    // Before the first write, so that filling it faults the pages in as huge ones.
+    advise_huge_pages(table.as_ptr().cast(), len * std::mem::size_of::<T>());
+    table.resize_with(len, make);
+    Some(table)
 }
 
 /// Asks Linux to back the table with 2 MiB pages. A probe lands anywhere in a table far larger

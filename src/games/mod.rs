@@ -151,6 +151,8 @@ pub struct SolveAsk {
     pub every_move: Option<usize>,
     /// What a draw is worth to the side to move (score units; 0 for a draw's true value).
     pub draw_value: i32,
+    /// Threads the solver may use (the search's `Threads`).
+    pub threads: usize,
 }
 
 /// A position answered by the game's solver.

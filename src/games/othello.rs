@@ -4,12 +4,13 @@
 //! so every front-end (NBoard, GTP) plays the endgame the same way.
 
 use super::{Proof, SolveAsk, Solved, Variant};
+use crate::controller::table::huge_vec;
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Entries of the endgame solver's table (24 bytes each).
+/// Entries of the endgame solver's table (32 bytes each).
 const ENDGAME_ENTRIES: usize = 1 << 20;
 
 /// Depth assumed when none is asked for (a clock alone).
@@ -59,7 +60,9 @@ impl Variant for Position {
     type Solver = Box<[EndgameEntry]>;
 
     fn new_solver() -> Self::Solver {
-        vec![EndgameEntry::EMPTY; ENDGAME_ENTRIES].into_boxed_slice()
+        huge_vec(ENDGAME_ENTRIES, EndgameEntry::default)
+            .expect("memory for the solver's table")
+            .into_boxed_slice()
     }
 
     fn board_text(&self) -> String {
@@ -89,7 +92,7 @@ impl Variant for Position {
         ask: SolveAsk,
         stop: &dyn Fn() -> bool,
     ) -> Option<Solved<Move>> {
-        let SolveAsk { depth, every_move, draw_value } = ask;
+        let SolveAsk { depth, every_move, draw_value, threads } = ask;
         if self.is_game_over() {
             let score = Score(self.final_score() * DISC);
             return Some(Solved { lines: vec![(Move::PASS, score)], nodes: 0, proof: Some(Proof::Exact) });
@@ -103,11 +106,11 @@ impl Variant for Position {
             let mut passed = *self;
             passed.play(Move::PASS);
             if empties <= exact_empties(depth) {
-                if let Some(solution) = endgame::solve_exact(&passed, solver, &control) {
+                if let Some((solution, nodes)) = solve_together(&passed, solver, threads, stop) {
                     let score = Score(-solution.score * DISC);
                     return Some(Solved {
                         lines: vec![(Move::PASS, score)],
-                        nodes: solution.nodes,
+                        nodes,
                         proof: Some(Proof::Exact),
                     });
                 }
@@ -130,10 +133,11 @@ impl Variant for Position {
         if empties > win_loss_empties(depth) {
             return None;
         }
-        let (solution, proof) = if empties <= exact_empties(depth) {
-            (endgame::solve_exact(self, solver, &control)?, Proof::Exact)
+        let ((solution, solved_nodes), proof) = if empties <= exact_empties(depth) {
+            (solve_together(self, solver, threads, stop)?, Proof::Exact)
         } else {
-            (endgame::solve_win_loss(self, solver, &control)?, Proof::WinLossDraw)
+            let solution = endgame::solve_win_loss(self, solver, &control)?;
+            ((solution, solution.nodes), Proof::WinLossDraw)
         };
         let best = (solution.best_move, Score(solution.score * DISC));
         if proof == Proof::Exact && draw_trade_possible(solution.score * DISC, draw_value) {
@@ -143,11 +147,11 @@ impl Variant for Position {
                 let valued = |score: i32| if score == 0 { draw_value } else { score * DISC };
                 if let Some(&(mv, score)) = scores[..count].iter().max_by_key(|&&(_, score)| valued(score)) {
                     let lines = vec![(mv, Score(score * DISC))];
-                    return Some(Solved { lines, nodes: solution.nodes + nodes, proof: Some(proof) });
+                    return Some(Solved { lines, nodes: solved_nodes + nodes, proof: Some(proof) });
                 }
             }
         }
-        Some(Solved { lines: vec![best], nodes: solution.nodes, proof: Some(proof) })
+        Some(Solved { lines: vec![best], nodes: solved_nodes, proof: Some(proof) })
     }
 }
 
@@ -156,18 +160,21 @@ pub fn disc_text(score: Score) -> String {
     format!("{:.2}", f64::from(score.0) / f64::from(DISC))
 }
 
-/// `ffo [FILE [FIRST [LAST]]]`: solves the FFO endgame positions of `FILE` (number, empties, side,
-/// score, best moves, board) exactly, one thread, each from an empty solver table, and checks
-/// score and move against the file; `stop` ends it within milliseconds.
+/// `ffo [FILE [FIRST [LAST [THREADS]]]]`: solves the FFO endgame positions of `FILE` (number,
+/// empties, side, score, best moves, board) exactly, each from an empty solver table, and checks
+/// score and move against the file; `stop` ends it within milliseconds. With more than one thread
+/// they solve each position together ([`endgame::solve_exact_shared`]); the nodes are all threads'.
 pub fn ffo(
     path: &str,
     first: u32,
     last: u32,
+    threads: usize,
     stop: &AtomicBool,
     print: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
-    let mut table = vec![EndgameEntry::EMPTY; 1 << 22];
+    let threads = threads.clamp(1, crate::controller::search::MAX_THREADS as usize);
+    let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(
         "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
@@ -185,11 +192,10 @@ pub fn ffo(
             continue;
         };
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
-        table.fill(EndgameEntry::EMPTY);
+        endgame::clear(&table);
         let started = std::time::Instant::now();
-        let Some(solution) =
-            endgame::solve_exact(&position, &mut table, &StopTest(&|| stop.load(Ordering::Relaxed)))
-        else {
+        let stopped = || stop.load(Ordering::Relaxed);
+        let Some((solution, nodes)) = solve_together(&position, &table, threads, &stopped) else {
             print("status ffo: stopped");
             return Ok(());
         };
@@ -197,13 +203,12 @@ pub fn ffo(
         let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
         let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
         wrong += usize::from(!right);
-        total_nodes += solution.nodes;
+        total_nodes += nodes;
         total_seconds += seconds;
         print(&format!(
-            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {:>14} {:>12.0}{}",
+            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {nodes:>14} {:>12.0}{}",
             solution.score,
-            solution.nodes,
-            solution.nodes as f64 / seconds.max(1e-9),
+            nodes as f64 / seconds.max(1e-9),
             if right { "" } else { "  WRONG" }
         ));
     }
@@ -212,6 +217,72 @@ pub fn ffo(
         total_nodes as f64 / total_seconds.max(1e-9)
     ));
     Ok(())
+}
+
+/// The exact solve of `position` by `threads` threads over one table (the calling thread and
+/// `threads - 1` helpers, [`endgame::solve_exact_shared`]): the first to finish answers and the
+/// others stop. Returns the solution with every thread's nodes (a stopped thread's as of its last
+/// look at the stop test), or `None` when `stop` said to stop.
+fn solve_together(
+    position: &Position,
+    table: &[EndgameEntry],
+    threads: usize,
+    stop: &dyn Fn() -> bool,
+) -> Option<(endgame::Solution, u64)> {
+    use std::sync::atomic::AtomicU64;
+    use std::sync::{Mutex, PoisonError};
+    /// A thread's stop test: `stop` (the calling thread's own) or a solve finished; it keeps the
+    /// node count.
+    struct Member<'a, S> {
+        stop: S,
+        done: &'a AtomicBool,
+        nodes: AtomicU64,
+    }
+    impl<S: Fn() -> bool> SolveControl for Member<'_, S> {
+        fn should_stop(&self, nodes: u64) -> bool {
+            self.nodes.store(nodes, Ordering::Relaxed);
+            self.done.load(Ordering::Relaxed) || (self.stop)()
+        }
+    }
+    /// Every thread's answer is exact: the first one in is kept, and it tells the others to stop.
+    fn solve<S: Fn() -> bool>(
+        position: &Position,
+        table: &[EndgameEntry],
+        team: &endgame::Team,
+        member: &Member<S>,
+        answer: &Mutex<Option<endgame::Solution>>,
+    ) {
+        if let Some(solution) = endgame::solve_exact_shared(position, table, team, member) {
+            member.nodes.store(solution.nodes, Ordering::Relaxed);
+            if !member.done.swap(true, Ordering::Relaxed) {
+                *answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(solution);
+            }
+        }
+    }
+    if threads <= 1 {
+        let solution = endgame::solve_exact(position, table, &StopTest(stop))?;
+        return Some((solution, solution.nodes));
+    }
+    let team = endgame::Team::new();
+    let done = AtomicBool::new(false);
+    let answer = Mutex::new(None);
+    let never = || false;
+    let helpers: Vec<_> =
+        (1..threads).map(|_| Member { stop: never, done: &done, nodes: AtomicU64::new(0) }).collect();
+    let main = Member { stop, done: &done, nodes: AtomicU64::new(0) };
+    std::thread::scope(|scope| {
+        for helper in &helpers {
+            let (team, answer) = (&team, &answer);
+            scope.spawn(move || solve(position, table, team, helper, answer));
+        }
+        solve(position, table, &team, &main, &answer);
+        // Stopped from outside: the helpers stop too.
+        done.store(true, Ordering::Relaxed);
+    });
+    let solution = answer.into_inner().unwrap_or_else(PoisonError::into_inner)?;
+    let nodes = main.nodes.load(Ordering::Relaxed)
+        + helpers.iter().map(|helper| helper.nodes.load(Ordering::Relaxed)).sum::<u64>();
+    Some((solution, nodes))
 }
 
 #[cfg(test)]
@@ -240,11 +311,11 @@ mod tests {
     fn a_forced_pass_within_reach_is_worth_the_solved_position_after_it() {
         let position = forced_pass();
         let mut solver = Position::new_solver();
-        let ask = SolveAsk { depth: Some(12), every_move: None, draw_value: 0 };
+        let ask = SolveAsk { depth: Some(12), every_move: None, draw_value: 0, threads: 1 };
         let solved = position.solve(&mut solver, ask, &|| false).unwrap();
         let mut passed = position;
         passed.play(Move::PASS);
-        let exact = endgame::solve_exact(&passed, &mut Position::new_solver(), &NoStop).unwrap();
+        let exact = endgame::solve_exact(&passed, &Position::new_solver(), &NoStop).unwrap();
         assert_eq!(solved.proof, Some(Proof::Exact));
         assert_eq!(solved.lines, vec![(Move::PASS, Score(-exact.score * DISC))]);
     }

@@ -4,7 +4,7 @@
 //! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (centidiscs a draw
 //! costs the engine), `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`,
 //! `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N`
-//! (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST]]]` and
+//! (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and
 //! `d` (the board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
@@ -173,10 +173,13 @@ impl NBoardSession {
                 let path = words.next().unwrap_or("tests/data/othello/ffo.txt").to_string();
                 let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
                 let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
+                let threads: usize = words.next().and_then(|word| word.parse().ok()).unwrap_or(1);
                 // On a thread of its own, as `perft` and `bench`: `ping` and `quit` stay instant.
                 let output = self.output.clone();
                 self.controller.chore("ffo", move |stop| {
-                    if let Err(message) = ffo(&path, first, last, &stop, &mut |line| output.line(line)) {
+                    if let Err(message) =
+                        ffo(&path, first, last, threads, &stop, &mut |line| output.line(line))
+                    {
                         output.line(&format!("status {message}"));
                     }
                 });

@@ -152,25 +152,33 @@ const fn shift(bits: u64, amount: i32, mask: u64) -> u64 {
 }
 
 /// Squares where `player` may play against `opponent`: empty squares from which a line of opponent
-/// discs runs to a player disc. Setwise, every direction at once (Kogge-Stone-style fills).
+/// discs runs to a player disc. Setwise, a direction and its opposite at once, each run of opponent
+/// discs grown by doubling (two steps of one square, then two of two squares: runs of up to six).
 #[inline]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
-    let empty = !(player | opponent);
-    let mut moves = 0;
-    let mut direction = 0;
-    while direction < 8 {
-        let (amount, mask) = DIRECTIONS[direction];
-        let through = opponent & mask;
-        let mut run = shift(player, amount, through);
-        run |= shift(run, amount, through);
-        run |= shift(run, amount, through);
-        run |= shift(run, amount, through);
-        run |= shift(run, amount, through);
-        run |= shift(run, amount, through);
-        moves |= shift(run, amount, mask);
-        direction += 1;
+    /// Opponent discs off columns a and h: a run through them never wraps around a row's end.
+    const INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+    #[inline(always)]
+    fn both_ways(player: u64, through: u64, step: u32) -> u64 {
+        let mut up = through & (player << step);
+        let mut down = through & (player >> step);
+        up |= through & (up << step);
+        down |= through & (down >> step);
+        // Squares whose neighbour one step back is also on the run: two steps at a time.
+        let pairs_up = through & (through << step);
+        let pairs_down = through & (through >> step);
+        up |= pairs_up & (up << (2 * step));
+        down |= pairs_down & (down >> (2 * step));
+        up |= pairs_up & (up << (2 * step));
+        down |= pairs_down & (down >> (2 * step));
+        (up << step) | (down >> step)
     }
-    moves & empty
+    let inner = opponent & INNER;
+    let moves = both_ways(player, inner, 1)
+        | both_ways(player, opponent, 8)
+        | both_ways(player, inner, 7)
+        | both_ways(player, inner, 9);
+    moves & !(player | opponent)
 }
 
 /// Discs of `opponent` that playing on `square` flips for `player` (empty when the move is

@@ -189,7 +189,7 @@ fn import(options: &Options) -> Result<(), String> {
     let first_game: u32 = options.number("first-game", 2_000_000)?;
     let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
     let mut writer = BufWriter::new(std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?);
-    let mut solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
+    let solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
     let (mut game, mut written, mut skipped) = (first_game, 0usize, 0usize);
     for record in text.lines().filter(|line| line.contains("GM[Othello]")) {
         let Some(moves) = ggf_moves(record) else {
@@ -213,7 +213,7 @@ fn import(options: &Options) -> Result<(), String> {
                 position.play(Move::PASS);
                 continue;
             }
-            let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
+            let solution = endgame::solve_exact(&position, &solver_table, &NoStop)
                 .ok_or("the solver stopped without a stop request")?;
             labels.solved(&position, solution.score as f32, game);
             position.play(solution.best_move);
@@ -282,7 +282,7 @@ fn generate(options: &Options) -> Result<(), String> {
     let first_game: u32 = options.number("first-game", 0)?;
     let file = std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?;
     let mut writer = BufWriter::new(file);
-    let mut solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
+    let solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
     let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
     let mut state = SearchState::<Position>::boxed();
     let started = Instant::now();
@@ -303,7 +303,7 @@ fn generate(options: &Options) -> Result<(), String> {
                 continue;
             }
             let mv = if position.empties() <= exact {
-                let solution = endgame::solve_exact(&position, &mut solver_table, &NoStop)
+                let solution = endgame::solve_exact(&position, &solver_table, &NoStop)
                     .ok_or("the solver stopped without a stop request")?;
                 solved_nodes += solution.nodes;
                 labels.solved(&position, solution.score as f32, game);
