@@ -295,7 +295,10 @@ mod tests {
         let path = std::env::temp_dir().join(format!("triskel-nnue-xq-{}", std::process::id()));
         let path = path.to_str().unwrap();
         let mut networks = Networks::default();
-        assert!(networks.search().chess.is_none() && networks.search().xiangqi.is_none());
+        // By default chess plays with its network and xiangqi with its linear evaluation.
+        assert!(std::ptr::eq(networks.search().chess.unwrap(), &chess::nnue::EMBEDDED));
+        assert!(networks.search().xiangqi.is_none());
+        networks.chess.use_nnue = false;
         networks.xiangqi.export(Some(path)).unwrap();
         assert_eq!(std::fs::read(path).unwrap(), xiangqi::nnue::FILE);
         let mut bytes = xiangqi::nnue::FILE.to_vec();

@@ -434,7 +434,10 @@ fn openbench_reads_the_same_bench_from_every_run_and_with_a_network_option() {
     let hand_crafted = run(&["setoption name Use NNUE value false", "bench", "quit"]);
     let hand_crafted_bench = openbench_bench(&hand_crafted).0.expect("a bench without the network");
     assert_ne!(hand_crafted_bench, bench, "the network is the default evaluation");
-    assert!(readme.contains(&format!("**{hand_crafted_bench}** with")), "the README's hand-crafted signature");
+    assert!(
+        readme.contains(&format!("**{hand_crafted_bench}** with")),
+        "the README's hand-crafted signature"
+    );
 }
 
 /// OpenBench's genfens reader: lines that start with `info string genfens `, the rest a FEN; it
