@@ -229,9 +229,9 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
         let format = embedded.network.format();
         match error {
             engine::nnue::LoadError::Format(FormatError::Magic { .. }) => match other_game(format, &bytes) {
-                Some(other) => format!(
+                Some((other, other_format)) => format!(
                     "{path}: a {other} network ({}), not a {} one ({}): EvalFile loads the network of the game being played",
-                    magic(if other == "chess" { CHESS } else { XIANGQI }),
+                    magic(other_format),
                     embedded.game,
                     magic(format)
                 ),
@@ -243,12 +243,11 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
     Ok(Box::leak(network))
 }
 
-/// The other game whose network `bytes` start like, if any.
-fn other_game(format: Format, bytes: &[u8]) -> Option<&'static str> {
-    [("chess", CHESS), ("xiangqi", XIANGQI)]
+/// The other game whose network `bytes` start like, if any, and its format.
+fn other_game(format: Format, bytes: &[u8]) -> Option<(&'static str, Format)> {
+    [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)]
         .into_iter()
         .find(|(_, other)| *other != format && bytes.starts_with(&other.magic))
-        .map(|(name, _)| name)
 }
 
 /// A format's magic as text.

@@ -251,7 +251,7 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
         );
     };
     let worker = || -> Result<(), String> {
-        let mut player = Player::<G>::new(play)?;
+        let mut player = Player::<G>::new(play);
         while let Some(index) = play.next_game(&next, started).filter(|_| !failed.load(Ordering::Relaxed)) {
             let opening = &play.openings[index % play.openings.len()];
             let records = selfplay::play_game(play, &mut player, index, opening)

@@ -76,16 +76,10 @@ pub trait Tunable: GameText + Copy + Send {
     fn past_before(&self, mv: Self::Move) -> PastPosition {
         PastPosition::before(self, mv)
     }
-    /// Makes `cache` evaluate with the game's embedded network (`--nnue`), or says the game has
-    /// none the search can use (every game the tuner plays has one now).
-    fn use_embedded_network(cache: &mut Self::EvalCache) -> Result<(), String> {
-        let _ = cache;
-        Err(format!("--nnue: the {} search has no network yet", Self::NAME))
-    }
+    /// Makes `cache` evaluate with the game's embedded network (`--nnue`).
+    fn use_embedded_network(cache: &mut Self::EvalCache);
     /// The embedded network's file (what a `--nnue` data file records it was played with).
-    fn embedded_network_file() -> &'static [u8] {
-        &[]
-    }
+    fn embedded_network_file() -> &'static [u8];
 }
 
 /// The sparse difference of a two-sided count table.
@@ -104,9 +98,8 @@ impl Tunable for engine::chess::Position {
     const DATA_PATH: &'static str = tablegen::chess_eval::DATA_PATH;
     type Data = tablegen::chess_eval::EvalData;
 
-    fn use_embedded_network(cache: &mut engine::chess::EvalCache) -> Result<(), String> {
+    fn use_embedded_network(cache: &mut engine::chess::EvalCache) {
         cache.set_network(Some(&engine::chess::nnue::EMBEDDED));
-        Ok(())
     }
 
     fn embedded_network_file() -> &'static [u8] {
@@ -178,9 +171,8 @@ impl Tunable for engine::xiangqi::Position {
     const DATA_PATH: &'static str = tablegen::xiangqi_eval::DATA_PATH;
     type Data = tablegen::xiangqi_eval::EvalData;
 
-    fn use_embedded_network(cache: &mut engine::xiangqi::EvalCache) -> Result<(), String> {
+    fn use_embedded_network(cache: &mut engine::xiangqi::EvalCache) {
         cache.set_network(Some(&engine::xiangqi::nnue::EMBEDDED));
-        Ok(())
     }
 
     fn embedded_network_file() -> &'static [u8] {

@@ -148,13 +148,13 @@ pub struct Player<G: Tunable> {
 
 impl<G: Tunable> Player<G> {
     /// A player with `config`'s table size and evaluation.
-    pub fn new(config: &Config) -> Result<Player<G>, String> {
+    pub fn new(config: &Config) -> Player<G> {
         let entries = (config.hash_mb << 20) / std::mem::size_of::<TtEntry>();
         let mut state = SearchState::boxed();
         if config.nnue {
-            G::use_embedded_network(state.eval_cache_mut())?;
+            G::use_embedded_network(state.eval_cache_mut());
         }
-        Ok(Player { table: (0..entries).map(|_| TtEntry::new()).collect(), state })
+        Player { table: (0..entries).map(|_| TtEntry::new()).collect(), state }
     }
 }
 
@@ -333,7 +333,7 @@ pub fn run<G: Tunable>(config: &Config) -> Result<String, String> {
     let next = AtomicUsize::new(0);
     let started = Instant::now();
     let worker = || -> Result<(), String> {
-        let mut player = Player::<G>::new(config)?;
+        let mut player = Player::<G>::new(config);
         while let Some(index) = config.next_game(&next, started) {
             let opening = &config.openings[index % config.openings.len()];
             let Some(record) = play_game(config, &mut player, index, opening) else { continue };
@@ -397,7 +397,7 @@ mod tests {
     #[test]
     fn a_mate_in_one_ends_the_game_for_the_side_that_mates() {
         // White mates with Ra8; every kept position is quiet.
-        let mut player = Player::<Position>::new(&config(0)).unwrap();
+        let mut player = Player::<Position>::new(&config(0));
         let record = play_game(&config(0), &mut player, 0, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         assert_eq!((record.outcome, record.ending), (Outcome::WhiteWins, Ending::NoMoves));
         assert_eq!(record.plies, 1);
@@ -408,7 +408,7 @@ mod tests {
     #[test]
     fn games_are_repeatable_and_random_plies_make_them_differ() {
         let opening = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let mut player = Player::<Position>::new(&config(0)).unwrap();
+        let mut player = Player::<Position>::new(&config(0));
         let config = Config { nodes: 500, ..config(4) };
         let first = play_game(&config, &mut player, 3, opening).unwrap();
         let again = play_game(&config, &mut player, 3, opening).unwrap();
@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn xiangqi_games_end_by_its_rules() {
         use engine::xiangqi::Position as Xiangqi;
-        let mut player = Player::<Xiangqi>::new(&config(0)).unwrap();
+        let mut player = Player::<Xiangqi>::new(&config(0));
         // Black to move has no legal move and is not in check: stalemate, a loss in xiangqi.
         let stalemate = "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1";
         let position = Xiangqi::from_fen(stalemate).unwrap();
