@@ -20,12 +20,15 @@ pub fn use_nnue_by_default(game: &str) -> bool {
     [CHESS_EMBEDDED.on_by_default(game), XIANGQI_EMBEDDED.on_by_default(game)].contains(&Some(true))
 }
 
-/// The largest file `EvalFile` reads: the widest network either format allows (a file of another
-/// width than the compiled one is then refused for its width, not its size).
-pub const NETWORK_LIMIT: u64 = XIANGQI.file_bytes(types::nnue::MAX_HIDDEN) as u64;
+/// The largest network either format allows: the widest, with the most output buckets.
+const LARGEST: types::nnue::Layout =
+    types::nnue::Layout { hidden: types::nnue::MAX_HIDDEN, buckets: types::nnue::MAX_BUCKETS };
 
-const _: () =
-    assert!(CHESS.file_bytes(types::nnue::MAX_HIDDEN) <= XIANGQI.file_bytes(types::nnue::MAX_HIDDEN));
+/// The largest file `EvalFile` reads: the largest network either format allows (a file of another
+/// width than the compiled one is then refused for its width, not its size).
+pub const NETWORK_LIMIT: u64 = XIANGQI.file_bytes(LARGEST) as u64;
+
+const _: () = assert!(CHESS.file_bytes(LARGEST) <= XIANGQI.file_bytes(LARGEST));
 
 /// Environment variable that keeps the portable loops on a CPU with AVX2 (to measure them).
 pub const NO_AVX2: &str = "TRISKEL_NO_AVX2";
@@ -113,7 +116,11 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
 
     /// A one-line description of the network: its shape, where it came from, the loops.
     pub fn describe(&self) -> String {
-        format!("({INPUTS} -> {HIDDEN}) x 2 -> 1, {}, {} loops", self.name, simd::kernel())
+        let buckets = match self.network.buckets() {
+            1 => String::new(),
+            buckets => format!(", {buckets} output buckets"),
+        };
+        format!("({INPUTS} -> {HIDDEN}) x 2 -> 1{buckets}, {}, {} loops", self.name, simd::kernel())
     }
 
     /// `EvalFile`: the network in the file `path` from now on, or the embedded one for `None`.
@@ -245,9 +252,9 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
 
 /// The other game whose network `bytes` start like, if any, and its format.
 fn other_game(format: Format, bytes: &[u8]) -> Option<(&'static str, Format)> {
-    [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)]
-        .into_iter()
-        .find(|(_, other)| *other != format && bytes.starts_with(&other.magic))
+    [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)].into_iter().find(|(_, other)| {
+        *other != format && (bytes.starts_with(&other.magic) || bytes.starts_with(&other.bucketed_magic))
+    })
 }
 
 /// A format's magic as text.

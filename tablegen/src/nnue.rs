@@ -1,14 +1,14 @@
-//! The networks as data: `engine/data/chess_nnue.bin` (`TRSKNN01`) and
-//! `engine/data/xiangqi_nnue.bin` (`TRSKXQ01`), one file format with a [`Format`] per game (shared
+//! The networks as data: `engine/data/chess_nnue.bin` (`TRSKNN01`, or `TRSKNN02` with output
+//! buckets) and `engine/data/xiangqi_nnue.bin` (`TRSKXQ01`/`02`), one file format with a [`Format`] per game (shared
 //! with the trainer and the engine's run-time loader: [`types::nnue`]), checked here, and the Rust
-//! source the engine compiles around each: the hidden width the file's header states as a const
+//! source the engine compiles around each: the hidden width and the buckets the file's header states as consts
 //! and the file itself through `include_bytes!`, which the engine decodes into `i16` arrays at
 //! compile time. `tablegen chess-nnue` and `tablegen xiangqi-nnue` print that source and a report
 //! that verifies the file. What differs between the games is a [`Game`]: the format, the file's
 //! names, the feature function and the start position of the report.
 
 use std::fmt::Write as _;
-use types::nnue::{self, Format, QA, QB, SCALE};
+use types::nnue::{self, Format, Layout, QA, QB, SCALE};
 
 /// A game's network as the generator sees it.
 #[derive(Debug)]
@@ -96,14 +96,16 @@ pub struct NetworkFile {
     pub game: &'static Game,
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (1: one output).
+    pub buckets: usize,
     /// The whole file.
     pub bytes: Vec<u8>,
 }
 
 /// Checks the bytes of a network file of `game`.
 pub fn parse(game: &'static Game, bytes: Vec<u8>) -> Result<NetworkFile, String> {
-    let hidden = game.format.check(&bytes).map_err(|error| error.to_string())?;
-    Ok(NetworkFile { game, hidden, bytes })
+    let layout = game.format.check(&bytes).map_err(|error| error.to_string())?;
+    Ok(NetworkFile { game, hidden: layout.hidden, buckets: layout.buckets, bytes })
 }
 
 /// Reads and checks a network file of `game`; the message of an error names the file.
@@ -117,24 +119,32 @@ impl NetworkFile {
         (0..count).map(move |index| nnue::read_i16(&self.bytes, at + 2 * index))
     }
 
+    /// The file's layout.
+    pub fn layout(&self) -> Layout {
+        Layout { hidden: self.hidden, buckets: self.buckets }
+    }
+
     /// The feature weights, `[inputs][hidden]` flat.
     pub fn feature_weights(&self) -> Vec<i16> {
-        self.values(nnue::HEADER_BYTES, self.game.format.inputs * self.hidden).collect()
+        let at = self.game.format.header_bytes(self.layout());
+        self.values(at, self.game.format.inputs * self.hidden).collect()
     }
 
     /// The feature biases.
     pub fn biases(&self) -> Vec<i16> {
-        self.values(self.game.format.biases_at(self.hidden), self.hidden).collect()
+        self.values(self.game.format.biases_at(self.layout()), self.hidden).collect()
     }
 
-    /// The output weights, side to move's half first.
+    /// The output weights, `[buckets][2 * hidden]` flat, side to move's half first.
     pub fn output_weights(&self) -> Vec<i16> {
-        self.values(self.game.format.output_weights_at(self.hidden), 2 * self.hidden).collect()
+        let at = self.game.format.output_weights_at(self.layout());
+        self.values(at, 2 * self.hidden * self.buckets).collect()
     }
 
-    /// The output bias.
-    pub fn output_bias(&self) -> i32 {
-        nnue::read_i32(&self.bytes, self.game.format.output_bias_at(self.hidden))
+    /// The output biases, by bucket.
+    pub fn output_biases(&self) -> Vec<i32> {
+        let at = self.game.format.output_bias_at(self.layout());
+        (0..self.buckets).map(|bucket| nnue::read_i32(&self.bytes, at + 4 * bucket)).collect()
     }
 
     /// The evaluation in centipawns, from the side to move, of the pieces `(piece, square)` (the
@@ -142,7 +152,9 @@ impl NetworkFile {
     /// the module note's formula in `i64`, the plain reference the engine's SIMD inference is
     /// tested against.
     pub fn evaluate(&self, pieces: &[(usize, usize)], first_to_move: bool) -> i64 {
-        let (weights, biases, output) = (self.feature_weights(), self.biases(), self.output_weights());
+        let (weights, biases) = (self.feature_weights(), self.biases());
+        let bucket = nnue::output_bucket(pieces.len(), self.buckets);
+        let output = &self.output_weights()[2 * self.hidden * bucket..2 * self.hidden * (bucket + 1)];
         let us = usize::from(!first_to_move);
         let mut sum = 0i64;
         for (half, perspective) in [us, us ^ 1].into_iter().enumerate() {
@@ -158,7 +170,8 @@ impl NetworkFile {
                 sum += clipped * clipped * i64::from(w);
             }
         }
-        (sum / i64::from(QA) + i64::from(self.output_bias())) * i64::from(SCALE) / i64::from(QA * QB)
+        (sum / i64::from(QA) + i64::from(self.output_biases()[bucket])) * i64::from(SCALE)
+            / i64::from(QA * QB)
     }
 
     /// The largest accumulator value any position could reach, either sign, by a loose bound: the
@@ -192,8 +205,10 @@ pub fn emit(network: &NetworkFile) -> String {
     let _ = writeln!(
         out,
         "/// Neurons per perspective: ({} -> {1}) x 2 -> 1, as the file's header states.\n\
-         pub const HIDDEN: usize = {1};",
-        game.format.inputs, network.hidden
+         pub const HIDDEN: usize = {1};\n\
+         /// Output buckets (1: one output), as the file's header states.\n\
+         pub const BUCKETS: usize = {2};",
+        game.format.inputs, network.hidden, network.buckets
     );
     let _ = writeln!(
         out,
@@ -204,7 +219,7 @@ pub fn emit(network: &NetworkFile) -> String {
         out,
         "/// The network file as committed (`{}`, little-endian).\n\
          pub const FILE: &[u8; FILE_BYTES] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{}.bin\"));",
-        String::from_utf8_lossy(&game.format.magic),
+        String::from_utf8_lossy(&network.bytes[..8]),
         game.stem
     );
     out
@@ -224,25 +239,26 @@ pub fn report(network: &NetworkFile) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "\n// Verified: {}, ({} -> {}) x 2 -> 1, QA {QA}, QB {QB}, scale {SCALE};",
-        String::from_utf8_lossy(&format.magic),
+        "\n// Verified: {}, ({} -> {}) x 2 -> 1, {} output bucket(s), QA {QA}, QB {QB}, scale {SCALE};",
+        String::from_utf8_lossy(&network.bytes[..8]),
         format.inputs,
-        network.hidden
+        network.hidden,
+        network.buckets
     );
     let _ = writeln!(
         out,
         "// {} bytes = {}; output weights within {} (the SIMD output layer's bound).",
         network.bytes.len(),
-        format.file_bytes(network.hidden),
+        format.file_bytes(network.layout()),
         nnue::OUTPUT_WEIGHT_LIMIT
     );
     let _ = writeln!(
         out,
-        "// Ranges: feature weights {}, biases {}, output weights {}, output bias {}.",
+        "// Ranges: feature weights {}, biases {}, output weights {}, output bias(es) {:?}.",
         range(&weights),
         range(&biases),
         range(&output),
-        network.output_bias()
+        network.output_biases()
     );
     let _ = writeln!(
         out,
@@ -309,5 +325,29 @@ mod tests {
         assert!(parse(&XIANGQI, bytes.clone()).unwrap_err().contains("not a TRSKXQ01 network"));
         bytes.pop();
         assert!(parse(&CHESS, bytes).unwrap_err().contains("bytes where the header's width needs"));
+    }
+
+    /// The reference reads the bucket of the position's piece count: a file of 8 buckets whose
+    /// output biases are 1 000 x QA x QB / SCALE times the bucket (2 500 cp a bucket).
+    #[test]
+    fn the_reference_evaluation_reads_the_pieces_bucket() {
+        let (hidden, buckets) = (16, 8);
+        let mut bytes = CHESS.format.bucketed_magic.to_vec();
+        for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32, buckets as u32] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.resize(CHESS.format.output_bias_at(Layout { hidden, buckets }), 0);
+        for bucket in 0..buckets as i32 {
+            bytes.extend_from_slice(&(bucket * 10 * QA * QB / SCALE * 100).to_le_bytes());
+        }
+        let network = parse(&CHESS, bytes).unwrap();
+        assert_eq!((network.hidden, network.buckets), (16, 8));
+        assert_eq!(network.evaluate(&CHESS.pieces(CHESS.start), true), 7 * 1000, "32 pieces: the last");
+        assert_eq!(network.evaluate(&CHESS.pieces("4k3/8/8/8/8/8/8/4K3"), false), 0, "2 pieces: the first");
+        assert_eq!(network.evaluate(&CHESS.pieces("4k3/8/8/8/8/8/8/R3K3"), false), 0);
+        assert_eq!(network.evaluate(&CHESS.pieces("4k3/p7/8/8/8/8/P7/R3K3"), false), 1000, "5 pieces");
+        let source = emit(&network);
+        assert!(source.contains("pub const BUCKETS: usize = 8;") && source.contains("TRSKNN02"));
+        assert!(report(&network).contains("8 output bucket(s)"));
     }
 }

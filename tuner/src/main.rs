@@ -8,7 +8,7 @@
 //! tuner datastats [--game chess|xiangqi] FILE
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
-//! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+//! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
 //! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
@@ -48,7 +48,7 @@ const USAGE: &str = "usage:
   tuner datastats [--game chess|xiangqi] FILE
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
-  tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--epochs N] [--batch N] [--rate R] [--wdl W]
+  tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT] [--baseline] [--no-mirror]
   tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
@@ -157,6 +157,7 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
             "data",
             "out",
             "hidden",
+            "buckets",
             "epochs",
             "batch",
             "rate",
@@ -174,6 +175,7 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
         data: options.required("data")?.split(',').map(String::from).collect(),
         out: options.required("out")?.to_string(),
         hidden: options.number("hidden", 128)?,
+        buckets: options.number("buckets", 1)?,
         epochs: options.number("epochs", 20)?,
         batch: options.number("batch", 16_384)?,
         rate: options.number("rate", 0.001)?,

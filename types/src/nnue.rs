@@ -1,59 +1,103 @@
 //! The networks' files, as the trainer writes them (`tuner train`), the build-time generator embeds
 //! them (`tablegen chess-nnue`, `engine/build.rs`) and the engine reads another at run time
 //! (`EvalFile`): one definition of the layout, the feature indices and the checks, so the three
-//! cannot disagree. One layout, two games: a [`Format`] is the game's magic and its number of
+//! cannot disagree. One layout, two games: a [`Format`] is the game's magics and its number of
 //! inputs per perspective, and everything else is the same.
 //!
-//! | game | magic | inputs per perspective | feature index |
+//! | game | magic (one output / buckets) | inputs per perspective | feature index |
 //! | --- | --- | --- | --- |
-//! | chess ([`CHESS`]) | `TRSKNN01` | 2 x 6 kinds x 64 squares = 768 | [`feature`] |
-//! | xiangqi ([`XIANGQI`]) | `TRSKXQ01` | 2 x 7 kinds x 90 squares = 1 260 | [`xiangqi_feature`] |
+//! | chess ([`CHESS`]) | `TRSKNN01` / `TRSKNN02` | 2 x 6 kinds x 64 squares = 768 | [`feature`] |
+//! | xiangqi ([`XIANGQI`]) | `TRSKXQ01` / `TRSKXQ02` | 2 x 7 kinds x 90 squares = 1 260 | [`xiangqi_feature`] |
 //!
-//! The network is (inputs -> N) x 2 -> 1 with a squared clipped ReLU. All little-endian:
+//! The network is (inputs -> N) x 2 -> B with a squared clipped ReLU, where only one of the B
+//! outputs is read: the **output bucket** of the position's piece count ([`output_bucket`]), so
+//! that openings, middlegames and endgames each get their own last layer at almost no cost. All
+//! little-endian:
 //!
 //! | bytes | what |
 //! | --- | --- |
-//! | 8 | the game's magic ([`MAGIC`] for chess, [`XIANGQI_MAGIC`]) |
+//! | 8 | the game's magic: `..01` for one output (B = 1), `..02` for buckets |
 //! | 4 x `u32` | N, [`QA`], [`QB`], [`SCALE`] |
+//! | `u32` | B, in `2..=`[`MAX_BUCKETS`] (only after a `..02` magic) |
 //! | `[inputs][N]` `i16` | feature weights, times `QA` |
 //! | `[N]` `i16` | feature biases, times `QA` |
-//! | `[2N]` `i16` | output weights, side to move's half first, times `QB` |
-//! | `i32` | output bias, times `QA * QB` |
+//! | `[B][2N]` `i16` | output weights by bucket, side to move's half first, times `QB` |
+//! | `[B]` `i32` | output biases by bucket, times `QA * QB` |
+//!
+//! A network of one output keeps the first layout (no B field), so every file written before
+//! buckets existed is still read, and written again, byte for byte.
 //!
 //! The evaluation in centipawns from the side to move, with `c = clamp(accumulator, 0, QA)` over
-//! both accumulators (side to move's first) and `/` rounding towards zero:
-//! `(sum(c * c * w) / QA + bias) * SCALE / (QA * QB)`.
+//! both accumulators (side to move's first), `w` and `b` the position's bucket's, and `/` rounding
+//! towards zero: `(sum(c * c * w) / QA + b) * SCALE / (QA * QB)`.
 //!
 //! What the engine's integer inference relies on, and [`Format::check`] therefore demands: N a
 //! multiple of [`HIDDEN_STEP`] up to [`MAX_HIDDEN`], and every output weight within
 //! [`OUTPUT_WEIGHT_LIMIT`], so that `c * w` fits an `i16` and a SIMD lane's sum of `c * (c * w)`
 //! fits an `i32`. (At most 32 pieces in either game, so an accumulator sums at most 32 rows.)
 //!
-//! The magic, not a field of the header, says the game: the chess file stays what it was, byte
-//! for byte, and a file of one game handed to the other is refused by its first eight bytes.
+//! The magic, not a field of the header, says the game: a file of one game handed to the other is
+//! refused by its first eight bytes.
 
 use core::fmt;
 
 /// A game's network file: what differs between the games, the rest of the layout being one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Format {
-    /// The file's first bytes.
+    /// The first bytes of a file of one output.
     pub magic: [u8; 8],
+    /// The first bytes of a file of output buckets.
+    pub bucketed_magic: [u8; 8],
     /// Inputs per perspective: the rows of the feature layer.
     pub inputs: usize,
 }
 
+/// The shape a file states: its hidden width and its output buckets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Neurons per perspective (N).
+    pub hidden: usize,
+    /// Output buckets (B): 1 for a network of one output.
+    pub buckets: usize,
+}
+
+impl Layout {
+    /// A network of one output and `hidden` neurons per perspective.
+    pub const fn single(hidden: usize) -> Layout {
+        Layout { hidden, buckets: 1 }
+    }
+}
+
+/// The most output buckets a file may have: one per four pieces of the 32 either game starts with.
+pub const MAX_BUCKETS: usize = 8;
+
+/// The output bucket of a position of `pieces` pieces (kings included) in a network of `buckets`
+/// buckets: the 32 piece counts of a game (1 to 32) cut into `buckets` equal runs, fewest pieces
+/// first (with 8: 1-4 pieces bucket 0, ..., 29-32 bucket 7). Out-of-range counts take the nearest
+/// bucket.
+#[inline(always)]
+pub const fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    let bucket = pieces.saturating_sub(1) * buckets / 32;
+    if bucket < buckets {
+        bucket
+    } else {
+        buckets - 1
+    }
+}
+
 /// The chess network: `TRSKNN01`, (own or other side) x 6 kinds x 64 squares.
-pub const CHESS: Format = Format { magic: *b"TRSKNN01", inputs: 768 };
+pub const CHESS: Format = Format { magic: *b"TRSKNN01", bucketed_magic: *b"TRSKNN02", inputs: 768 };
 /// The xiangqi network: `TRSKXQ01`, (own or other side) x 7 kinds x 90 squares.
-pub const XIANGQI: Format = Format { magic: *b"TRSKXQ01", inputs: 1260 };
+pub const XIANGQI: Format = Format { magic: *b"TRSKXQ01", bucketed_magic: *b"TRSKXQ02", inputs: 1260 };
 
 /// The chess file's first bytes.
 pub const MAGIC: &[u8; 8] = &CHESS.magic;
 /// The xiangqi file's first bytes.
 pub const XIANGQI_MAGIC: &[u8; 8] = &XIANGQI.magic;
-/// Bytes before the feature weights: the magic and four `u32`.
+/// Bytes before the feature weights of a file of one output: the magic and four `u32`.
 pub const HEADER_BYTES: usize = 24;
+/// Bytes before the feature weights of a file of buckets: the magic and five `u32`.
+pub const BUCKETED_HEADER_BYTES: usize = 28;
 /// Chess inputs per perspective: (own or other side) x 6 kinds x 64 squares.
 pub const INPUTS: usize = CHESS.inputs;
 /// Xiangqi inputs per perspective: (own or other side) x 7 kinds x 90 squares.
@@ -75,82 +119,104 @@ pub const HIDDEN_STEP: usize = 16;
 pub const MAX_HIDDEN: usize = 2048;
 
 impl Format {
-    /// Bytes of a file with `hidden` neurons per perspective.
-    pub const fn file_bytes(&self, hidden: usize) -> usize {
-        HEADER_BYTES + 2 * (self.inputs * hidden + hidden + 2 * hidden) + 4
+    /// Bytes before the feature weights.
+    pub const fn header_bytes(&self, layout: Layout) -> usize {
+        if layout.buckets == 1 {
+            HEADER_BYTES
+        } else {
+            BUCKETED_HEADER_BYTES
+        }
+    }
+
+    /// Bytes of a file of `layout`.
+    pub const fn file_bytes(&self, layout: Layout) -> usize {
+        self.output_bias_at(layout) + 4 * layout.buckets
     }
 
     /// Where the feature biases start.
-    pub const fn biases_at(&self, hidden: usize) -> usize {
-        HEADER_BYTES + 2 * self.inputs * hidden
+    pub const fn biases_at(&self, layout: Layout) -> usize {
+        self.header_bytes(layout) + 2 * self.inputs * layout.hidden
     }
 
-    /// Where the output weights start.
-    pub const fn output_weights_at(&self, hidden: usize) -> usize {
-        self.biases_at(hidden) + 2 * hidden
+    /// Where the output weights start: bucket `b`'s `2N` are at `+ 4 N b`.
+    pub const fn output_weights_at(&self, layout: Layout) -> usize {
+        self.biases_at(layout) + 2 * layout.hidden
     }
 
-    /// Where the output bias starts.
-    pub const fn output_bias_at(&self, hidden: usize) -> usize {
-        self.output_weights_at(hidden) + 4 * hidden
+    /// Where the output biases start: bucket `b`'s is at `+ 4 b`.
+    pub const fn output_bias_at(&self, layout: Layout) -> usize {
+        self.output_weights_at(layout) + 4 * layout.hidden * layout.buckets
     }
 
-    /// The hidden width of a valid network file of this game (see the module's note), or what is
-    /// wrong with it. `const`, so the engine checks its embedded network at compile time.
-    pub const fn check(&self, bytes: &[u8]) -> Result<usize, FormatError> {
+    /// The layout a file of this game states in its header, its length checked against it, but
+    /// not the engine's limits on the width and the weights ([`Format::check`] adds those): what
+    /// a reference that runs any width (the trainer's tests) needs.
+    pub const fn layout(&self, bytes: &[u8]) -> Result<Layout, FormatError> {
         if bytes.len() < HEADER_BYTES {
             return Err(FormatError::Magic { expected: self.magic });
         }
+        let (mut single, mut bucketed) = (true, true);
         let mut at = 0;
         while at < self.magic.len() {
-            if bytes[at] != self.magic[at] {
-                return Err(FormatError::Magic { expected: self.magic });
-            }
+            single &= bytes[at] == self.magic[at];
+            bucketed &= bytes[at] == self.bucketed_magic[at];
             at += 1;
         }
-        let hidden = read_u32(bytes, 8) as usize;
+        if !single && !bucketed {
+            return Err(FormatError::Magic { expected: self.magic });
+        }
         if read_u32(bytes, 12) != QA as u32
             || read_u32(bytes, 16) != QB as u32
             || read_u32(bytes, 20) != SCALE as u32
         {
             return Err(FormatError::Quantization);
         }
-        if hidden == 0 || hidden % HIDDEN_STEP != 0 || hidden > MAX_HIDDEN {
+        let hidden = read_u32(bytes, 8) as usize;
+        let buckets = if single {
+            1
+        } else if bytes.len() < BUCKETED_HEADER_BYTES {
+            return Err(FormatError::Buckets(0));
+        } else {
+            read_u32(bytes, 24) as usize
+        };
+        if bucketed && (buckets < 2 || buckets > MAX_BUCKETS) {
+            return Err(FormatError::Buckets(buckets));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(FormatError::Hidden(hidden));
         }
-        if bytes.len() != self.file_bytes(hidden) {
-            return Err(FormatError::Length { found: bytes.len(), expected: self.file_bytes(hidden) });
+        let layout = Layout { hidden, buckets };
+        if bytes.len() != self.file_bytes(layout) {
+            return Err(FormatError::Length { found: bytes.len(), expected: self.file_bytes(layout) });
+        }
+        Ok(layout)
+    }
+
+    /// The layout of a valid network file of this game (see the module's note), or what is
+    /// wrong with it. `const`, so the engine checks its embedded network at compile time.
+    pub const fn check(&self, bytes: &[u8]) -> Result<Layout, FormatError> {
+        let layout = match self.layout(bytes) {
+            Ok(layout) => layout,
+            Err(error) => return Err(error),
+        };
+        if layout.hidden % HIDDEN_STEP != 0 {
+            return Err(FormatError::Hidden(layout.hidden));
         }
         let mut index = 0;
-        while index < 2 * hidden {
-            let value = read_i16(bytes, self.output_weights_at(hidden) + 2 * index);
+        while index < 2 * layout.hidden * layout.buckets {
+            let value = read_i16(bytes, self.output_weights_at(layout) + 2 * index);
             if value > OUTPUT_WEIGHT_LIMIT || value < -OUTPUT_WEIGHT_LIMIT {
                 return Err(FormatError::OutputWeight { index, value });
             }
             index += 1;
         }
-        Ok(hidden)
+        Ok(layout)
     }
 }
 
-/// Bytes of a chess file with `hidden` neurons per perspective.
+/// Bytes of a chess file of one output with `hidden` neurons per perspective.
 pub const fn file_bytes(hidden: usize) -> usize {
-    CHESS.file_bytes(hidden)
-}
-
-/// Where a chess file's feature biases start.
-pub const fn biases_at(hidden: usize) -> usize {
-    CHESS.biases_at(hidden)
-}
-
-/// Where a chess file's output weights start.
-pub const fn output_weights_at(hidden: usize) -> usize {
-    CHESS.output_weights_at(hidden)
-}
-
-/// Where a chess file's output bias starts.
-pub const fn output_bias_at(hidden: usize) -> usize {
-    CHESS.output_bias_at(hidden)
+    CHESS.file_bytes(Layout::single(hidden))
 }
 
 /// The chess input index of a piece (`piece` = colour * 6 + kind, White 0, pawn 0) on `square` (a1 = 0)
@@ -199,7 +265,8 @@ pub const fn read_i32(bytes: &[u8], at: usize) -> i32 {
 /// Why bytes are not a network the engine can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatError {
-    /// Not the game's magic (`TRSKNN01` for chess), or shorter than the header.
+    /// Not one of the game's magics (`TRSKNN01` or `TRSKNN02` for chess), or shorter than the
+    /// header.
     Magic {
         /// The magic the game's file starts with.
         expected: [u8; 8],
@@ -208,6 +275,8 @@ pub enum FormatError {
     Quantization,
     /// The hidden width is not a multiple of [`HIDDEN_STEP`] in `HIDDEN_STEP..=MAX_HIDDEN`.
     Hidden(usize),
+    /// A file of buckets without `2..=MAX_BUCKETS` of them.
+    Buckets(usize),
     /// The length does not match the header's width.
     Length {
         /// Bytes found.
@@ -217,7 +286,7 @@ pub enum FormatError {
     },
     /// An output weight beyond [`OUTPUT_WEIGHT_LIMIT`].
     OutputWeight {
-        /// Its index among the `2N` output weights.
+        /// Its index among the `2N` output weights of every bucket.
         index: usize,
         /// Its value.
         value: i16,
@@ -238,6 +307,9 @@ impl fmt::Display for FormatError {
                 f,
                 "a hidden layer of {hidden} neurons (a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN} runs)"
             ),
+            FormatError::Buckets(buckets) => {
+                write!(f, "{buckets} output buckets (2 to {MAX_BUCKETS} run, or the one-output layout)")
+            }
             FormatError::Length { found, expected } => {
                 write!(f, "{found} bytes where the header's width needs {expected}")
             }
@@ -249,9 +321,9 @@ impl fmt::Display for FormatError {
     }
 }
 
-/// The hidden width of a valid chess network file (see the module's note), or what is wrong with
-/// it: [`Format::check`] of [`CHESS`].
-pub const fn check(bytes: &[u8]) -> Result<usize, FormatError> {
+/// The layout of a valid chess network file (see the module's note), or what is wrong with it:
+/// [`Format::check`] of [`CHESS`].
+pub const fn check(bytes: &[u8]) -> Result<Layout, FormatError> {
     CHESS.check(bytes)
 }
 
@@ -276,12 +348,12 @@ mod tests {
         for (at, value) in [(8, hidden as u32), (12, QA as u32), (16, QB as u32), (20, SCALE as u32)] {
             bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
         }
-        assert_eq!(check(&bytes), Ok(16));
+        assert_eq!(check(&bytes), Ok(Layout::single(16)));
         assert_eq!(
             check(&bytes[..bytes.len() - 1]),
             Err(FormatError::Length { found: 24 + 2 * (768 * 16 + 48) + 3, expected: file_bytes(16) })
         );
-        let at = output_weights_at(16) + 2 * 5;
+        let at = CHESS.output_weights_at(Layout::single(16)) + 2 * 5;
         bytes[at..at + 2].copy_from_slice(&(-129i16).to_le_bytes());
         assert_eq!(check(&bytes), Err(FormatError::OutputWeight { index: 5, value: -129 }));
         bytes[12] = 0;
@@ -314,15 +386,14 @@ mod tests {
     #[test]
     fn a_file_of_one_game_is_refused_by_the_other() {
         let hidden = 16;
-        let mut bytes = [0u8; XIANGQI.file_bytes(16)];
+        let mut bytes = [0u8; XIANGQI.file_bytes(Layout::single(16))];
         bytes[..8].copy_from_slice(XIANGQI_MAGIC);
         for (at, value) in [(8, hidden as u32), (12, QA as u32), (16, QB as u32), (20, SCALE as u32)] {
             bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
         }
-        assert_eq!(XIANGQI.check(&bytes), Ok(16));
-        assert_eq!(XIANGQI.file_bytes(16), 24 + 2 * (1260 * 16 + 48) + 4);
+        assert_eq!(XIANGQI.check(&bytes), Ok(Layout::single(16)));
+        assert_eq!(XIANGQI.file_bytes(Layout::single(16)), 24 + 2 * (1260 * 16 + 48) + 4);
         assert_eq!(check(&bytes), Err(FormatError::Magic { expected: *MAGIC }));
-        extern crate std;
         use std::string::ToString;
         assert_eq!(check(&bytes).unwrap_err().to_string(), "not a TRSKNN01 network");
         bytes[..8].copy_from_slice(MAGIC);
@@ -331,5 +402,62 @@ mod tests {
             "not a TRSKXQ01 network",
             "the chess magic on a file of xiangqi's length"
         );
+    }
+
+    #[test]
+    fn output_buckets_cut_the_piece_counts_into_equal_runs() {
+        let buckets: [usize; 32] = core::array::from_fn(|index| output_bucket(index + 1, 8));
+        assert_eq!(&buckets[..8], &[0, 0, 0, 0, 1, 1, 1, 1]);
+        assert_eq!(&buckets[28..], &[7, 7, 7, 7]);
+        assert!(buckets.windows(2).all(|pair| pair[1] == pair[0] || pair[1] == pair[0] + 1));
+        for pieces in [0, 1, 2, 16, 32, 33, 200] {
+            assert_eq!(output_bucket(pieces, 1), 0, "one bucket is every position's");
+        }
+        assert_eq!((output_bucket(0, 8), output_bucket(40, 8)), (0, 7), "out of range: the nearest");
+        assert_eq!((output_bucket(16, 2), output_bucket(17, 2)), (0, 1));
+    }
+
+    extern crate std;
+
+    /// A file of `buckets` buckets of `hidden` neurons, zero weights: a valid header and length.
+    fn bucketed_file(format: Format, hidden: usize, buckets: usize) -> std::vec::Vec<u8> {
+        let layout = Layout { hidden, buckets };
+        let mut bytes = std::vec![0u8; format.file_bytes(layout)];
+        bytes[..8].copy_from_slice(&format.bucketed_magic);
+        let header = [hidden as u32, QA as u32, QB as u32, SCALE as u32, buckets as u32];
+        for (index, value) in header.iter().enumerate() {
+            bytes[8 + 4 * index..12 + 4 * index].copy_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_bucketed_file_states_its_buckets_after_the_quantization() {
+        let layout = Layout { hidden: 32, buckets: 8 };
+        assert_eq!(CHESS.header_bytes(layout), 28);
+        assert_eq!(CHESS.biases_at(layout), 28 + 2 * 768 * 32);
+        assert_eq!(CHESS.output_weights_at(layout), 28 + 2 * 768 * 32 + 64);
+        assert_eq!(CHESS.output_bias_at(layout), CHESS.output_weights_at(layout) + 8 * 2 * 32 * 2);
+        assert_eq!(CHESS.file_bytes(layout), CHESS.output_bias_at(layout) + 8 * 4);
+        let mut bytes = bucketed_file(CHESS, 32, 8);
+        assert_eq!(check(&bytes), Ok(layout));
+        assert_eq!(XIANGQI.check(&bucketed_file(XIANGQI, 16, 3)), Ok(Layout { hidden: 16, buckets: 3 }));
+        // The last bucket's output weights are checked too.
+        let at = CHESS.output_weights_at(layout) + 2 * (7 * 64 + 63);
+        bytes[at..at + 2].copy_from_slice(&200i16.to_le_bytes());
+        assert_eq!(check(&bytes), Err(FormatError::OutputWeight { index: 7 * 64 + 63, value: 200 }));
+        for buckets in [0, 1, 9] {
+            let mut bytes = bucketed_file(CHESS, 16, 2);
+            bytes[24..28].copy_from_slice(&(buckets as u32).to_le_bytes());
+            assert_eq!(check(&bytes), Err(FormatError::Buckets(buckets)));
+        }
+        assert_eq!(
+            check(&bucketed_file(XIANGQI, 16, 2)),
+            Err(FormatError::Magic { expected: *MAGIC }),
+            "xiangqi's bucketed magic is not chess's"
+        );
+        // A width the engine cannot run still has a layout (for references of any width).
+        assert_eq!(CHESS.layout(&bucketed_file(CHESS, 8, 2)), Ok(Layout { hidden: 8, buckets: 2 }));
+        assert_eq!(check(&bucketed_file(CHESS, 8, 2)), Err(FormatError::Hidden(8)));
     }
 }

@@ -11,7 +11,7 @@ use super::network::Network;
 use super::{simd, Board};
 use crate::score::MAX_PLY;
 use core::marker::PhantomData;
-use types::nnue::{QA, QB, SCALE};
+use types::nnue::{output_bucket, QA, QB, SCALE};
 
 /// Both perspectives' accumulators, the first player's first (not the side to move's: a move
 /// keeps each perspective's own).
@@ -39,16 +39,19 @@ impl<const HIDDEN: usize> Accumulator<HIDDEN> {
         }
     }
 
-    /// The evaluation in centipawns from the side to move, perspective `side_to_move`
-    /// (unclamped).
+    /// The evaluation in centipawns from the side to move, perspective `side_to_move`, of a
+    /// position of `pieces` pieces (which choose the output bucket), unclamped.
+    #[inline]
     pub fn evaluate<const INPUTS: usize>(
         &self,
         side_to_move: usize,
+        pieces: usize,
         network: &Network<INPUTS, HIDDEN>,
     ) -> i32 {
         let us = side_to_move;
-        let sum = simd::output(&self.values[us], &self.values[us ^ 1], &network.output);
-        let output = (sum / i64::from(QA) + i64::from(network.output_bias)) * i64::from(SCALE);
+        let bucket = output_bucket(pieces, network.buckets);
+        let sum = simd::output(&self.values[us], &self.values[us ^ 1], &network.output[bucket]);
+        let output = (sum / i64::from(QA) + i64::from(network.output_bias[bucket])) * i64::from(SCALE);
         (output / i64::from(QA * QB)) as i32
     }
 
@@ -232,15 +235,19 @@ impl<B: Board, const HIDDEN: usize> AccumulatorStack<B, HIDDEN> {
     /// The evaluation of `position`, the current ply's, in centipawns from the side to move.
     #[inline]
     pub fn evaluate<const INPUTS: usize>(&mut self, position: &B, network: &Network<INPUTS, HIDDEN>) -> i32 {
-        let side = position.side_to_move_index();
-        let value = self.current(position, network).evaluate(side, network);
+        let (side, pieces) = (position.side_to_move_index(), position.piece_count());
+        let value = self.current(position, network).evaluate(side, pieces, network);
         // Debug builds check every evaluation of a search against a refresh: the lazy stack's
         // bookkeeping (null moves, lines past the stack, re-rooting) is easy to get wrong.
         #[cfg(debug_assertions)]
         {
             let mut fresh = Accumulator::ZERO;
             fresh.refresh(position, network);
-            debug_assert!(fresh.evaluate(side, network) == value, "stale accumulator at ply {}", self.top);
+            debug_assert!(
+                fresh.evaluate(side, pieces, network) == value,
+                "stale accumulator at ply {}",
+                self.top
+            );
         }
         value
     }

@@ -11,7 +11,9 @@
 //! - **Accumulators** ([`accumulator`]): one entry per ply of the search's line, updated lazily
 //!   by the pieces each move moved; a game's `EvalCache` owns the stack (in a [`NetworkCache`])
 //!   and the search pushes and pops it through the `Game` trait's `*_cached` moves.
-//! - **Output**: `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)` centipawns
+//! - **Output**: `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)` centipawns, `w`
+//!   and `b` those of the position's output bucket (its piece count; one bucket in a network of
+//!   one output)
 //!   (`types::nnue`, which the trainer and `tablegen` share).
 //! - **SIMD** ([`simd`]): AVX2 when the shell has seen it on the CPU, portable loops elsewhere,
 //!   the same integers on both.
@@ -24,7 +26,8 @@ pub use accumulator::{Accumulator, AccumulatorStack, Change};
 pub use network::{LoadError, Network};
 
 /// A game's embedded network, expanded in its `weights.rs`: the source `tablegen` generated for the
-/// committed file (`HIDDEN`, `FILE_BYTES` and `FILE` through `include_bytes!`, from `engine/build.rs`),
+/// committed file (`HIDDEN`, `BUCKETS`, `FILE_BYTES` and `FILE` through `include_bytes!`, from
+/// `engine/build.rs`),
 /// the checks of its shape at compile time (`static_assertions`: the size, the width, the whole
 /// [`Format::check`](types::nnue::Format::check)), and `EMBEDDED`, the game's `Network` decoded from
 /// the little-endian bytes at compile time (the same numbers on any target, no alignment assumed).
@@ -32,11 +35,17 @@ macro_rules! embedded_network {
     ($source:literal, $format:expr) => {
         include!(concat!(env!("OUT_DIR"), "/", $source));
 
-        static_assertions::const_assert_eq!(FILE_BYTES, $format.file_bytes(HIDDEN));
+        static_assertions::const_assert_eq!(
+            FILE_BYTES,
+            $format.file_bytes(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS })
+        );
         static_assertions::const_assert!(
             HIDDEN % types::nnue::HIDDEN_STEP == 0 && HIDDEN <= types::nnue::MAX_HIDDEN
         );
-        static_assertions::const_assert!(matches!($format.check(FILE), Ok(HIDDEN)));
+        static_assertions::const_assert!(matches!(
+            $format.check(FILE),
+            Ok(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS })
+        ));
         static_assertions::const_assert_eq!(core::mem::size_of::<Network>() % 64, 0);
 
         /// The network the engine ships with, decoded once, at compile time.
@@ -57,6 +66,9 @@ pub trait Board {
 
     /// Calls `visit(piece, square)` for every piece on the board.
     fn for_each_piece(&self, visit: impl FnMut(usize, usize));
+
+    /// The pieces on the board, kings included: what chooses the output bucket.
+    fn piece_count(&self) -> usize;
 }
 
 /// The network's evaluation of `position` in centipawns from the side to move, computed from
@@ -67,7 +79,7 @@ pub fn evaluate<B: Board, const INPUTS: usize, const HIDDEN: usize>(
 ) -> i32 {
     let mut accumulator = Accumulator::ZERO;
     accumulator.refresh(position, network);
-    accumulator.evaluate(position.side_to_move_index(), network)
+    accumulator.evaluate(position.side_to_move_index(), position.piece_count(), network)
 }
 
 /// What a game's per-thread evaluation cache keeps for its network: the network the search

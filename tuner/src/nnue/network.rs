@@ -1,5 +1,7 @@
 //! The network the trainer fits, for either game: a perspective network (inputs -> N) x 2 -> 1 with
 //! a squared clipped ReLU, in `f32`, with its forward and backward passes and its quantized export.
+//! With `B` output buckets the last layer is one of `B`, chosen by the position's piece count
+//! (`types::nnue::output_bucket`): a position trains and reads only its bucket's.
 //!
 //! Inputs: one per (side relative to the perspective, piece kind, square): 2 x 6 x 64 = 768 in
 //! chess, 2 x 7 x 90 = 1 260 in xiangqi (the game's [`Format`]). The side to move's accumulator
@@ -9,15 +11,16 @@
 //!
 //! The quantized file is what the engine embeds; its format, shared with the generator and the
 //! engine, is `types::nnue` (`QA`, `QB` and `SCALE` as in the common NNUE convention): the game's
-//! magic (`TRSKNN01`, `TRSKXQ01`), then `u32` N, `QA`, `QB`, `SCALE`, then the feature weights
-//! `[inputs][N]` and biases `[N]` as `i16` times `QA`, the output weights `[2N]` as `i16` times
-//! `QB`, and the output bias as `i32` times `QA * QB`, all little-endian. Inference:
-//! `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE / (QA * QB)`.
+//! magic (`TRSKNN01`, `TRSKXQ01`; `..02` with buckets), then `u32` N, `QA`, `QB`, `SCALE` (and B
+//! with buckets), then the feature weights `[inputs][N]` and biases `[N]` as `i16` times `QA`, the
+//! output weights `[B][2N]` as `i16` times `QB`, and the output biases `[B]` as `i32` times
+//! `QA * QB`, all little-endian. Inference: `(sum(clamp(acc, 0, QA)^2 * w) / QA + b) * SCALE /
+//! (QA * QB)` with the position's bucket's `w` and `b`.
 
+use types::nnue::{output_bucket, Layout, MAX_BUCKETS, OUTPUT_WEIGHT_LIMIT};
 /// The format's constants, shared with the generator that embeds the network and the engine that
 /// runs it (`types::nnue`).
 pub use types::nnue::{Format, QA, QB, SCALE};
-use types::nnue::{HEADER_BYTES, OUTPUT_WEIGHT_LIMIT};
 /// Feature weights stay within this, so that they fit `i16` after quantization.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 /// Output weights stay within this, so that quantized they keep within the engine's bound
@@ -30,8 +33,10 @@ pub struct Network {
     /// The game's file: its magic and inputs per perspective.
     pub format: Format,
     pub hidden: usize,
-    /// `[inputs][hidden]`, then `[hidden]` biases, then `[2 * hidden]` output weights, then the
-    /// output bias.
+    /// Output buckets (1: one output for every position).
+    pub buckets: usize,
+    /// `[inputs][hidden]`, then `[hidden]` biases, then `[buckets][2 * hidden]` output weights,
+    /// then the `[buckets]` output biases.
     pub params: Vec<f32>,
 }
 
@@ -39,22 +44,25 @@ pub struct Network {
 pub struct Activations {
     /// Accumulators, side to move's first: `[2][hidden]`.
     pub acc: Vec<f32>,
+    /// The output bucket the position read.
+    pub bucket: usize,
     pub output: f32,
 }
 
 impl Network {
-    /// Parameters of a network of `format` with `hidden` neurons per perspective.
-    pub fn parameter_count(format: Format, hidden: usize) -> usize {
-        format.inputs * hidden + hidden + 2 * hidden + 1
+    /// Parameters of a network of `format` with `hidden` neurons per perspective and `buckets`
+    /// output buckets.
+    pub fn parameter_count(format: Format, hidden: usize, buckets: usize) -> usize {
+        format.inputs * hidden + hidden + buckets * (2 * hidden + 1)
     }
 
     /// Random small weights from `seed` (uniform, scaled by the 32 pieces at most active), zero
-    /// biases.
-    pub fn random(format: Format, hidden: usize, seed: u64) -> Network {
+    /// biases; every bucket starts from the same output weights.
+    pub fn random(format: Format, hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut rng = tablegen::prng::SplitMix64::new(seed);
         let mut uniform =
             |limit: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit;
-        let mut params = vec![0.0; Self::parameter_count(format, hidden)];
+        let mut params = vec![0.0; Self::parameter_count(format, hidden, buckets)];
         let inputs = format.inputs;
         for weight in &mut params[..inputs * hidden] {
             *weight = uniform(1.0 / (32.0f32).sqrt());
@@ -63,15 +71,30 @@ impl Network {
         for weight in &mut params[output..output + 2 * hidden] {
             *weight = uniform(1.0 / (2.0 * hidden as f32).sqrt());
         }
-        Network { format, hidden, params }
+        let (first, rest) = params[output..output + 2 * hidden * buckets].split_at_mut(2 * hidden);
+        for bucket in rest.chunks_exact_mut(2 * hidden) {
+            bucket.copy_from_slice(first);
+        }
+        Network { format, hidden, buckets, params }
     }
 
     fn bias_start(&self) -> usize {
         self.format.inputs * self.hidden
     }
 
+    /// Where the output weights start (bucket `b`'s at `+ 2 * hidden * b`).
     fn output_start(&self) -> usize {
         self.format.inputs * self.hidden + self.hidden
+    }
+
+    /// Where the output biases start (bucket `b`'s at `+ b`).
+    fn output_bias_start(&self) -> usize {
+        self.output_start() + 2 * self.hidden * self.buckets
+    }
+
+    /// The file's layout.
+    pub fn layout(&self) -> Layout {
+        Layout { hidden: self.hidden, buckets: self.buckets }
     }
 
     /// The forward pass over the active features of each perspective (side to move's first).
@@ -89,13 +112,16 @@ impl Network {
                 }
             }
         }
-        let output_weights = &self.params[self.output_start()..self.output_start() + 2 * hidden];
-        let mut output = self.params[self.output_start() + 2 * hidden];
+        // Each perspective has one feature per piece.
+        let bucket = output_bucket(features[0].len(), self.buckets);
+        let weights_at = self.output_start() + 2 * hidden * bucket;
+        let output_weights = &self.params[weights_at..weights_at + 2 * hidden];
+        let mut output = self.params[self.output_bias_start() + bucket];
         for (a, w) in acc.iter().zip(output_weights) {
             let clipped = a.clamp(0.0, 1.0);
             output += clipped * clipped * w;
         }
-        Activations { acc, output }
+        Activations { acc, bucket, output }
     }
 
     /// Adds the gradient of the loss to `gradient`, given `d_output`, the loss's derivative by
@@ -108,7 +134,8 @@ impl Network {
         gradient: &mut [f32],
     ) {
         let hidden = self.hidden;
-        let (bias_start, output_start) = (self.bias_start(), self.output_start());
+        let bias_start = self.bias_start();
+        let output_start = self.output_start() + 2 * hidden * activations.bucket;
         let output_weights = &self.params[output_start..output_start + 2 * hidden];
         let mut d_acc = vec![0.0f32; 2 * hidden];
         for (index, &a) in activations.acc.iter().enumerate() {
@@ -118,7 +145,7 @@ impl Network {
                 d_acc[index] = d_output * output_weights[index] * 2.0 * a;
             }
         }
-        gradient[output_start + 2 * hidden] += d_output;
+        gradient[self.output_bias_start() + activations.bucket] += d_output;
         for (side, active) in features.iter().enumerate() {
             let d = &d_acc[side * hidden..(side + 1) * hidden];
             for (g, d) in gradient[bias_start..bias_start + hidden].iter_mut().zip(d) {
@@ -136,10 +163,10 @@ impl Network {
     /// Keeps the feature weights within [`WEIGHT_LIMIT`] and the output weights within
     /// [`OUTPUT_LIMIT`] (the biases are free: they are few and wide).
     pub fn clip(&mut self) {
-        let (bias_start, output_start) = (self.bias_start(), self.output_start());
-        let hidden = self.hidden;
+        let (bias_start, output_start, output_end) =
+            (self.bias_start(), self.output_start(), self.output_bias_start());
         let (features, rest) = self.params.split_at_mut(bias_start);
-        let outputs = &mut rest[output_start - bias_start..output_start - bias_start + 2 * hidden];
+        let outputs = &mut rest[output_start - bias_start..output_end - bias_start];
         for weight in features.iter_mut() {
             *weight = weight.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
         }
@@ -152,11 +179,11 @@ impl Network {
     /// float forward pass is then the engine's, up to the rounding of the accumulators' squares.
     pub fn rounded(&self) -> Network {
         let mut network = self.clone();
-        let (output_start, hidden) = (self.output_start(), self.hidden);
+        let (output_start, output_end) = (self.output_start(), self.output_bias_start());
         for (index, value) in network.params.iter_mut().enumerate() {
             let scale = match index {
                 index if index < output_start => QA,
-                index if index < output_start + 2 * hidden => QB,
+                index if index < output_end => QB,
                 _ => QA * QB,
             } as f32;
             *value = (*value * scale).round() / scale;
@@ -164,12 +191,18 @@ impl Network {
         network
     }
 
-    /// The quantized file (see the module's note on the format).
+    /// The quantized file (see the module's note on the format): the first layout for one
+    /// output, byte for byte what the trainer wrote before buckets.
     pub fn quantized(&self) -> Vec<u8> {
-        let hidden = self.hidden;
-        let mut bytes = Vec::with_capacity(self.format.file_bytes(hidden));
-        bytes.extend_from_slice(&self.format.magic);
-        for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32] {
+        let mut bytes = Vec::with_capacity(self.format.file_bytes(self.layout()));
+        let mut header = vec![self.hidden as u32, QA as u32, QB as u32, SCALE as u32];
+        if self.buckets == 1 {
+            bytes.extend_from_slice(&self.format.magic);
+        } else {
+            bytes.extend_from_slice(&self.format.bucketed_magic);
+            header.push(self.buckets as u32);
+        }
+        for value in header {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
         let quantize =
@@ -177,16 +210,18 @@ impl Network {
         for &weight in &self.params[..self.output_start()] {
             bytes.extend_from_slice(&quantize(weight, QA).to_le_bytes());
         }
-        for &weight in &self.params[self.output_start()..self.output_start() + 2 * hidden] {
+        for &weight in &self.params[self.output_start()..self.output_bias_start()] {
             bytes.extend_from_slice(&quantize(weight, QB).to_le_bytes());
         }
-        let bias = (self.params[self.output_start() + 2 * hidden] * (QA * QB) as f32).round() as i32;
-        bytes.extend_from_slice(&bias.to_le_bytes());
+        for &bias in &self.params[self.output_bias_start()..] {
+            bytes.extend_from_slice(&((bias * (QA * QB) as f32).round() as i32).to_le_bytes());
+        }
         bytes
     }
 
-    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32` (the game is
-    /// told by the count: a chess checkpoint has `771 N + 1`, a xiangqi one `1263 N + 1`).
+    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32` (the game and
+    /// the buckets are told by the count: a chess checkpoint has `769 N + B (2 N + 1)`, a xiangqi
+    /// one `1261 N + B (2 N + 1)`).
     pub fn checkpoint(&self) -> Vec<u8> {
         let mut bytes = b"TRSKF32\0".to_vec();
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
@@ -204,14 +239,16 @@ impl Network {
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
         let params: Vec<f32> =
             bytes[12..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().unwrap())).collect();
-        if params.len() != Self::parameter_count(format, hidden) {
+        let buckets =
+            (1..=MAX_BUCKETS).find(|&buckets| params.len() == Self::parameter_count(format, hidden, buckets));
+        let Some(buckets) = buckets else {
             return Err(format!(
                 "a checkpoint of {} values for {hidden} neurons: not a network of {} inputs (another game's?)",
                 params.len(),
                 format.inputs
             ));
-        }
-        Ok(Network { format, hidden, params })
+        };
+        Ok(Network { format, hidden, buckets, params })
     }
 }
 
@@ -219,19 +256,8 @@ impl Network {
 /// engine's inference is tested against). `file` must be a `format` network (its magic, its
 /// length); the width is not held to the engine's limits, so small test networks run too.
 pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Result<i32, String> {
-    let magic = String::from_utf8_lossy(&format.magic);
-    if file.len() < HEADER_BYTES || file[..8] != format.magic {
-        return Err(format!("not a {magic} network"));
-    }
-    let word = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap()) as usize;
-    let hidden = word(8);
-    if file.len() != format.file_bytes(hidden) {
-        return Err(format!(
-            "a {magic} network of {hidden} neurons is {} bytes, not {}",
-            format.file_bytes(hidden),
-            file.len()
-        ));
-    }
+    let layout = format.layout(file).map_err(|error| error.to_string())?;
+    let Layout { hidden, buckets } = layout;
     let inputs = format.inputs;
     let values = |at: usize, count: usize| -> Vec<i32> {
         file[at..at + 2 * count]
@@ -239,11 +265,11 @@ pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Res
             .map(|pair| i32::from(i16::from_le_bytes([pair[0], pair[1]])))
             .collect()
     };
-    let weights = values(HEADER_BYTES, inputs * hidden);
-    let biases = values(format.biases_at(hidden), hidden);
-    let output_at = format.output_weights_at(hidden);
-    let output = values(output_at, 2 * hidden);
-    let bias_at = format.output_bias_at(hidden);
+    let weights = values(format.header_bytes(layout), inputs * hidden);
+    let biases = values(format.biases_at(layout), hidden);
+    let bucket = output_bucket(features[0].len(), buckets);
+    let output = values(format.output_weights_at(layout) + 4 * hidden * bucket, 2 * hidden);
+    let bias_at = format.output_bias_at(layout) + 4 * bucket;
     let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().map_err(|_| "a short file")?);
     let mut sum: i64 = 0;
     for (side, active) in features.iter().enumerate() {
@@ -270,7 +296,7 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let network = Network::random(CHESS, 8, 3);
+        let network = Network::random(CHESS, 8, 1, 3);
         let features: [&[u16]; 2] = [&[1, 100, 400], &[7, 450, 700]];
         let loss = |network: &Network| {
             let output = network.forward(features).output;
@@ -392,8 +418,9 @@ mod tests {
     /// up to its two integer divisions (under a centipawn and a fortieth).
     fn computes_the_float_forward_pass<G: Compared, const INPUTS: usize, const HIDDEN: usize>(
         embedded: &engine::nnue::Network<INPUTS, HIDDEN>,
+        buckets: usize,
     ) {
-        let float = Network::random(G::FORMAT, HIDDEN, 17).rounded();
+        let float = Network::random(G::FORMAT, HIDDEN, buckets, 17).rounded();
         let mut network = Box::new(embedded.clone());
         network.read(&float.quantized()).unwrap();
         for fen in G::POSITIONS {
@@ -407,8 +434,16 @@ mod tests {
 
     #[test]
     fn the_engine_computes_the_float_forward_pass_of_a_representable_network() {
-        computes_the_float_forward_pass::<engine::chess::Position, _, _>(&engine::chess::nnue::EMBEDDED);
-        computes_the_float_forward_pass::<engine::xiangqi::Position, _, _>(&engine::xiangqi::nnue::EMBEDDED);
+        for buckets in [1, 8] {
+            computes_the_float_forward_pass::<engine::chess::Position, _, _>(
+                &engine::chess::nnue::EMBEDDED,
+                buckets,
+            );
+            computes_the_float_forward_pass::<engine::xiangqi::Position, _, _>(
+                &engine::xiangqi::nnue::EMBEDDED,
+                buckets,
+            );
+        }
     }
 
     /// A float network as training leaves it: the engine agrees with its forward pass within the
@@ -418,14 +453,14 @@ mod tests {
         embedded: &engine::nnue::Network<INPUTS, HIDDEN>,
     ) -> f32 {
         let hidden = HIDDEN;
-        let float = Network::random(G::FORMAT, hidden, 23);
+        let float = Network::random(G::FORMAT, hidden, 1, 23);
         let file = float.quantized();
         let mut network = Box::new(embedded.clone());
         network.read(&file).unwrap();
         let output_start = float.output_start();
         let quantized_output: Vec<f32> = (0..2 * hidden)
             .map(|index| {
-                let at = G::FORMAT.output_weights_at(hidden) + 2 * index;
+                let at = G::FORMAT.output_weights_at(float.layout()) + 2 * index;
                 f32::from(i16::from_le_bytes([file[at], file[at + 1]])) / QB as f32
             })
             .collect();
@@ -472,7 +507,7 @@ mod tests {
 
     #[test]
     fn the_quantized_network_agrees_with_the_float_one() {
-        let network = Network::random(CHESS, 16, 9);
+        let network = Network::random(CHESS, 16, 1, 9);
         let file = network.quantized();
         assert_eq!(file.len(), 24 + 2 * (768 * 16 + 16 + 32) + 4);
         for features in [[&[0u16, 64, 300, 500][..], &[10u16, 200, 420, 767][..]], [&[5u16][..], &[6u16][..]]]
@@ -489,9 +524,9 @@ mod tests {
 
     #[test]
     fn a_xiangqi_network_quantizes_to_a_file_the_format_accepts() {
-        let network = Network::random(XIANGQI, 32, 4);
+        let network = Network::random(XIANGQI, 32, 1, 4);
         let file = network.quantized();
-        assert_eq!(XIANGQI.check(&file), Ok(32));
+        assert_eq!(XIANGQI.check(&file), Ok(Layout::single(32)));
         assert!(file.starts_with(b"TRSKXQ01"));
         assert!(types::nnue::check(&file).is_err(), "not a chess network");
         for fen in [
@@ -513,22 +548,93 @@ mod tests {
     #[test]
     fn the_committed_chess_network_exports_byte_identically() {
         let file = engine::chess::nnue::FILE;
-        let hidden = types::nnue::check(file).unwrap();
+        let layout = types::nnue::check(file).unwrap();
+        let Layout { hidden, buckets } = layout;
         let word = |at: usize| i16::from_le_bytes([file[at], file[at + 1]]);
-        let mut params = Vec::with_capacity(Network::parameter_count(CHESS, hidden));
-        let output_at = CHESS.output_weights_at(hidden);
-        for index in 0..(output_at - HEADER_BYTES) / 2 {
-            params.push(f32::from(word(HEADER_BYTES + 2 * index)) / QA as f32);
+        let mut params = Vec::with_capacity(Network::parameter_count(CHESS, hidden, buckets));
+        let (header, output_at) = (CHESS.header_bytes(layout), CHESS.output_weights_at(layout));
+        for index in 0..(output_at - header) / 2 {
+            params.push(f32::from(word(header + 2 * index)) / QA as f32);
         }
-        for index in 0..2 * hidden {
+        for index in 0..2 * hidden * buckets {
             params.push(f32::from(word(output_at + 2 * index)) / QB as f32);
         }
-        let bias_at = CHESS.output_bias_at(hidden);
-        let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
-        params.push(bias as f32 / (QA * QB) as f32);
-        let network = Network { format: CHESS, hidden, params };
+        for bucket in 0..buckets {
+            let bias_at = CHESS.output_bias_at(layout) + 4 * bucket;
+            let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
+            params.push(bias as f32 / (QA * QB) as f32);
+        }
+        let network = Network { format: CHESS, hidden, buckets, params };
         assert_eq!(network.quantized(), file);
         let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
         assert_eq!(back.quantized(), file);
+    }
+
+    /// With buckets, a position trains only its own bucket's output weights and bias, and the
+    /// gradient of those matches finite differences.
+    #[test]
+    fn a_bucketed_gradient_matches_finite_differences_in_the_positions_bucket() {
+        let mut network = Network::random(CHESS, 8, 4, 5);
+        // Make the buckets differ, so a wrong bucket would show.
+        let output_start = network.output_start();
+        for (index, value) in network.params[output_start..].iter_mut().enumerate() {
+            *value += 0.01 * (index % 7) as f32;
+        }
+        // Nine pieces: bucket (9 - 1) * 4 / 32 = 1 of 4.
+        let ours: Vec<u16> = (0..9).map(|index| index * 70).collect();
+        let theirs: Vec<u16> = (0..9).map(|index| index * 70 + 5).collect();
+        let features: [&[u16]; 2] = [&ours, &theirs];
+        let activations = network.forward(features);
+        assert_eq!(activations.bucket, output_bucket(9, 4));
+        assert_eq!(activations.bucket, 1);
+        let loss = |network: &Network| {
+            let output = network.forward(features).output;
+            (output - 0.3) * (output - 0.3)
+        };
+        let mut gradient = vec![0.0; network.params.len()];
+        network.backward(features, &activations, 2.0 * (activations.output - 0.3), &mut gradient);
+        let weights = network.output_start();
+        let biases = network.output_bias_start();
+        for bucket in [0, 2, 3] {
+            let own = &gradient[weights + 16 * bucket..weights + 16 * (bucket + 1)];
+            assert!(own.iter().all(|&g| g == 0.0) && gradient[biases + bucket] == 0.0, "bucket {bucket}");
+        }
+        for index in [70 * 8 + 3, weights + 16 + 2, weights + 16 + 8 + 5, biases + 1] {
+            let mut up = network.clone();
+            up.params[index] += 1e-3;
+            let mut down = network.clone();
+            down.params[index] -= 1e-3;
+            let numeric = (loss(&up) - loss(&down)) / 2e-3;
+            assert!(
+                (numeric - gradient[index]).abs() < 1e-3,
+                "{index}: {numeric} against {}",
+                gradient[index]
+            );
+        }
+    }
+
+    /// A bucketed network's file: the `..02` magic and its buckets, read back as the reference
+    /// computes it from the position's bucket, and its checkpoint back to the same network.
+    #[test]
+    fn a_bucketed_network_quantizes_and_checkpoints() {
+        let mut network = Network::random(CHESS, 16, 8, 12);
+        let output_start = network.output_start();
+        for (index, value) in network.params[output_start..].iter_mut().enumerate() {
+            *value += 0.002 * (index % 11) as f32 - 0.01;
+        }
+        let file = network.quantized();
+        assert!(file.starts_with(b"TRSKNN02"));
+        assert_eq!(types::nnue::check(&file), Ok(Layout { hidden: 16, buckets: 8 }));
+        for pieces in [2usize, 7, 12, 20, 32] {
+            let ours: Vec<u16> = (0..pieces as u16).map(|index| index * 23 % 768).collect();
+            let theirs: Vec<u16> = (0..pieces as u16).map(|index| (index * 29 + 3) % 768).collect();
+            let features = [&ours[..], &theirs[..]];
+            let float = network.forward(features).output * SCALE as f32;
+            let quantized = quantized_eval(CHESS, &file, features).unwrap();
+            assert!((float - quantized as f32).abs() <= 2.0, "{pieces} pieces: {float} against {quantized}");
+        }
+        let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
+        assert_eq!(back, network);
+        assert_eq!(back.buckets, 8);
     }
 }

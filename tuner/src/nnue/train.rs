@@ -40,6 +40,8 @@ pub struct Config {
     pub data: Vec<String>,
     pub out: String,
     pub hidden: usize,
+    /// Output buckets by piece count (1: one output), `1..=types::nnue::MAX_BUCKETS`.
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     pub rate: f32,
@@ -226,7 +228,12 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
             G::FORMAT,
             &std::fs::read(path).map_err(|error| format!("{path}: {error}"))?,
         )?,
-        None => Network::random(G::FORMAT, config.hidden, config.seed),
+        None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => {
+            Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
+        }
+        None => {
+            return Err(format!("--buckets {}: 1 to {} buckets", config.buckets, types::nnue::MAX_BUCKETS))
+        }
     };
     let mut adam = Adam { m: vec![0.0; network.params.len()], v: vec![0.0; network.params.len()], step: 0 };
     let mut gradient = vec![0.0f32; network.params.len()];
@@ -243,11 +250,12 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
     eprintln!(
-        "train: {} ({} inputs): {training_count} training positions, {} held out, {} neurons, {} parameters",
+        "train: {} ({} inputs): {training_count} training positions, {} held out, {} neurons, {} output bucket(s), {} parameters",
         G::NAME,
         G::FORMAT.inputs,
         validation.len(),
         network.hidden,
+        network.buckets,
         network.params.len()
     );
     let validation_loss = |network: &Network| -> f64 {
@@ -382,18 +390,20 @@ mod tests {
             }
         }
         std::fs::write(&data, &bytes).unwrap();
-        learns::<engine::chess::Position>(&dir, &bytes);
+        learns::<engine::chess::Position>(&dir, &bytes, 1);
     }
 
-    /// Trains a small network on `bytes` (already in `dir/data.bin`): the held-out loss must fall
-    /// by half, and the file must be the game's.
-    fn learns<G: FeatureSet>(dir: &std::path::Path, bytes: &[u8]) {
+    /// Trains a small network of `buckets` output buckets on `bytes` (already in `dir/data.bin`):
+    /// the held-out loss must fall by half, and the file must be the game's, in the layout of its
+    /// buckets.
+    fn learns<G: FeatureSet>(dir: &std::path::Path, bytes: &[u8], buckets: usize) {
         let data = dir.join("data.bin");
         let out = dir.join("net.bin");
         let config = Config {
             data: vec![data.to_str().unwrap().to_string()],
             out: out.to_str().unwrap().to_string(),
             hidden: 8,
+            buckets,
             epochs: 30,
             batch: 16,
             rate: 0.01,
@@ -408,7 +418,7 @@ mod tests {
             mirror: true,
         };
         let before = {
-            let network = Network::random(G::FORMAT, 8, 1);
+            let network = Network::random(G::FORMAT, 8, buckets, 1);
             let mut samples = Vec::new();
             let from = held_out_from(bytes.len() / RECORD, 200) * RECORD;
             for record in bytes[from..].chunks_exact(RECORD) {
@@ -420,11 +430,14 @@ mod tests {
         };
         let after = run::<G>(&config).unwrap();
         assert!(after < before * 0.5, "{}: held-out loss {before} -> {after}", G::NAME);
-        assert!(std::fs::read(&out).unwrap().starts_with(&G::FORMAT.magic));
+        let magic = if buckets == 1 { G::FORMAT.magic } else { G::FORMAT.bucketed_magic };
+        let file = std::fs::read(&out).unwrap();
+        assert!(file.starts_with(&magic));
+        assert_eq!(G::FORMAT.layout(&file), Ok(types::nnue::Layout { hidden: 8, buckets }));
         let _ = std::fs::remove_dir_all(dir);
     }
 
-    /// The same in xiangqi: the side with a chariot or a horse more wins.
+    /// The same in xiangqi, with eight output buckets: the side with a chariot or a horse more wins.
     #[test]
     fn training_lowers_the_held_out_loss_in_xiangqi() {
         use crate::datagen::record::Packed;
@@ -458,6 +471,6 @@ mod tests {
             }
         }
         std::fs::write(dir.join("data.bin"), &bytes).unwrap();
-        learns::<engine::xiangqi::Position>(&dir, &bytes);
+        learns::<engine::xiangqi::Position>(&dir, &bytes, 8);
     }
 }

@@ -12,8 +12,9 @@
 //!   (en passant from its own square), castling moves the king and the rook; a null move changes
 //!   nothing. The chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
 //!
-//! Memory: the network is `2 x (768 + 3) x HIDDEN` bytes of read-only data (394 816 bytes at 256
-//! neurons, in flash on a board; nothing of it is linked into a program that never names it), and
+//! Memory: the network is `2 x (768 + 1 + 2 x 8) x HIDDEN` bytes of read-only data (feature rows,
+//! biases, and room for eight output buckets: 401 920 bytes at 256 neurons, in flash on a board;
+//! nothing of it is linked into a program that never names it), and
 //! each search thread's stack of accumulators about `(MAX_PLY + 2) x 4 x HIDDEN` bytes of RAM
 //! (141 440 bytes at 256, in the chess `EvalCache` beside the 128 KiB pawn cache).
 
@@ -54,6 +55,11 @@ impl crate::nnue::Board for Position {
                 visit(piece.index(), square.index());
             }
         }
+    }
+
+    #[inline(always)]
+    fn piece_count(&self) -> usize {
+        self.occupied().count() as usize
     }
 }
 

@@ -13,8 +13,9 @@
 //!   [`EvalCache`] owns the stack of accumulators and the network the search evaluates with
 //!   (none by default: the linear evaluation plays until the shell's `Use NNUE` says otherwise).
 //!
-//! Memory, at the committed width of 128: the network is `2 x (1 260 + 3) x HIDDEN` bytes of
-//! read-only data (323 328, 323 392 with its format and padding; in flash on a board, and nothing
+//! Memory, at the committed width of 128: the network is `2 x (1 260 + 1 + 2 x 8) x HIDDEN` bytes
+//! of read-only data (feature rows, biases and room for eight output buckets: 326 912, 326 976 with
+//! its format; in flash on a board, and nothing
 //! of it is linked into a program that never names it), and each search thread's stack of
 //! accumulators `(MAX_PLY + 2) x (4 x HIDDEN + 64)` bytes of RAM (an entry is both perspectives'
 //! `i16` values and the move's change, padded to a cache line): 74 944 bytes, the whole xiangqi
@@ -60,6 +61,11 @@ impl crate::nnue::Board for Position {
                 set &= set - 1;
             }
         }
+    }
+
+    #[inline(always)]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
     }
 }
 
