@@ -127,7 +127,9 @@ impl<const INPUTS: usize, const HIDDEN: usize> Network<INPUTS, HIDDEN> {
         for (bias, value) in self.biases.iter_mut().zip(values(format.biases_at(layout))) {
             *bias = value;
         }
-        let output = values(format.output_weights_at(layout)).take(2 * HIDDEN * layout.buckets).chain(0..);
+        let output = values(format.output_weights_at(layout))
+            .take(2 * HIDDEN * layout.buckets)
+            .chain(core::iter::repeat(0));
         for (weight, value) in self.output.iter_mut().flatten().flatten().zip(output) {
             *weight = value;
         }
