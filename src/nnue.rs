@@ -12,10 +12,9 @@ use engine::nnue::{simd, Network};
 use engine::{chess, xiangqi};
 use types::nnue::{Format, FormatError, CHESS, XIANGQI};
 
-/// Whether `Use NNUE` starts on in `game` (as `UCI_Variant` spells it): in chess the network
-/// plays unless the GUI switches it off, being 100 Elo ahead of the hand-crafted evaluation
-/// (docs/matches.md); in xiangqi the linear evaluation plays until its network is measured ahead
-/// under a clock.
+/// Whether `Use NNUE` starts on in `game` (as `UCI_Variant` spells it): in chess and in xiangqi
+/// the network plays unless the GUI switches it off, each being more than 100 Elo ahead of the
+/// game's hand-crafted evaluation under a clock (docs/matches.md).
 pub fn use_nnue_by_default(game: &str) -> bool {
     [CHESS_EMBEDDED.on_by_default(game), XIANGQI_EMBEDDED.on_by_default(game)].contains(&Some(true))
 }
@@ -81,7 +80,7 @@ pub static XIANGQI_EMBEDDED: Embedded<{ types::nnue::XIANGQI_INPUTS }, { xiangqi
         network: &xiangqi::nnue::EMBEDDED,
         file: xiangqi::nnue::FILE,
         export_name: "xiangqi_nnue.bin",
-        use_by_default: false,
+        use_by_default: true,
     };
 
 /// One game's network as its searches use it: its `Use NNUE` and `EvalFile`.
@@ -301,10 +300,12 @@ mod tests {
         let path = std::env::temp_dir().join(format!("triskel-nnue-xq-{}", std::process::id()));
         let path = path.to_str().unwrap();
         let mut networks = Networks::default();
-        // By default chess plays with its network and xiangqi with its linear evaluation.
+        // By default both games play with their networks.
         assert!(std::ptr::eq(networks.search().chess.unwrap(), &chess::nnue::EMBEDDED));
-        assert!(networks.search().xiangqi.is_none());
+        assert!(std::ptr::eq(networks.search().xiangqi.unwrap(), &xiangqi::nnue::EMBEDDED));
         networks.chess.use_nnue = false;
+        networks.xiangqi.use_nnue = false;
+        assert!(networks.search().xiangqi.is_none());
         networks.xiangqi.export(Some(path)).unwrap();
         assert_eq!(std::fs::read(path).unwrap(), xiangqi::nnue::FILE);
         let mut bytes = xiangqi::nnue::FILE.to_vec();

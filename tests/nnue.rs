@@ -32,9 +32,9 @@ fn info_strings(lines: &[String]) -> Vec<&str> {
 fn the_options_are_listed_and_eval_shows_the_network_beside_the_terms() {
     let lines = transcript("uci\neval\nsetoption name Use NNUE value false\neval\nquit\n");
     assert!(lines.contains(&"option name Use NNUE type check default true".to_string()));
-    // The listed default is the game's: xiangqi's linear evaluation still plays by default.
+    // The listed default is the game's: xiangqi's network plays by default too.
     let xiangqi = transcript("setoption name UCI_Variant value xiangqi\nuci\nquit\n");
-    assert!(xiangqi.contains(&"option name Use NNUE type check default false".to_string()), "{xiangqi:#?}");
+    assert!(xiangqi.contains(&"option name Use NNUE type check default true".to_string()), "{xiangqi:#?}");
     assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
     assert_eq!(lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).count(), 2);
     assert!(lines.iter().any(|line| line.starts_with("Network: (768 -> ") && line.contains(", embedded, ")));
@@ -226,18 +226,20 @@ fn xiangqi_searches_with_its_network_when_use_nnue_is_set_and_chess_keeps_its_ow
         assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
     }
     // `Use NNUE` belongs to the game being played: chess switched off keeps its terms, xiangqi
-    // starts from its own default (off), and keeps its network when the game comes back.
+    // starts from its own default (on), and keeps its own setting when the game comes back.
     let lines = transcript(
         "setoption name Use NNUE value false\nsetoption name UCI_Variant value xiangqi\neval\n\
-         setoption name Use NNUE value true\nsetoption name UCI_Variant value chess\neval\n\
-         setoption name UCI_Variant value xiangqi\neval\nquit\n",
+         setoption name Use NNUE value false\nsetoption name UCI_Variant value chess\neval\n\
+         setoption name Use NNUE value true\nsetoption name UCI_Variant value xiangqi\neval\n\
+         setoption name UCI_Variant value chess\neval\nquit\n",
     );
     let using: Vec<&String> =
         lines.iter().filter(|line| line.starts_with("The search evaluates with")).collect();
-    assert_eq!(using.len(), 3, "{lines:#?}");
-    assert!(using[0].ends_with("the hand-crafted terms (Use NNUE false)"), "xiangqi: {using:?}");
+    assert_eq!(using.len(), 4, "{lines:#?}");
+    assert!(using[0].ends_with("the network (Use NNUE true)"), "xiangqi: {using:?}");
     assert!(using[1].ends_with("the hand-crafted terms (Use NNUE false)"), "chess: {using:?}");
-    assert!(using[2].ends_with("the network (Use NNUE true)"), "xiangqi: {using:?}");
+    assert!(using[2].ends_with("the hand-crafted terms (Use NNUE false)"), "xiangqi: {using:?}");
+    assert!(using[3].ends_with("the network (Use NNUE true)"), "chess: {using:?}");
 }
 
 /// The compiled xiangqi width, as the embedded file's header states it.
@@ -294,19 +296,21 @@ fn eval_file_in_xiangqi_refuses_a_chess_network_and_reads_a_xiangqi_one() {
 fn ucci_switches_the_network_with_usennue_and_refuses_a_chess_evalfile() {
     let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin");
     let lines = transcript(format!(
-        "ucci\nposition startpos moves h2e2 h9g7\ngo depth 0\nsetoption usennue true\neval\ngo depth 0\n\
+        "ucci\nposition startpos moves h2e2 h9g7\ngo depth 0\nsetoption usennue false\neval\ngo depth 0\n\
          setoption evalfile {chess}\nsetoption usennue maybe\nquit\n"
     ));
-    assert!(lines.iter().any(|line| line == "option usennue type check default false"), "{lines:#?}");
+    assert!(lines.iter().any(|line| line == "option usennue type check default true"), "{lines:#?}");
     assert!(lines.iter().any(|line| line == "option evalfile type string default <empty>"), "{lines:#?}");
-    assert!(lines.iter().any(|line| line == "The search evaluates with: the network (Use NNUE true)"));
+    assert!(lines
+        .iter()
+        .any(|line| line == "The search evaluates with: the hand-crafted terms (Use NNUE false)"));
     let scores: Vec<&str> = lines
         .iter()
         .filter(|line| line.starts_with("info depth 0 "))
         .filter_map(|line| engine::field(line, "score"))
         .collect();
     assert_eq!(scores.len(), 2, "{lines:#?}");
-    assert_ne!(scores[0], scores[1], "depth 0 answers with the network's evaluation once it is on");
+    assert_ne!(scores[0], scores[1], "depth 0 answers with the linear evaluation once the network is off");
     let messages: Vec<&str> = lines.iter().filter_map(|line| line.strip_prefix("info message ")).collect();
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(messages[0].contains("a chess network (TRSKNN01), not a xiangqi one (TRSKXQ01)"), "{messages:?}");

@@ -24,8 +24,8 @@ pub const OPTION_LINES: &[&str] = &[
     // Listed so that a GUI sees the truth: no xiangqi endgame tables are read (setting it true
     // says so).
     "option useegtb type check default false",
-    // The xiangqi network, as UCI's `Use NNUE` and `EvalFile` (src/nnue.rs): off by default.
-    "option usennue type check default false",
+    // The xiangqi network, as UCI's `Use NNUE` and `EvalFile` (src/nnue.rs): on by default.
+    "option usennue type check default true",
     "option evalfile type string default <empty>",
 ];
 
