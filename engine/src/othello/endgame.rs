@@ -370,9 +370,22 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 self.solve_3(p, o, alpha, beta, [x1, x2, x3])
             }
             4 => self.solve_4(p, o, alpha, beta, empty),
-            n if n < SORTED_EMPTIES => self.shallow(p, o, alpha, beta, empty),
+            n if n < SORTED_EMPTIES => self.shallow(p, o, alpha, beta, empty, empty),
             n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty),
             n => self.deep(p, o, alpha, beta, n, false).0,
+        }
+    }
+
+    /// [`search`](Self::search) of a position whose legal moves are known: the routines of a few
+    /// empties try those squares only instead of testing every empty one.
+    #[inline(always)]
+    fn search_known(&mut self, p: u64, o: u64, alpha: i32, beta: i32, moves: u64) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n > 4 && n < SORTED_EMPTIES {
+            self.shallow(p, o, alpha, beta, empty, moves)
+        } else {
+            self.search(p, o, alpha, beta)
         }
     }
 
@@ -519,7 +532,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     /// A few empties: plain fail-soft alpha-beta, lone squares first, then odd quadrants, then by
     /// square class. Lone squares first searched 5% fewer nodes on FFO #40-#49 (with them first
     /// at 4 empties too); the square classes 4% fewer again.
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+    /// `candidates`: the squares to try, the legal moves when the caller knows them (the empty
+    /// squares otherwise).
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, candidates: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
             let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
@@ -531,7 +546,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
         let alone = isolated(empty);
-        for group in [empty & odd & alone, empty & !odd & alone, empty & odd & !alone, empty & !odd & !alone] {
+        for group in
+            [candidates & odd & alone, candidates & !odd & alone, candidates & odd & !alone, candidates & !odd & !alone]
+        {
             if group == 0 {
                 continue;
             }
@@ -559,7 +576,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return best;
         }
         if legal_moves(o, p) != 0 {
-            -self.shallow(o, p, -beta, -alpha, empty)
+            -self.shallow(o, p, -beta, -alpha, empty, empty)
         } else {
             final_score(p, o)
         }
@@ -583,7 +600,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return final_score(p, o);
         }
         let odd = odd_quadrants(empty);
-        let mut list = [(0i32, 0u8, 0u64); 16];
+        let mut list = [(0i32, 0u8, 0u64, 0u64); 16];
         let mut count = 0;
         let mut squares = moves;
         let mut best = -INFINITY;
@@ -598,7 +615,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             if weighted <= 1 {
                 // At most one reply, not a corner: the likeliest cut, searched before the rest
                 // are even scored.
-                let score = -self.search(np, no, -beta, -alpha_now);
+                let score = -self.search_known(np, no, -beta, -alpha_now, replies);
                 if score > best {
                     best = score;
                     if score >= beta {
@@ -609,7 +626,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 continue;
             }
             let parity = i32::from(odd & (1 << x) != 0);
-            list[count] = (-(weighted as i32) * 2 + parity, x as u8, f);
+            list[count] = (-(weighted as i32) * 2 + parity, x as u8, f, replies);
             count += 1;
         }
         for next in 0..count {
@@ -620,8 +637,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 }
             }
             list.swap(next, pick);
-            let (_, x, f) = list[next];
-            let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha_now);
+            let (_, x, f, replies) = list[next];
+            let score = -self.search_known(o ^ f, p | f | (1 << x), -beta, -alpha_now, replies);
             if score > best {
                 best = score;
                 if score >= beta {
