@@ -371,19 +371,22 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
             4 => self.solve_4(p, o, alpha, beta, empty),
             n if n < SORTED_EMPTIES => self.shallow(p, o, alpha, beta, empty, empty),
-            n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty),
+            n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty, legal_moves(p, o)),
             n => self.deep(p, o, alpha, beta, n, false).0,
         }
     }
 
-    /// [`search`](Self::search) of a position whose legal moves are known: the routines of a few
-    /// empties try those squares only instead of testing every empty one.
+    /// [`search`](Self::search) of a position whose legal moves are known (its parent counted them
+    /// to order its moves): the routines without the table take them instead of finding them
+    /// again (the 7-empties one) or testing every empty square (the 5- and 6-empties one).
     #[inline(always)]
     fn search_known(&mut self, p: u64, o: u64, alpha: i32, beta: i32, moves: u64) -> i32 {
         let empty = !(p | o);
         let n = empty.count_ones();
         if n > 4 && n < SORTED_EMPTIES {
             self.shallow(p, o, alpha, beta, empty, moves)
+        } else if n > 4 && n <= SHALLOW_EMPTIES {
+            self.shallow_sorted(p, o, alpha, beta, empty, moves)
         } else {
             self.search(p, o, alpha, beta)
         }
@@ -584,7 +587,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
 
     /// [`shallow`](Self::shallow) with fastest-first ordering: the fewer replies (corners counted
     /// twice) the better, odd quadrants first among equals.
-    fn shallow_sorted(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+    fn shallow_sorted(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, moves: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
             let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
@@ -592,10 +595,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 return ceiling;
             }
         }
-        let moves = legal_moves(p, o);
         if moves == 0 {
-            if legal_moves(o, p) != 0 {
-                return -self.shallow_sorted(o, p, -beta, -alpha, empty);
+            let replies = legal_moves(o, p);
+            if replies != 0 {
+                return -self.shallow_sorted(o, p, -beta, -alpha, empty, replies);
             }
             return final_score(p, o);
         }
@@ -702,7 +705,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         // known to be bad enough for the opponent ends the node before any search.
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
-        let mut list = [(0i32, 0u8, 0u64); 32];
+        // (score, square, flips, the opponent's replies once the move is scored)
+        let mut list = [(0i32, 0u8, 0u64, 0u64); 32];
         let mut count = 0;
         let mut squares = moves;
         // Children with a table of their own: their buckets are fetched from memory all at once
@@ -715,11 +719,11 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             if prefetch {
                 self.prefetch(o ^ f, p | f | (1 << x));
             }
-            list[count] = (0, x as u8, f);
+            list[count] = (0, x as u8, f, 0);
             count += 1;
         }
         if n >= ETC_EMPTIES && !root {
-            for &(_, x, f) in &list[..count] {
+            for &(_, x, f, _) in &list[..count] {
                 if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
                     if -upper >= beta {
                         return (-upper, x);
@@ -736,7 +740,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut first = 0;
         if let Some(index) = list[..count].iter().position(|item| item.1 == hash_square) {
             list.swap(0, index);
-            let (_, x, f) = list[0];
+            let (_, x, f, _) = list[0];
             let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha);
             if self.stopped {
                 return (0, NO_SQUARE);
@@ -757,8 +761,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         for item in list.iter_mut().take(count).skip(first) {
             let (x, f) = (item.1 as usize, item.2);
             let (np, no) = (o ^ f, p | f | (1 << x));
+            let replies = legal_moves(np, no);
+            item.3 = replies;
             let score = {
-                let replies = legal_moves(np, no);
                 let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
                 let potential = (neighbours(no) & empty & !(1 << x)).count_ones();
                 let anchored = corner_stability(no);
@@ -798,7 +803,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             } else {
                 usize::from(deferred[next - count])
             };
-            let (_, x, f) = list[i];
+            let (_, x, f, replies) = list[i];
             let (np, no) = (o ^ f, p | f | (1 << x));
             let key = match team {
                 Some(team) if searched > 0 && next < count => {
@@ -816,11 +821,11 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             };
             next += 1;
             let score = if searched == 0 {
-                -self.search(np, no, -beta, -alpha)
+                -self.search_known(np, no, -beta, -alpha, replies)
             } else {
-                let probe = -self.search(np, no, -alpha - 1, -alpha);
+                let probe = -self.search_known(np, no, -alpha - 1, -alpha, replies);
                 if probe > alpha && probe < beta {
-                    -self.search(np, no, -beta, -alpha)
+                    -self.search_known(np, no, -beta, -alpha, replies)
                 } else {
                     probe
                 }
