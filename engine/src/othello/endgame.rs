@@ -44,8 +44,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use self::flips::{flips, flips_near};
 use self::last_flip::last_flip_count;
 use self::ordering::{
-    isolated, corner_stability, neighbours, odd_quadrants, order_eval, quadrant, sort_depth, CORNERS, PRIORITY,
-    SORT_EMPTIES, SORT_MARGIN,
+    corner_stability, isolated, neighbours, odd_quadrants, order_eval, quadrant, sort_depth, CORNERS,
+    PRIORITY, SORT_EMPTIES, SORT_MARGIN,
 };
 pub use self::stability::stable_discs;
 pub use self::table::{clear, EndgameEntry};
@@ -490,7 +490,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let alone = isolated(empty);
         let mut squares = [0usize; 4];
         let mut count = 0;
-        for group in [empty & odd & alone, empty & !odd & alone, empty & odd & !alone, empty & !odd & !alone] {
+        for group in [empty & odd & alone, empty & !odd & alone, empty & odd & !alone, empty & !odd & !alone]
+        {
             let mut bits = group;
             while bits != 0 {
                 squares[count] = bits.trailing_zeros() as usize;
@@ -549,9 +550,12 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
         let alone = isolated(empty);
-        for group in
-            [candidates & odd & alone, candidates & !odd & alone, candidates & odd & !alone, candidates & !odd & !alone]
-        {
+        for group in [
+            candidates & odd & alone,
+            candidates & !odd & alone,
+            candidates & odd & !alone,
+            candidates & !odd & !alone,
+        ] {
             if group == 0 {
                 continue;
             }

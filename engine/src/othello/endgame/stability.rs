@@ -225,7 +225,11 @@ mod tests {
             let d7 = full_line(occupied, 7, [LINE_ENDS[2], LINE_ENDS[3]]);
             for square in 0..64 {
                 assert_eq!(d9 >> square & 1 == 1, line_full(occupied, square, 1, 1), "{occupied:x} {square}");
-                assert_eq!(d7 >> square & 1 == 1, line_full(occupied, square, 1, -1), "{occupied:x} {square}");
+                assert_eq!(
+                    d7 >> square & 1 == 1,
+                    line_full(occupied, square, 1, -1),
+                    "{occupied:x} {square}"
+                );
             }
         }
     }
