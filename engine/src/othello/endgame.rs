@@ -10,10 +10,10 @@
 //! * 1 empty: the flips of the last move are counted directly (no move generation);
 //! * 2, 3 and 4 empties: dedicated routines over the listed squares, odd quadrants first (at 4,
 //!   lone squares, with no empty neighbour, before all);
-//! * up to [`SHALLOW_EMPTIES`]: alpha-beta without hashing, below [`SORTED_EMPTIES`] with moves in
+//! * up to [`SHALLOW_EMPTIES`]: alpha-beta without hashing; below [`SORTED_EMPTIES`] moves in
 //!   parity order (lone squares first, then odd quadrants, then corners, edges, centre, C- and
-//!   X-squares), from it
-//!   fastest-first (fewest opponent replies), a move leaving at most one reply searched at once;
+//!   X-squares), from it fastest-first (fewest opponent replies), a move leaving at most one reply
+//!   searched at once; the legal moves a parent counted for its ordering are handed down;
 //! * above: principal-variation search with a transposition table (bounds and best move,
 //!   children's buckets prefetched together, the hash move searched before the others are
 //!   ordered), enhanced transposition cut-offs, stability cut-offs (the opponent's stable discs
