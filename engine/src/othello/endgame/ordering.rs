@@ -1,6 +1,7 @@
 //! Move ordering for the solver. Parity: a quadrant with an odd number of empties is played into
-//! first, so that the side to move gets the last move there. Square classes, corners first, for
-//! the routines of a few empties. At the nodes with a table, the features of fastest-first
+//! first, so that the side to move gets the last move there; a lone empty square (no empty
+//! neighbour) before that, Egaroucid's refinement. Square classes, corners first, for the
+//! routines of a few empties. At the nodes with a table, the features of fastest-first
 //! ordering (the opponent's potential mobility, discs anchored at corners) and, from
 //! [`SORT_EMPTIES`] up, the depth and evaluation of the shallow search that ranks the moves.
 //! Only the order of moves depends on anything here, never a score.
@@ -84,4 +85,15 @@ pub(super) fn corner_stability(discs: u64) -> u32 {
         | ((corners & 0x0000_0000_0000_0081) << 8)
         | ((corners & 0x8100_0000_0000_0000) >> 8);
     (corners | (beside & discs)).count_ones()
+}
+
+/// The squares of `empty` with no empty neighbour: a hole of one square, which the side to move
+/// should usually take (nobody else can answer inside it).
+#[inline(always)]
+pub(super) fn isolated(empty: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sides = ((empty << 1) & NOT_A) | ((empty >> 1) & NOT_H);
+    let around = sides | ((sides | empty) << 8) | ((sides | empty) >> 8);
+    empty & !around
 }

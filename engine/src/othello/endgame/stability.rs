@@ -111,17 +111,48 @@ fn edge_stable(player: u64, opponent: u64) -> u64 {
     u64::from(top) | (u64::from(bottom) << 56) | byte_to_column_a(left) | (byte_to_column_a(right) << 7)
 }
 
-/// Squares whose whole line in the direction `+shift`/`-shift` is occupied. `forward_edge` and
-/// `backward_edge` are the squares with no neighbour in each direction.
+/// `LINE_ENDS[d][k]`: the squares with fewer than `2^k` squares after them along direction `d`
+/// (0: +9, towards h8; 1: -9; 2: +7, towards a8; 3: -7): where a fill by doubling must not look
+/// `2^k` steps ahead, since that bit lies on another line or off the board.
+const LINE_ENDS: [[u64; 3]; 4] = line_ends();
+
+const fn line_ends() -> [[u64; 3]; 4] {
+    // (row step, column step) of +9, -9, +7 and -7.
+    const STEPS: [(i32, i32); 4] = [(1, 1), (-1, -1), (1, -1), (-1, 1)];
+    let mut table = [[0u64; 3]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let (row_step, column_step) = STEPS[d];
+        let mut k = 0;
+        while k < 3 {
+            let steps = 1 << k;
+            let mut square = 0;
+            while square < 64 {
+                let row = square / 8 + row_step * steps;
+                let column = square % 8 + column_step * steps;
+                if row < 0 || row > 7 || column < 0 || column > 7 {
+                    table[d][k] |= 1 << square;
+                }
+                square += 1;
+            }
+            k += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// Squares whose whole line in the direction `+shift`/`-shift` is occupied, `ends` being the
+/// [`LINE_ENDS`] of the two directions. Each step doubles the run checked on either side, so
+/// three steps cover the eight squares of the longest line.
 #[inline(always)]
-fn full_line(occupied: u64, shift: u32, forward_edge: u64, backward_edge: u64) -> u64 {
-    let mut forward = occupied & forward_edge;
-    let mut backward = occupied & backward_edge;
-    let mut step = 0;
-    while step < 6 {
-        forward |= occupied & (forward >> shift);
-        backward |= occupied & (backward << shift);
-        step += 1;
+fn full_line(occupied: u64, shift: u32, ends: [[u64; 3]; 2]) -> u64 {
+    let (mut forward, mut backward) = (occupied, occupied);
+    let mut k = 0;
+    while k < 3 {
+        forward &= (forward >> (shift << k)) | ends[0][k];
+        backward &= (backward << (shift << k)) | ends[1][k];
+        k += 1;
     }
     forward & backward
 }
@@ -138,9 +169,9 @@ pub fn stable_discs(player: u64, opponent: u64) -> u64 {
     column &= column >> 16;
     column &= column >> 32;
     let full_v = (column & 0xFF).wrapping_mul(0x0101_0101_0101_0101);
-    // +9: towards h8; no such neighbour on row 8 or column h. +7: towards a8; row 8 or column a.
-    let full_d9 = full_line(occupied, 9, 0xFF80_8080_8080_8080, 0x0101_0101_0101_01FF);
-    let full_d7 = full_line(occupied, 7, 0xFF01_0101_0101_0101, 0x8080_8080_8080_80FF);
+    // +9: towards h8, -9 towards a1; +7: towards a8, -7 towards h1.
+    let full_d9 = full_line(occupied, 9, [LINE_ENDS[0], LINE_ENDS[1]]);
+    let full_d7 = full_line(occupied, 7, [LINE_ENDS[2], LINE_ENDS[3]]);
 
     let mut stable = edge_stable(player, opponent);
     // Inner squares only: their neighbours along every line are on the board, so the shifts
@@ -156,6 +187,50 @@ pub fn stable_discs(player: u64, opponent: u64) -> u64 {
             & ((stable >> 7) | (stable << 7) | full_d7);
         if stable == before {
             return stable;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether every square of the line through `square` along (row step, column step) is set.
+    fn line_full(occupied: u64, square: i32, row_step: i32, column_step: i32) -> bool {
+        [1, -1].iter().all(|&sign| {
+            let (mut row, mut column) = (square / 8, square % 8);
+            while (0..8).contains(&row) && (0..8).contains(&column) {
+                if occupied & (1 << (row * 8 + column)) == 0 {
+                    return false;
+                }
+                row += sign * row_step;
+                column += sign * column_step;
+            }
+            true
+        })
+    }
+
+    #[test]
+    fn full_diagonals_match_a_walk() {
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        for round in 0..20_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            // Dense boards, so that full lines are common.
+            let occupied = match round % 3 {
+                0 => state | (state >> 7),
+                1 => state | (state >> 7) | (state >> 13),
+                _ => !((state >> 3) & (state >> 11) & (state >> 17)),
+            };
+            let d9 = full_line(occupied, 9, [LINE_ENDS[0], LINE_ENDS[1]]);
+            let d7 = full_line(occupied, 7, [LINE_ENDS[2], LINE_ENDS[3]]);
+            for square in 0..64 {
+                assert_eq!(d9 >> square & 1 == 1, line_full(occupied, square, 1, 1), "{occupied:x} {square}");
+                assert_eq!(
+                    d7 >> square & 1 == 1,
+                    line_full(occupied, square, 1, -1),
+                    "{occupied:x} {square}"
+                );
+            }
         }
     }
 }
