@@ -15,6 +15,7 @@ pub mod files;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod games;
+pub mod launch;
 pub mod nnue;
 pub mod output;
 pub mod protocol;

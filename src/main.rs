@@ -16,7 +16,7 @@
 use std::io::{self, BufRead};
 use std::sync::mpsc;
 use std::thread;
-use triskel::games::GameKind;
+use triskel::launch::Launch;
 use triskel::output::Output;
 use triskel::protocol::nboard::NBoardSession;
 use triskel::protocol::uci::UciFront;
@@ -44,50 +44,23 @@ fn main() {
     triskel::nnue::init_simd();
     let output = Output::stdout();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    // `--variant xiangqi` (or `--variant=xiangqi`): the game a UCI session starts with.
-    let mut game = GameKind::Chess;
-    if let Some(at) = args.iter().position(|arg| arg == "--variant" || arg.starts_with("--variant=")) {
-        let name = match args[at].split_once('=') {
-            Some((_, name)) => Some(name.to_string()),
-            None => args.get(at + 1).cloned(),
-        };
-        let taken = if args[at].contains('=') { 1 } else { 2 };
-        match name.as_deref().and_then(GameKind::from_name) {
-            Some(chosen) => game = chosen,
-            None => {
-                eprintln!("--variant takes chess or xiangqi");
-                std::process::exit(2);
-            }
+    // `--variant`, and the Othello sessions' `--book`, `--threads` and `--hash`.
+    let launch = match Launch::take_from(&mut args) {
+        Ok(launch) => launch,
+        Err(message) => {
+            eprintln!("{message}");
+            std::process::exit(2);
         }
-        args.drain(at..(at + taken).min(args.len()));
-    }
-    // `--book FILE` (or `--book=FILE`): the Othello learning book an NBoard session plays from
-    // and learns into (Edax's `-book-file`).
-    let mut othello_book = None;
-    if let Some(at) = args.iter().position(|arg| arg == "--book" || arg.starts_with("--book=")) {
-        let path = match args[at].split_once('=') {
-            Some((_, path)) => Some(path.to_string()),
-            None => args.get(at + 1).cloned(),
-        };
-        let taken = if args[at].contains('=') { 1 } else { 2 };
-        match path.filter(|path| !path.is_empty()) {
-            Some(path) => othello_book = Some(path),
-            None => {
-                eprintln!("--book takes a file name");
-                std::process::exit(2);
-            }
-        }
-        args.drain(at..(at + taken).min(args.len()));
-    }
+    };
     if !args.is_empty() {
         // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is UCI
         // (`triskel bench 16 1 13`).
         if args[0] == "othello" {
-            let mut session = NBoardSession::new(output, othello_book);
+            let mut session = NBoardSession::new(output, launch.othello);
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
-            let mut session = UciFront::new(game, output);
+            let mut session = UciFront::new(launch.game, output);
             // Each command's work (a bench, a genfens) ends before the next command runs, as if
             // it were the last: `genfens ...` then `quit` prints every position first.
             for command in argument_commands(&args) {
@@ -99,7 +72,7 @@ fn main() {
         }
         return;
     }
-    let mut session = Protocol::with_othello_book(output, game, othello_book);
+    let mut session = Protocol::launched(output, launch);
 
     let (sender, receiver) = mpsc::channel();
     // The reader may stay blocked in `read` after `quit`; returning from `main` ends it.

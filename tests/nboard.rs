@@ -500,3 +500,35 @@ fn a_learn_cut_short_by_ping_is_still_answered_once() {
     assert_eq!(later, ["pong 8"]);
     quit(engine);
 }
+
+#[test]
+fn threads_and_hash_come_from_the_command_line_and_two_threads_solve_exactly() {
+    let mut engine = Engine::with_args(&["--threads", "2", "--hash=32"]);
+    engine.send("nboard 2");
+    engine.send("d");
+    let lines = engine.until(LONG, |line| line.starts_with("depth "));
+    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0, threads 2, hash 32 MiB");
+    // FFO #40, 20 empties, Black to move: +38 by a2 alone. At depth 12 the game is solved; both
+    // threads work on the solve (they share it from 12 empties on), and the answer is exact.
+    set_board(&mut engine, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+    engine.send("hint 1");
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
+    let search = lines.iter().rev().find(|line| line.starts_with("search ")).expect("a search line");
+    assert!(search.starts_with("search A2") && search.ends_with(" 38.00 0 100%"), "{lines:#?}");
+    quit(engine);
+
+    // Without flags: one thread and the Othello table's 64 MiB.
+    let mut engine = nboard();
+    engine.send("d");
+    let lines = engine.until(LONG, |line| line.starts_with("depth "));
+    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0, threads 1, hash 64 MiB");
+    quit(engine);
+
+    for (flag, value) in [("--threads", "0"), ("--threads", "two"), ("--hash", "0")] {
+        let output = engine::run(&[flag, value], "nboard 2\nquit\n");
+        assert_eq!(output.status.code(), Some(2), "{flag} {value} is refused");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(flag) && error.contains(value), "{error}");
+        assert!(output.stdout.is_empty(), "nothing starts");
+    }
+}

@@ -336,8 +336,9 @@ impl Variant for engine::xiangqi::Position {
 }
 
 /// The games UCI plays, chosen by `UCI_Variant`, a FEN, or `--variant`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum GameKind {
+    #[default]
     Chess,
     Xiangqi,
 }

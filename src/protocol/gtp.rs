@@ -20,6 +20,7 @@
 use super::Flow;
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
+use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::{Color, Move, MoveText, Position};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -72,8 +73,14 @@ struct PendingMove {
 }
 
 impl GtpFront {
-    pub fn new(output: Output) -> GtpFront {
+    /// A session with the command line's threads and hash (GTP has no option for them).
+    pub fn new(output: Output, setup: &OthelloSetup) -> GtpFront {
         let mut controller: Box<Controller<Position>> = Box::default();
+        // GTP answers only commands, so a table too big to allocate is said on stderr.
+        if let Err(message) = controller.set_hash(setup.hash_mb) {
+            eprintln!("{message}");
+        }
+        controller.settings_mut().threads = setup.threads;
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
         GtpFront {
             controller,

@@ -7,6 +7,7 @@ pub mod ucci;
 pub mod uci;
 
 use crate::games::GameKind;
+use crate::launch::Launch;
 use crate::output::Output;
 use gtp::GtpFront;
 use nboard::NBoardSession;
@@ -34,9 +35,9 @@ pub fn unknown_command(text: &str) -> String {
 
 /// The protocol in use, chosen by the first command.
 pub enum Protocol {
-    /// Before the first command; the game UCI starts with, and the Othello book's file
-    /// (`--book`).
-    Undecided(Output, GameKind, Option<String>),
+    /// Before the first command, with what the command line set: the game UCI starts with, and
+    /// the Othello sessions' book, threads and hash.
+    Undecided(Output, Launch),
     Uci(Box<UciFront>),
     Ucci(Box<UcciFront>),
     NBoard(Box<NBoardSession>),
@@ -58,28 +59,30 @@ const GTP_OPENINGS: &[&str] = &[
 impl Protocol {
     /// Waiting for the first command; UCI plays `game` unless told otherwise.
     pub fn new(output: Output, game: GameKind) -> Protocol {
-        Protocol::Undecided(output, game, None)
+        Protocol::Undecided(output, Launch { game, ..Launch::default() })
     }
 
-    /// The same, an NBoard session keeping its learning book in `path` (`--book`).
-    pub fn with_othello_book(output: Output, game: GameKind, path: Option<String>) -> Protocol {
-        Protocol::Undecided(output, game, path)
+    /// Waiting for the first command, with the command line's settings.
+    pub fn launched(output: Output, launch: Launch) -> Protocol {
+        Protocol::Undecided(output, launch)
     }
 
     /// Handles one input line (the first one picks the protocol).
     pub fn handle(&mut self, line: &str) -> Flow {
-        if let Protocol::Undecided(output, game, book) = self {
+        if let Protocol::Undecided(output, launch) = self {
             let first = line.split_whitespace().next().unwrap_or("");
             if first.is_empty() {
                 return Flow::Continue;
             }
             *self = match first {
-                "nboard" => Protocol::NBoard(Box::new(NBoardSession::new(output.clone(), book.take()))),
+                "nboard" => {
+                    Protocol::NBoard(Box::new(NBoardSession::new(output.clone(), launch.othello.clone())))
+                }
                 "ucci" => Protocol::Ucci(Box::new(UcciFront::new(output.clone()))),
                 _ if GTP_OPENINGS.contains(&gtp_command(line)) => {
-                    Protocol::Gtp(Box::new(GtpFront::new(output.clone())))
+                    Protocol::Gtp(Box::new(GtpFront::new(output.clone(), &launch.othello)))
                 }
-                _ => Protocol::Uci(Box::new(UciFront::new(*game, output.clone()))),
+                _ => Protocol::Uci(Box::new(UciFront::new(launch.game, output.clone()))),
             };
         }
         match self {

@@ -27,9 +27,11 @@
 use super::Flow;
 use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener};
+use crate::controller::search::MAX_THREADS;
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{disc_text, ffo};
 use crate::games::{Proof, Variant};
+use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::ggf::{self, Record};
 use engine::othello::{Move, MoveText, Position, Square};
@@ -41,8 +43,6 @@ use std::time::Instant;
 
 /// The name `set myname` announces.
 const NAME: &str = "triskel";
-/// Transposition table of the Othello searches, MiB (NBoard has no option for it).
-const HASH_MB: usize = 64;
 /// Depth until the GUI sets one.
 const DEFAULT_DEPTH: u32 = 12;
 /// Deepest `set depth` (the whole game).
@@ -90,12 +90,17 @@ pub struct NBoardSession {
 }
 
 impl NBoardSession {
-    /// A session; `book_path` is the learning book's file (`--book`), read now (a missing file is
-    /// an empty book, written at the first `learn`).
-    pub fn new(output: Output, book_path: Option<String>) -> NBoardSession {
+    /// A session with the command line's threads and hash (NBoard has no option for them); its
+    /// learning book's file (`--book`) is read now (a missing file is an empty book, written at
+    /// the first `learn`).
+    pub fn new(output: Output, setup: OthelloSetup) -> NBoardSession {
         let mut controller: Box<Controller<Position>> = Box::default();
-        controller.set_hash(HASH_MB).expect("memory for the Othello hash table");
+        if let Err(message) = controller.set_hash(setup.hash_mb) {
+            output.line(&format!("status {message}"));
+        }
+        controller.settings_mut().threads = setup.threads;
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
+        let book_path = setup.book;
         controller.settings_mut().own_book = true;
         let book = match book_path.as_deref().map(LearningBook::load) {
             Some(Ok(book)) => book,
@@ -173,7 +178,12 @@ impl NBoardSession {
                 let path = words.next().unwrap_or("tests/data/othello/ffo.txt").to_string();
                 let first: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(40);
                 let last: u32 = words.next().and_then(|word| word.parse().ok()).unwrap_or(first.max(59));
-                let threads: usize = words.next().and_then(|word| word.parse().ok()).unwrap_or(1);
+                let threads = words
+                    .next()
+                    .and_then(|word| word.parse().ok())
+                    .map_or(self.controller.settings().threads, |threads: usize| {
+                        threads.clamp(1, MAX_THREADS as usize)
+                    });
                 // On a thread of its own, as `perft` and `bench`: `ping` and `quit` stay instant.
                 let output = self.output.clone();
                 self.controller.chore("ffo", move |stop| {
@@ -185,10 +195,12 @@ impl NBoardSession {
                 });
             }
             "d" => self.output.line(&format!(
-                "{}\ndepth {}, contempt {}",
+                "{}\ndepth {}, contempt {}, threads {}, hash {} MiB",
                 self.controller.position().board_text(),
                 self.depth,
-                self.contempt
+                self.contempt,
+                self.controller.settings().threads,
+                self.controller.settings().hash_mb
             )),
             "quit" => {
                 self.cancel();
