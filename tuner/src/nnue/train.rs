@@ -2,8 +2,10 @@
 //! and xiangqi: [`run`] is generic over the game's [`FeatureSet`] (its records, its inputs, its
 //! file), and everything below holds for both.
 //!
-//! - **Data larger than memory.** The files are read in chunks of `--chunk` records; each chunk is
-//!   shuffled (by the epoch's seed) and cut into batches.
+//! - **Data larger than memory.** The files are read in chunks of `--chunk` records (16 M by
+//!   default, about 2.7 GB decoded), running on from one file into the next; each chunk is
+//!   shuffled (by the epoch's seed) and cut into batches. Data within one chunk is shuffled as a
+//!   whole; beyond that, chunks come in file order.
 //! - **Held out: whole games.** The last `--validation` per mille of each file's records are held
 //!   out. The generator writes a game's positions together, so these are the file's last games
 //!   (one game at the cut excepted), never seen in training. A split by position would put most of
@@ -170,14 +172,20 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
 }
 
 /// Reads the files chunk by chunk: `visit(records, part)` gets up to `chunk` whole records at a
-/// time, all on one side of the split (each file's last `per_mille` are held out).
+/// time, all on one side of the split (each file's last `per_mille` are held out). Training chunks
+/// run on from one file into the next, so that a chunk mixes the files: a small file read last
+/// would otherwise be a chunk of its own, the last batches of every epoch.
 fn for_each_chunk(
     paths: &[String],
     chunk: usize,
     per_mille: u64,
     mut visit: impl FnMut(&[u8], Part),
 ) -> Result<(), String> {
-    let mut buffer = vec![0u8; chunk.max(1) * RECORD];
+    let chunk_bytes = chunk.max(1) * RECORD;
+    let mut training: Vec<u8> = Vec::new();
+    // Held-out records are only collected, so any piece size does for them.
+    let held_out_piece = chunk.clamp(1, 1 << 16);
+    let mut held_out = vec![0u8; held_out_piece * RECORD];
     for path in paths {
         let mut file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
         let length = file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
@@ -188,15 +196,27 @@ fn for_each_chunk(
         let records = length as usize / RECORD;
         let boundary = held_out_from(records, per_mille);
         let mut at = 0;
-        while at < records {
-            let (part, end) =
-                if at < boundary { (Part::Training, boundary) } else { (Part::HeldOut, records) };
-            let take = (end - at).min(chunk.max(1));
-            let bytes = &mut buffer[..take * RECORD];
-            file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
-            visit(bytes, part);
+        while at < boundary {
+            let take = (boundary - at).min((chunk_bytes - training.len()) / RECORD);
+            let filled = training.len();
+            training.resize(filled + take * RECORD, 0);
+            file.read_exact(&mut training[filled..]).map_err(|error| format!("{path}: {error}"))?;
+            if training.len() == chunk_bytes {
+                visit(&training, Part::Training);
+                training.clear();
+            }
             at += take;
         }
+        while at < records {
+            let take = (records - at).min(held_out_piece);
+            let bytes = &mut held_out[..take * RECORD];
+            file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
+            visit(bytes, Part::HeldOut);
+            at += take;
+        }
+    }
+    if !training.is_empty() {
+        visit(&training, Part::Training);
     }
     Ok(())
 }
@@ -330,7 +350,8 @@ fn save(network: &Network, config: &Config) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// Each file's last records are held out, in chunks that never straddle the cut.
+    /// Each file's last records are held out, in chunks that never straddle the cut; training
+    /// chunks run on across files.
     #[test]
     fn the_held_out_records_are_each_files_last() {
         let dir = std::env::temp_dir().join(format!("triskel-split-{}", std::process::id()));
@@ -345,8 +366,12 @@ mod tests {
         }
         let mut seen: Vec<(u8, usize, Part)> = Vec::new();
         let mut counts = [[0usize; 2]; 2];
+        let mut training_chunks = Vec::new();
         for_each_chunk(&paths, 64, 20, |bytes, part| {
             assert!(bytes.len() <= 64 * RECORD);
+            if part == Part::Training {
+                training_chunks.push(bytes.len() / RECORD);
+            }
             for record in bytes.chunks_exact(RECORD) {
                 let file = usize::from(record[0]);
                 counts[file][usize::from(part == Part::HeldOut)] += 1;
@@ -355,6 +380,14 @@ mod tests {
         })
         .unwrap();
         assert_eq!(counts, [[980, 20], [37, 0]], "2% of 1000, and none of 37 (0.74 rounds down)");
+        // 980 + 37 training records: fifteen full chunks, the sixteenth holding file 0's last 20
+        // and all of file 1.
+        assert_eq!(training_chunks, [[64; 15].as_slice(), &[57]].concat());
+        let training: Vec<(u8, usize)> =
+            seen.iter().filter(|seen| seen.2 == Part::Training).map(|seen| (seen.0, seen.1)).collect();
+        let expected: Vec<(u8, usize)> =
+            (0..980).map(|index| (0, index % 251)).chain((0..37).map(|index| (1, index))).collect();
+        assert_eq!(training, expected, "every training record once, in file order");
         // File 0's held-out records are its last twenty, in order.
         let held: Vec<usize> =
             seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
