@@ -78,6 +78,9 @@ const INFINITY: i32 = 65;
 /// "No move" in the transposition table and move lists.
 const NO_SQUARE: u8 = 64;
 
+/// Legal moves not known yet (no position has every square as a move: the discs are not).
+const UNKNOWN: u64 = u64::MAX;
+
 /// Decides whether a solve should stop, asked every [`POLL_INTERVAL`] nodes with the nodes
 /// searched so far. A stopped solve returns `None`.
 pub trait SolveControl {
@@ -316,7 +319,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
         let n = (!(p | o)).count_ones();
         if n > SHALLOW_EMPTIES {
-            return self.deep(p, o, alpha, beta, n, true);
+            return self.deep(p, o, alpha, beta, n, true, UNKNOWN);
         }
         self.nodes += 1;
         let moves = legal_moves(p, o);
@@ -372,13 +375,13 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             4 => self.solve_4(p, o, alpha, beta, empty),
             n if n < SORTED_EMPTIES => self.shallow(p, o, alpha, beta, empty, empty),
             n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty, legal_moves(p, o)),
-            n => self.deep(p, o, alpha, beta, n, false).0,
+            n => self.deep(p, o, alpha, beta, n, false, UNKNOWN).0,
         }
     }
 
     /// [`search`](Self::search) of a position whose legal moves are known (its parent counted them
-    /// to order its moves): the routines without the table take them instead of finding them
-    /// again (the 7-empties one) or testing every empty square (the 5- and 6-empties one).
+    /// to order its moves): the routines take them instead of finding them again (the 7-empties
+    /// one and the table's) or testing every empty square (the 5- and 6-empties one).
     #[inline(always)]
     fn search_known(&mut self, p: u64, o: u64, alpha: i32, beta: i32, moves: u64) -> i32 {
         let empty = !(p | o);
@@ -387,6 +390,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             self.shallow(p, o, alpha, beta, empty, moves)
         } else if n > 4 && n <= SHALLOW_EMPTIES {
             self.shallow_sorted(p, o, alpha, beta, empty, moves)
+        } else if n > SHALLOW_EMPTIES {
+            self.deep(p, o, alpha, beta, n, false, moves).0
         } else {
             self.search(p, o, alpha, beta)
         }
@@ -658,8 +663,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     }
 
     /// Many empties: principal-variation search with the transposition table, the stability
-    /// cut-off and fastest-first ordering. Returns the score and the best square.
-    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, root: bool) -> (i32, u8) {
+    /// cut-off and fastest-first ordering. Returns the score and the best square. `moves`: the
+    /// legal moves when the caller counted them, [`UNKNOWN`] otherwise.
+    #[allow(clippy::too_many_arguments)]
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, root: bool, moves: u64) -> (i32, u8) {
         self.nodes += 1;
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + POLL_INTERVAL;
@@ -694,12 +701,13 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
         }
 
-        let moves = legal_moves(p, o);
+        let moves = if moves == UNKNOWN { legal_moves(p, o) } else { moves };
         if moves == 0 {
-            if legal_moves(o, p) == 0 {
+            let replies = legal_moves(o, p);
+            if replies == 0 {
                 return (final_score(p, o), NO_SQUARE);
             }
-            let (score, _) = self.deep(o, p, -beta, -alpha, n, false);
+            let (score, _) = self.deep(o, p, -beta, -alpha, n, false, replies);
             return (-score, NO_SQUARE);
         }
 
