@@ -734,15 +734,6 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             list[count] = (0, x as u8, f, 0);
             count += 1;
         }
-        if n >= ETC_EMPTIES && !root {
-            for &(_, x, f, _) in &list[..count] {
-                if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
-                    if -upper >= beta {
-                        return (-upper, x);
-                    }
-                }
-            }
-        }
 
         // The hash move is searched before the others are scored: when it cuts, as it mostly
         // does at a node searched before, their ordering (a shallow search each from
@@ -768,6 +759,18 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 }
             }
             first = 1;
+        }
+        if n >= ETC_EMPTIES && !root {
+            for &(_, x, f, _) in &list[first..count] {
+                if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
+                    if -upper >= beta {
+                        if let Some((a, b)) = slots {
+                            self.store(a, b, p, o, alpha_start, beta, -upper, x, n);
+                        }
+                        return (-upper, x);
+                    }
+                }
+            }
         }
 
         for item in list.iter_mut().take(count).skip(first) {
