@@ -422,6 +422,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         unplayed
     }
 
+    /// Inlined into its callers (nearly always [`solve_3`](Self::solve_3)), the pass out of line:
+    /// 0.2-0.5% fewer instructions in the bench than a call.
+    #[inline(always)]
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INFINITY;
@@ -440,10 +443,17 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return best;
         }
         if flips_near(o, p, x1) | flips_near(o, p, x2) != 0 {
-            -self.solve_2(o, p, -beta, -alpha, x1, x2)
+            -self.solve_2_after_pass(o, p, -beta, -alpha, x1, x2)
         } else {
             final_score(p, o)
         }
+    }
+
+    /// [`solve_2`](Self::solve_2) for the opponent of a side that passed: out of line, so that
+    /// `solve_2` itself is not recursive and inlines into `solve_3`.
+    #[inline(never)]
+    fn solve_2_after_pass(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        self.solve_2(p, o, alpha, beta, x1, x2)
     }
 
     fn solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
