@@ -116,8 +116,10 @@ const fn ray_pairs() -> [RayPairs; 64] {
 /// `ROW_OUTFLANK[column][inner]`: on a row whose opponent discs on columns b to g are the bits of
 /// `inner`, the squares just beyond the opponent runs that start beside `column` (on either
 /// side, only if the run is not empty): a player disc there outflanks the run.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
 static ROW_OUTFLANK: [[u8; 64]; 8] = row_outflanks();
 
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
 const fn row_outflanks() -> [[u8; 64]; 8] {
     let mut table = [[0u8; 64]; 8];
     let mut column = 0;
@@ -150,8 +152,10 @@ const fn row_outflanks() -> [[u8; 64]; 8] {
 
 /// `ROW_FLIPPED[column][outflank]`: the squares of a row strictly between `column` and the
 /// nearest bit of `outflank` on each side.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
 static ROW_FLIPPED: [[u8; 256]; 8] = row_flipped();
 
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
 const fn row_flipped() -> [[u8; 256]; 8] {
     let mut table = [[0u8; 256]; 8];
     let mut column = 0;
