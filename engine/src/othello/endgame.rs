@@ -723,8 +723,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
 
         // Fastest first: the fewer replies (corners counted twice) the better, then the fewer
         // squares the opponent could later reach, our discs anchored at corners, odd quadrants;
-        // the hash move before all. Enhanced transposition cut-off on the way: a child already
-        // known to be bad enough for the opponent ends the node before any search.
+        // the hash move before all. Enhanced transposition cut-off once the hash move failed to
+        // cut: a child already known to be bad enough for the opponent ends the node before the
+        // moves are scored or searched.
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         // (score, square, flips, the opponent's replies once the move is scored)
