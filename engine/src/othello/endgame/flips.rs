@@ -2,7 +2,7 @@
 //! arithmetic to find the outflanking disc (the "carry" method Edax's documentation describes).
 //! The solver spends most of its time here, at the leaves. On x86-64 the vertical and diagonal
 //! lines go two at a time in SSE lanes (the board and its top-to-bottom mirror) and the row by
-//! table ([`flips_lanes`]); [`flips_portable`] serves other targets and the tests.
+//! table (`flips_lanes`); [`flips_portable`] serves other targets and the tests.
 //!
 //! [`super::super::board::flips`] walks each line a square at a time; this finds the first
 //! non-opponent square of a line in one step, so its cost does not grow with the run length.
@@ -41,7 +41,7 @@ const fn rays() -> [[u64; 8]; 64] {
 /// Discs of `opponent` that `player` flips by playing on the empty `square` (0..64); empty when
 /// the move is illegal. Same result as [`super::super::board::flips`]. On x86-64 with SSSE3 and
 /// SSE4.1 (the `x86-64-v2` level the workspace builds for) six of the eight lines in SSE lanes
-/// ([`flips_lanes`]); elsewhere [`flips_portable`].
+/// (`flips_lanes`); elsewhere [`flips_portable`].
 #[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
