@@ -88,30 +88,17 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     }
 }
 
-/// A network of two output buckets made from the one-output `bytes` (`TRSKNN01`): both buckets
-/// have its output weights; the first (1 to 16 pieces) its output bias, the second (17 to 32)
-/// another one.
-fn two_buckets_from(bytes: &[u8]) -> Vec<u8> {
-    // 24 bytes of header, 2 x (768 + 1 + 2) x hidden of weights, 4 of output bias.
-    let (header, output_bias, hidden) = (24, bytes.len() - 4, (bytes.len() - 28) / (2 * 771));
-    let output_weights = &bytes[output_bias - 4 * hidden..output_bias];
-    let mut file = b"TRSKNN02".to_vec();
-    file.extend_from_slice(&bytes[8..header]);
-    file.extend_from_slice(&2u32.to_le_bytes());
-    file.extend_from_slice(&bytes[header..output_bias]);
-    file.extend_from_slice(output_weights);
-    file.extend_from_slice(&bytes[output_bias..]);
-    file.extend_from_slice(&40_000i32.to_le_bytes());
-    file
-}
-
 #[test]
 fn eval_file_reads_a_network_of_output_buckets_and_evaluates_each_position_with_its_bucket() {
     let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
-    assert!(embedded.starts_with(b"TRSKNN01"), "the test builds on a network of one output");
+    assert!(embedded.starts_with(b"TRSKNN02"), "the test builds on a network of output buckets");
+    let buckets = u32::from_le_bytes(embedded[24..28].try_into().unwrap());
+    assert!(buckets >= 2, "{buckets} buckets");
+    // The output biases come last, one per bucket: only the last bucket's (the most pieces) is
+    // changed.
     let path = temporary("buckets.bin");
-    std::fs::write(&path, two_buckets_from(&embedded)).unwrap();
-    // 32 pieces (the second bucket), then 5 (the first).
+    write_with_another_output_bias(&embedded, &path);
+    // 32 pieces (the last bucket), then 5 (the first).
     let positions = "position startpos\neval\nposition fen 4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1\neval\n";
     let nnue_lines = |lines: &[String]| -> Vec<String> {
         lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).cloned().collect()
@@ -119,10 +106,11 @@ fn eval_file_reads_a_network_of_output_buckets_and_evaluates_each_position_with_
     let embedded_evals = nnue_lines(&transcript(format!("{positions}quit\n")));
     let lines = transcript(format!("setoption name EvalFile value {path}\n{positions}go depth 6\nquit\n"));
     let infos = info_strings(&lines);
-    assert!(infos[0].starts_with("EvalFile: (768 -> ") && infos[0].contains("2 output buckets"), "{infos:?}");
+    let stated = format!("{buckets} output buckets");
+    assert!(infos[0].starts_with("EvalFile: (768 -> ") && infos[0].contains(&stated), "{infos:?}");
     let evals = nnue_lines(&lines);
     assert_eq!(evals.len(), 2);
-    assert_ne!(evals[0], embedded_evals[0], "32 pieces: the second bucket, another output bias");
+    assert_ne!(evals[0], embedded_evals[0], "32 pieces: the last bucket, another output bias");
     assert_eq!(evals[1], embedded_evals[1], "5 pieces: the first bucket, the embedded network's");
     assert!(lines.iter().any(|line| line.starts_with("bestmove ")), "{lines:#?}");
     let _ = std::fs::remove_file(path);
