@@ -7,7 +7,8 @@
 
 use crate::controller::search::MAX_THREADS;
 use crate::controller::table::MAX_HASH_MB;
-use crate::games::GameKind;
+use crate::controller::Controller;
+use crate::games::{GameKind, Variant};
 
 /// Transposition table of the Othello sessions until `--hash` says otherwise, MiB.
 pub const OTHELLO_HASH_MB: usize = 64;
@@ -26,6 +27,15 @@ pub struct OthelloSetup {
 impl Default for OthelloSetup {
     fn default() -> OthelloSetup {
         OthelloSetup { book: None, threads: 1, hash_mb: OTHELLO_HASH_MB }
+    }
+}
+
+impl OthelloSetup {
+    /// Gives `controller` these threads and this table. The error (a table too big to allocate;
+    /// the one it had is kept) is for the session to say in its protocol's form.
+    pub fn configure<G: Variant>(&self, controller: &mut Controller<G>) -> Result<(), String> {
+        controller.settings_mut().threads = self.threads;
+        controller.set_hash(self.hash_mb)
     }
 }
 

@@ -77,10 +77,9 @@ impl GtpFront {
     pub fn new(output: Output, setup: &OthelloSetup) -> GtpFront {
         let mut controller: Box<Controller<Position>> = Box::default();
         // GTP answers only commands, so a table too big to allocate is said on stderr.
-        if let Err(message) = controller.set_hash(setup.hash_mb) {
+        if let Err(message) = setup.configure(&mut controller) {
             eprintln!("{message}");
         }
-        controller.settings_mut().threads = setup.threads;
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
         GtpFront {
             controller,

@@ -95,13 +95,12 @@ impl NBoardSession {
     /// the first `learn`).
     pub fn new(output: Output, setup: OthelloSetup) -> NBoardSession {
         let mut controller: Box<Controller<Position>> = Box::default();
-        if let Err(message) = controller.set_hash(setup.hash_mb) {
+        if let Err(message) = setup.configure(&mut controller) {
             output.line(&format!("status {message}"));
         }
-        controller.settings_mut().threads = setup.threads;
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
-        let book_path = setup.book;
         controller.settings_mut().own_book = true;
+        let book_path = setup.book;
         let book = match book_path.as_deref().map(LearningBook::load) {
             Some(Ok(book)) => book,
             Some(Err(message)) => {
