@@ -272,24 +272,32 @@ pub fn flips(player: u64, opponent: u64, square: Square) -> u64 {
     flipped
 }
 
+/// `count` random boards, `(player, opponent)` with no square in both, from sparse to nearly full:
+/// for the tests that hold a SIMD routine to its portable twin.
+#[cfg(test)]
+pub(crate) fn random_boards(seed: u64, count: usize) -> impl Iterator<Item = (u64, u64)> {
+    let mut rng = types::prng::SplitMix64::new(seed);
+    (0..count).map(move |round| {
+        let (a, b) = (rng.next_u64(), rng.next_u64());
+        let occupied = match round % 5 {
+            0 => a | b,
+            1 => a | b | (b >> 5),
+            2 => a | b | (b >> 7),
+            3 => a & b,
+            _ => a & b | 0x0000_0018_1800_0000,
+        };
+        let player = occupied & rng.next_u64();
+        (player, occupied & !player)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn legal_moves_match_the_portable_loop() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for round in 0..200_000 {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            let other = state.rotate_left(17) ^ (state >> 11);
-            // From sparse to nearly full boards.
-            let occupied = match round % 3 {
-                0 => state | other,
-                1 => state | other | (other >> 5),
-                _ => state & other | 0x0000_0018_1800_0000,
-            };
-            let player = occupied & (other ^ state.rotate_left(29));
-            let opponent = occupied & !player;
+        for (player, opponent) in random_boards(0x9E37_79B9_7F4A_7C15, 200_000) {
             assert_eq!(
                 legal_moves(player, opponent),
                 legal_moves_portable(player, opponent),

@@ -284,17 +284,7 @@ mod tests {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
     #[test]
     fn lanes_match_the_portable_loop() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for round in 0..100_000 {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            let other = state.rotate_left(23) ^ (state >> 17);
-            let occupied = match round % 3 {
-                0 => state | other,
-                1 => state | other | (other >> 7),
-                _ => state & other,
-            };
-            let player = occupied & (other ^ state.rotate_left(31));
-            let opponent = occupied & !player;
+        for (player, opponent) in crate::othello::board::random_boards(0x2545_F491_4F6C_DD1D, 100_000) {
             for square in 0..64 {
                 let bit = 1u64 << square;
                 let (p, o) = (player & !bit, opponent & !bit);
