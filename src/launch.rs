@@ -31,11 +31,23 @@ impl Default for OthelloSetup {
 }
 
 impl OthelloSetup {
-    /// Gives `controller` these threads and this table. The error (a table too big to allocate;
-    /// the one it had is kept) is for the session to say in its protocol's form.
-    pub fn configure<G: Variant>(&self, controller: &mut Controller<G>) -> Result<(), String> {
+    /// A controller with these threads and this table, allocated once. If the table is too big
+    /// to allocate, the controller has the default one and the message says so, for the session
+    /// to say in its protocol's form.
+    pub fn controller<G: Variant>(&self) -> (Box<Controller<G>>, Option<String>) {
+        let (mut controller, refusal) = match Controller::with_hash(self.hash_mb) {
+            Some(controller) => (Box::new(controller), None),
+            None => {
+                let controller: Box<Controller<G>> = Box::default();
+                let kept = controller.settings().hash_mb;
+                (
+                    controller,
+                    Some(format!("cannot allocate {} MiB of hash; keeping {kept} MiB", self.hash_mb)),
+                )
+            }
+        };
         controller.settings_mut().threads = self.threads;
-        controller.set_hash(self.hash_mb)
+        (controller, refusal)
     }
 }
 
@@ -123,6 +135,21 @@ mod tests {
         assert!(rest.is_empty());
         assert_eq!(OthelloSetup::default().threads, 1);
         assert_eq!(OthelloSetup::default().hash_mb, OTHELLO_HASH_MB);
+    }
+
+    #[test]
+    fn the_controller_has_the_setup_table_or_says_why_not() {
+        use engine::othello::position::Position;
+        let setup = OthelloSetup { book: None, threads: 2, hash_mb: 32 };
+        let (controller, refusal) = setup.controller::<Position>();
+        assert_eq!((controller.settings().hash_mb, controller.settings().threads, refusal), (32, 2, None));
+        // No machine has 2^64 bytes: the default table is kept, and the threads are still set.
+        let setup = OthelloSetup { book: None, threads: 2, hash_mb: usize::MAX >> 20 };
+        let (controller, refusal) = setup.controller::<Position>();
+        let default_mb = crate::controller::Settings::default().hash_mb;
+        assert_eq!((controller.settings().hash_mb, controller.settings().threads), (default_mb, 2));
+        let expected = format!("cannot allocate {} MiB of hash; keeping {default_mb} MiB", usize::MAX >> 20);
+        assert_eq!(refusal, Some(expected));
     }
 
     #[test]

@@ -404,6 +404,18 @@ fn bench_is_deterministic_and_searches_xiangqi_positions() {
     assert_ne!(bench_run("16 1 4").0, nodes);
 }
 
+/// The signature a user checks a build against is the one the README gives (with the network,
+/// the default): a retrained network must come with its new signature.
+#[test]
+fn the_readme_gives_the_default_bench_signature() {
+    let _serial = serial();
+    let output = engine::run(&["--variant", "xiangqi", "bench"], "");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let nodes = text.lines().find_map(|line| line.strip_prefix("Nodes searched  : ")).expect("a signature");
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(&format!("xiangqi **{nodes}**")), "the README's xiangqi signature is {nodes}");
+}
+
 #[test]
 fn go_mate_1_finds_the_mate_in_one() {
     let mut engine = xiangqi();

@@ -113,9 +113,16 @@ impl<G: Variant> Drop for Controller<G> {
 
 impl<G: Variant> Controller<G> {
     pub fn new() -> Controller<G> {
-        let settings = Settings::default();
-        let table = table::allocate_table(settings.hash_mb).expect("memory for the default hash table");
-        Controller::from_parts(settings, table, 0, Vec::new(), Rng::from_clock())
+        Controller::with_hash(Settings::default().hash_mb).expect("memory for the default hash table")
+    }
+
+    /// A controller whose table has `mb` MiB from the start, for sessions that know their size
+    /// before the first command (the Othello ones, from `--hash`): the default table is never
+    /// filled only to be thrown away. `None` if the memory is not there.
+    pub fn with_hash(mb: usize) -> Option<Controller<G>> {
+        let table = table::allocate_table(mb)?;
+        let settings = Settings { hash_mb: mb, ..Settings::default() };
+        Some(Controller::from_parts(settings, table, 0, Vec::new(), Rng::from_clock()))
     }
 
     /// A controller at the start of a game, with what carries over between games.

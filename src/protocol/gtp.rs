@@ -75,9 +75,9 @@ struct PendingMove {
 impl GtpFront {
     /// A session with the command line's threads and hash (GTP has no option for them).
     pub fn new(output: Output, setup: &OthelloSetup) -> GtpFront {
-        let mut controller: Box<Controller<Position>> = Box::default();
+        let (mut controller, refusal) = setup.controller::<Position>();
         // GTP answers only commands, so a table too big to allocate is said on stderr.
-        if let Err(message) = setup.configure(&mut controller) {
+        if let Some(message) = refusal {
             eprintln!("{message}");
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;

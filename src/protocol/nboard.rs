@@ -94,8 +94,8 @@ impl NBoardSession {
     /// learning book's file (`--book`) is read now (a missing file is an empty book, written at
     /// the first `learn`).
     pub fn new(output: Output, setup: OthelloSetup) -> NBoardSession {
-        let mut controller: Box<Controller<Position>> = Box::default();
-        if let Err(message) = setup.configure(&mut controller) {
+        let (mut controller, refusal) = setup.controller::<Position>();
+        if let Some(message) = refusal {
             output.line(&format!("status {message}"));
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
