@@ -432,6 +432,23 @@ pub fn emit(weights: &Weights) -> String {
         let _ = writeln!(out, "        {}_OFFSET as u32 + {},", CLASSES[*class].name, terms.join(" + "));
     }
     out.push_str("    ]\n}\n\n");
+    out.push_str(
+        "/// Every pattern instance's squares (`8 * row + column`), first square most significant, in\n\
+         /// the order of [`pattern_indices`]: data for index code that gathers several squares at once.\n",
+    );
+    let _ = writeln!(out, "pub const INSTANCE_SQUARES: [&[u8]; INSTANCES] = [");
+    for (_, squares) in &instances {
+        let list: Vec<String> = squares.iter().map(u8::to_string).collect();
+        let _ = writeln!(out, "    &[{}],", list.join(", "));
+    }
+    out.push_str("];\n\n/// Every pattern instance's class offset within a stage's weights.\n");
+    let offsets: Vec<String> =
+        instances.iter().map(|(class, _)| format!("{}_OFFSET as u32", CLASSES[*class].name)).collect();
+    let _ = writeln!(
+        out,
+        "pub const INSTANCE_OFFSETS: [u32; INSTANCES] = [\n    {},\n];\n",
+        offsets.join(",\n    ")
+    );
     let _ = writeln!(
         out,
         "/// The weights: `i16` little-endian, `STAGES * STAGE_SIZE` of them.\n\

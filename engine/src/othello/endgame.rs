@@ -250,6 +250,15 @@ const fn stability_thresholds() -> [i32; 65] {
     table
 }
 
+/// The stability cut-off: `Some(ceiling)` when the opponent's stable discs cap the score at
+/// `ceiling <= alpha` (each of them is a disc the side to move never gets).
+#[inline(always)]
+fn stability_ceiling(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // ceiling = 64 - 2 * stable <= alpha  <=>  stable >= (64 - alpha) / 2, rounded up.
+    let needed = (MAX_SCORE + 1 - alpha).max(0) as u32 / 2;
+    stability::stable_count_if_at_least(o, p, needed).map(|stable| MAX_SCORE - 2 * stable as i32)
+}
+
 /// From this many empties up, children are looked up in the table before any is searched.
 const ETC_EMPTIES: u32 = 11;
 
@@ -494,8 +503,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[4] {
-            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
-            if ceiling <= alpha {
+            if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
         }
@@ -556,8 +564,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, candidates: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
-            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
-            if ceiling <= alpha {
+            if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
         }
@@ -609,8 +616,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     fn shallow_sorted(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, moves: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
-            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
-            if ceiling <= alpha {
+            if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
         }
@@ -688,9 +694,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return (0, NO_SQUARE);
         }
         let (mut alpha, mut beta) = (alpha, beta);
-        if alpha >= STABILITY_THRESHOLD[n as usize] {
-            let ceiling = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
-            if ceiling <= alpha && !root {
+        if alpha >= STABILITY_THRESHOLD[n as usize] && !root {
+            if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return (ceiling, NO_SQUARE);
             }
         }
