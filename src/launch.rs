@@ -35,19 +35,10 @@ impl OthelloSetup {
     /// to allocate, the controller has the default one and the message says so, for the session
     /// to say in its protocol's form.
     pub fn controller<G: Variant>(&self) -> (Box<Controller<G>>, Option<String>) {
-        let (mut controller, refusal) = match Controller::with_hash(self.hash_mb) {
-            Some(controller) => (Box::new(controller), None),
-            None => {
-                let controller: Box<Controller<G>> = Box::default();
-                let kept = controller.settings().hash_mb;
-                (
-                    controller,
-                    Some(format!("cannot allocate {} MiB of hash; keeping {kept} MiB", self.hash_mb)),
-                )
-            }
-        };
+        let (controller, allocated) = Controller::with_hash(self.hash_mb);
+        let mut controller = Box::new(controller);
         controller.settings_mut().threads = self.threads;
-        (controller, refusal)
+        (controller, allocated.err())
     }
 }
 

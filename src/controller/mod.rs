@@ -111,15 +111,33 @@ impl<G: Variant> Drop for Controller<G> {
     }
 }
 
+/// Why a table of `mb` MiB was refused, the `kept` one staying.
+fn hash_refused(mb: usize, kept: usize) -> String {
+    format!("cannot allocate {mb} MiB of hash; keeping {kept} MiB")
+}
+
 impl<G: Variant> Controller<G> {
     pub fn new() -> Controller<G> {
-        Controller::with_hash(Settings::default().hash_mb).expect("memory for the default hash table")
+        Controller::sized(Settings::default().hash_mb).expect("memory for the default hash table")
     }
 
     /// A controller whose table has `mb` MiB from the start, for sessions that know their size
     /// before the first command (the Othello ones, from `--hash`): the default table is never
-    /// filled only to be thrown away. `None` if the memory is not there.
-    pub fn with_hash(mb: usize) -> Option<Controller<G>> {
+    /// filled only to be thrown away. If the memory is not there, the default table and the
+    /// reason, as [`Controller::set_hash`] gives it.
+    pub fn with_hash(mb: usize) -> (Controller<G>, Result<(), String>) {
+        match Controller::sized(mb) {
+            Some(controller) => (controller, Ok(())),
+            None => {
+                let controller = Controller::new();
+                let refusal = hash_refused(mb, controller.settings.hash_mb);
+                (controller, Err(refusal))
+            }
+        }
+    }
+
+    /// A controller with a table of `mb` MiB; `None` if the memory is not there.
+    fn sized(mb: usize) -> Option<Controller<G>> {
         let table = table::allocate_table(mb)?;
         let settings = Settings { hash_mb: mb, ..Settings::default() };
         Some(Controller::from_parts(settings, table, 0, Vec::new(), Rng::from_clock()))
@@ -198,9 +216,7 @@ impl<G: Variant> Controller<G> {
 
     /// `Hash`: a table of `mb` MiB. A running search keeps the old table until it ends.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        let table = table::allocate_table(mb).ok_or_else(|| {
-            format!("cannot allocate {mb} MiB of hash; keeping {} MiB", self.settings.hash_mb)
-        })?;
+        let table = table::allocate_table(mb).ok_or_else(|| hash_refused(mb, self.settings.hash_mb))?;
         self.table = table;
         self.settings.hash_mb = mb;
         Ok(())

@@ -136,23 +136,7 @@ mod tests {
     /// The row tables give every instance the index of the generated square-by-square code.
     #[test]
     fn row_tables_match_the_square_by_square_indices() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        for round in 0..20_000 {
-            // Sparse, even and dense boards alike.
-            let (a, b, c) = (next(), next(), next());
-            let occupied = match round % 3 {
-                0 => a & b,
-                1 => a,
-                _ => a | b,
-            };
-            let (player, opponent) = (occupied & c, occupied & !c);
+        for (player, opponent) in crate::othello::board::random_boards(0x9E37_79B9_7F4A_7C15, 20_000) {
             let indices = instance_indices(player, opponent);
             let expected = weights::pattern_indices(player, opponent);
             for instance in 0..INSTANCES {
