@@ -581,7 +581,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             if group == 0 {
                 continue;
             }
-            for class in PRIORITY {
+            // A group of one square (the usual case with so few empties) needs no class order.
+            let classes: &[u64] = if group & (group - 1) == 0 { &[u64::MAX] } else { &PRIORITY };
+            for &class in classes {
                 let mut squares = group & class;
                 while squares != 0 {
                     let x = squares.trailing_zeros() as usize;
