@@ -786,14 +786,16 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
             first = 1;
         }
-        // The children's buckets were only just prefetched when no hash move was searched: below
-        // SORT_EMPTIES, where scoring the moves is cheap, they are scored first and the table is
-        // asked after, once the buckets have arrived, rather than waiting on memory here.
-        let etc = n >= ETC_EMPTIES && !root;
-        let etc_first = etc && (first == 1 || n >= SORT_EMPTIES);
-        if etc_first {
-            if let Some(cut) = self.transposition_cut(&list[first..count], p, o, slots, alpha_start, beta, n) {
-                return cut;
+        if n >= ETC_EMPTIES && !root {
+            for &(_, x, f, _) in &list[first..count] {
+                if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
+                    if -upper >= beta {
+                        if let Some((a, b)) = slots {
+                            self.store(a, b, p, o, alpha_start, beta, -upper, x, n);
+                        }
+                        return (-upper, x);
+                    }
+                }
             }
         }
 
@@ -823,11 +825,6 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                 score
             };
             item.0 = score;
-        }
-        if etc && !etc_first {
-            if let Some(cut) = self.transposition_cut(&list[first..count], p, o, slots, alpha_start, beta, n) {
-                return cut;
-            }
         }
 
         // With a team, moves another thread is searching wait for a second pass (their indices).
@@ -895,34 +892,6 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             self.store(a, b, p, o, alpha_start, beta, best, best_square, n);
         }
         (best, best_square)
-    }
-
-    /// Enhanced transposition cut-off: the first of `moves` (score, square, flips, replies) whose
-    /// child the table already knows to be at or below `-beta` for the opponent ends the node, its
-    /// bound stored. `None` when no child cuts.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn transposition_cut(
-        &mut self,
-        moves: &[(i32, u8, u64, u64)],
-        p: u64,
-        o: u64,
-        slots: Option<(usize, usize)>,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-    ) -> Option<(i32, u8)> {
-        for &(_, x, f, _) in moves {
-            if let Some(upper) = self.upper_bound(o ^ f, p | f | (1 << x)) {
-                if -upper >= beta {
-                    if let Some((a, b)) = slots {
-                        self.store(a, b, p, o, alpha, beta, -upper, x, n);
-                    }
-                    return Some((-upper, x));
-                }
-            }
-        }
-        None
     }
 
     /// A fixed-depth alpha-beta search with [`order_eval`] at the leaves (centidiscs), for move
