@@ -638,7 +638,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return final_score(p, o);
         }
         let odd = odd_quadrants(empty);
-        let mut list = [(0i32, 0u8, 0u64, 0u64); 16];
+        // A move per empty square at most.
+        let mut list = [(0i32, 0u8, 0u64, 0u64); SHALLOW_EMPTIES as usize];
         let mut count = 0;
         let mut squares = moves;
         let mut best = -INFINITY;
