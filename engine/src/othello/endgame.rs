@@ -477,7 +477,10 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         }
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
-        for (x, y, z) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2): the squares swap
+        // in registers (a list of the three triples was written to memory at every node).
+        let (mut x, mut y, mut z) = (x1, x2, x3);
+        for step in 0..3 {
             let f = flips_near(p, o, x);
             if f != 0 {
                 let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
@@ -488,6 +491,11 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
                     }
                     alpha_now = alpha_now.max(score);
                 }
+            }
+            if step == 0 {
+                (x, y) = (y, x);
+            } else {
+                (x, z) = (z, x);
             }
         }
         if best > -INFINITY {
@@ -581,7 +589,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             if group == 0 {
                 continue;
             }
-            for class in PRIORITY {
+            // A group of one square (the usual case with so few empties) needs no class order.
+            let classes: &[u64] = if group & (group - 1) == 0 { &[u64::MAX] } else { &PRIORITY };
+            for &class in classes {
                 let mut squares = group & class;
                 while squares != 0 {
                     let x = squares.trailing_zeros() as usize;
@@ -628,7 +638,8 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return final_score(p, o);
         }
         let odd = odd_quadrants(empty);
-        let mut list = [(0i32, 0u8, 0u64, 0u64); 16];
+        // A move per empty square at most.
+        let mut list = [(0i32, 0u8, 0u64, 0u64); SHALLOW_EMPTIES as usize];
         let mut count = 0;
         let mut squares = moves;
         let mut best = -INFINITY;

@@ -10,7 +10,8 @@ use crate::othello::board::Color;
 use crate::othello::position::Position;
 
 /// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
-/// so that the side to move gets the last move there.
+/// so that the side to move gets the last move there. Only the test's reference needs the masks.
+#[cfg(test)]
 const QUADRANTS: [u64; 4] =
     [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 
@@ -32,9 +33,25 @@ pub(super) fn quadrant(square: usize) -> usize {
     ((square >> 2) & 1) | ((square >> 4) & 2)
 }
 
-/// Squares of the quadrants holding an odd number of the `empty` squares.
+/// Squares of the quadrants holding an odd number of the `empty` squares. The parities are
+/// folded together by XOR: within each half row first (bits 0 and 4 of each byte), then across
+/// the four rows of each half board (bytes 0 and 4), and one multiplication spreads each
+/// quadrant's bit over its sixteen squares. A handful of operations where four population counts
+/// and their tests took three times as many; the solver asks at every node up to 7 empties.
 #[inline(always)]
 pub(super) fn odd_quadrants(empty: u64) -> u64 {
+    let mut parity = empty ^ (empty >> 1);
+    parity ^= parity >> 2;
+    parity ^= parity >> 8;
+    parity ^= parity >> 16;
+    // Bits 0, 4, 32 and 36: the parities of the four quadrants, whose masks are these bits
+    // times 0x0F0F_0F0F (the four products do not overlap, so nothing carries).
+    (parity & 0x0000_0011_0000_0011).wrapping_mul(0x0F0F_0F0F)
+}
+
+/// [`odd_quadrants`] quadrant by quadrant, the reference the test holds it to.
+#[cfg(test)]
+fn odd_quadrants_by_count(empty: u64) -> u64 {
     let mut odd = 0;
     for quadrant in QUADRANTS {
         if (empty & quadrant).count_ones() & 1 == 1 {
@@ -96,4 +113,18 @@ pub(super) fn isolated(empty: u64) -> u64 {
     let sides = ((empty << 1) & NOT_A) | ((empty >> 1) & NOT_H);
     let around = sides | ((sides | empty) << 8) | ((sides | empty) >> 8);
     empty & !around
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folded_parity_matches_the_counts() {
+        for (player, opponent) in crate::othello::board::random_boards(0x0DD0_0DD0_1234_5678, 100_000) {
+            let empty = !(player | opponent);
+            assert_eq!(odd_quadrants(empty), odd_quadrants_by_count(empty), "{empty:x}");
+            assert_eq!(odd_quadrants(player), odd_quadrants_by_count(player), "{player:x}");
+        }
+    }
 }
