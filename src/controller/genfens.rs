@@ -7,7 +7,7 @@
 use super::table::allocate_table;
 use crate::games::Variant;
 use crate::rng::Rng;
-use engine::search::{self, Control, Limits, SearchState, Silent, TranspositionTable};
+use engine::search::{self, Control, Iteration, Limits, SearchState, Silent, TranspositionTable};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -65,7 +65,7 @@ impl Control for StopFlag<'_> {
         self.0.load(Ordering::Relaxed)
     }
 
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+    fn iteration_done(&self, _iteration: &Iteration) -> bool {
         self.0.load(Ordering::Relaxed)
     }
 }

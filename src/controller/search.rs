@@ -11,7 +11,7 @@ use super::reporter::{EventReporter, News};
 use super::timeman::TimeLimits;
 use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
-    self, Control, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+    self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
 };
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -59,10 +59,13 @@ impl<G: Variant> Control for MainControl<'_, G> {
     /// The soft limit counts the whole search, pondering included: after a ponder hit the time
     /// already spent on this move is spent, and the plan holds (the clock's hard limit, which
     /// protects the game, counts from the hit).
-    fn iteration_done(&self, _depth: u32, _nodes: u64, stable_iterations: u32) -> bool {
+    fn iteration_done(&self, iteration: &Iteration) -> bool {
         let shared = self.shared;
         !shared.pondering.load(Ordering::Acquire)
-            && shared.time.soft_for(stable_iterations).is_some_and(|soft| shared.started.elapsed() >= soft)
+            && shared
+                .time
+                .soft_for(iteration.stable_iterations, iteration.best_move_effort)
+                .is_some_and(|soft| shared.started.elapsed() >= soft)
     }
 }
 
@@ -85,7 +88,7 @@ impl Control for HelperControl<'_> {
         shared.stopped() || shared.helpers_stop.load(Ordering::Relaxed)
     }
 
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+    fn iteration_done(&self, _iteration: &Iteration) -> bool {
         false
     }
 }

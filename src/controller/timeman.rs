@@ -1,7 +1,8 @@
 //! Time management: from the `go` clock parameters to two limits.
 //!
 //! * The **soft** limit is checked after each completed iteration: past it, no new iteration starts.
-//!   It is scaled by how stable the best move has been (see [`TimeLimits::soft_for`]).
+//!   It is scaled by how stable the best move has been and by how much work refuting the other
+//!   moves took (see [`TimeLimits::soft_for`]).
 //! * The **hard** limit is never exceeded: the search polls it every 2048 nodes and aborts.
 //!
 //! With `horizon = movestogo` clamped to 1..=50 (30 in sudden death), `available = max(time_left -
@@ -80,11 +81,17 @@ impl TimeLimits {
         limits
     }
 
-    /// The soft limit after `stable_iterations` iterations in a row kept the best move: 120% of
-    /// `soft` when the best move just changed, 10% less per stable iteration, down to 60%.
-    pub fn soft_for(&self, stable_iterations: u32) -> Option<Duration> {
-        let percent = 120 - 10 * stable_iterations.min(6);
-        self.soft.map(|soft| soft * percent / 100)
+    /// The soft limit after an iteration, `soft` scaled twice:
+    /// * by stability: 120% when the best move just changed, 10% less for each iteration in a row
+    ///   that kept it (`stable_iterations`), down to 60%;
+    /// * by effort: the best move's share of the root's nodes (`best_move_effort`, per mille) is
+    ///   high when the other moves fell at once, and low when refuting them took work, which says
+    ///   the choice is close. The factor is `2 * (1 - share) + 0.4` within 0.5 and 2: 0.6 at a
+    ///   share of 90%, 1.4 at 50%.
+    pub fn soft_for(&self, stable_iterations: u32, best_move_effort: u32) -> Option<Duration> {
+        let stability_percent = 120 - 10 * stable_iterations.min(6);
+        let effort_per_mille = (2 * (1000 - best_move_effort.min(1000)) + 400).clamp(500, 2000);
+        self.soft.map(|soft| soft * stability_percent / 100 * effort_per_mille / 1000)
     }
 }
 
@@ -115,7 +122,15 @@ mod tests {
         let limits = TimeLimits::new(clock(60_000, 1_000, None), None, 30, false);
         assert_eq!(ms(limits.soft), (60_000 + 29 * 1_000 - 32 * 30) / 30);
         assert_eq!(ms(limits.hard), 4 * ms(limits.soft));
-        assert!(ms(limits.soft_for(0)) > ms(limits.soft) && ms(limits.soft_for(9)) < ms(limits.soft));
+        // At a best-move share of 70% the effort factor is 1: stability alone decides.
+        assert!(ms(limits.soft_for(0, 700)) > ms(limits.soft) && ms(limits.soft_for(9, 700)) < ms(limits.soft));
+        assert_eq!(ms(limits.soft_for(3, 700)), ms(limits.soft) * 90 / 100);
+        // A close choice (the best move took half the nodes) gets more time than a clear one.
+        assert!(ms(limits.soft_for(3, 500)) > ms(limits.soft_for(3, 700)));
+        assert!(ms(limits.soft_for(3, 950)) < ms(limits.soft_for(3, 700)));
+        // The factor stays within 0.5 and 2, whatever the share says.
+        assert_eq!(ms(limits.soft_for(4, 0)), ms(limits.soft) * 80 / 100 * 2);
+        assert_eq!(ms(limits.soft_for(4, 1000)), ms(limits.soft) * 80 / 100 / 2);
     }
 
     /// No single move can lose on time: the hard limit plus the overhead fits in the clock.
@@ -150,7 +165,7 @@ mod tests {
             for ply in 0..moves {
                 let to_go = movestogo.map(|moves: u32| moves - (ply % moves));
                 let limits = TimeLimits::new(clock(time_left, increment, to_go), None, 30, false);
-                let used = ms(limits.hard).min(2 * ms(limits.soft_for(0))) as i64 + lag;
+                let used = ms(limits.hard).min(2 * ms(limits.soft_for(0, 0))) as i64 + lag;
                 time_left -= used;
                 assert!(time_left > 0, "flagged at ply {ply} of {start}+{increment}/{movestogo:?}");
                 time_left += increment;

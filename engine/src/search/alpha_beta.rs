@@ -14,6 +14,12 @@ use crate::history::NO_MOVE;
 use crate::profile::ProbCut;
 use crate::score::{Score, MAX_PLY};
 
+/// How far below the singular bound the other moves must all stay for the hash move to earn two
+/// plies instead of one.
+const DOUBLE_EXTENSION_MARGIN: i32 = 25;
+/// Most double extensions on one line.
+const MAX_DOUBLE_EXTENSIONS: u8 = 8;
+
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn alpha_beta(
@@ -121,18 +127,37 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place.
         let shallow_pruning = G::PROFILE.probcut.is_none();
+        // What the pruning below judges the node by: the static evaluation, or the table's score
+        // where its bound says the node is worth more (or less) than that, since a search saw further.
+        let eval = match hit {
+            Some(hit) if shallow_pruning && !in_check && excluded.is_none() => {
+                let tt_score = hit.score.from_table(ply);
+                let sharper = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => tt_score > static_eval,
+                    Bound::Upper => tt_score < static_eval,
+                };
+                if sharper && !tt_score.is_mate() {
+                    tt_score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         if shallow_pruning && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if depth <= 7 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
-                return static_eval;
+            if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
+                return eval;
             }
             // Null move: if passing still fails high, a real move surely does.
-            if null_allowed && depth >= 3 && static_eval >= beta && position.null_move_allowed() {
-                let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / 200).min(3);
+            if null_allowed && depth >= 3 && eval >= beta && position.null_move_allowed() {
+                let reduction = 3 + depth / 4 + ((eval.0 - beta.0) / 200).min(3);
                 let undo = position.make_null_move_cached(&mut self.state.eval_cache);
                 self.tt.prefetch(position.hash());
                 self.remember(position, NO_MOVE);
                 self.state.played[ply + 1] = None;
+                self.state.double_extensions[ply + 1] = self.state.double_extensions[ply];
                 let score = -self.alpha_beta(
                     position,
                     depth - 1 - reduction,
@@ -212,9 +237,19 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 return Score::DRAW;
             }
             if score < singular_beta {
-                singular_extension = 1;
+                // Far below: the hash move is all this node has, worth two plies (a bounded number
+                // of times on one line).
+                let double = shallow_pruning
+                    && !pv_node
+                    && score < singular_beta - DOUBLE_EXTENSION_MARGIN
+                    && self.state.double_extensions[ply] < MAX_DOUBLE_EXTENSIONS;
+                singular_extension = if double { 2 } else { 1 };
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if shallow_pruning && tt_score >= beta {
+                // Not singular, and the table expects a cut-off anyway: other moves can cut too, so
+                // the hash move gets a ply less.
+                singular_extension = -1;
             }
         }
 
@@ -232,8 +267,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let futile =
-            shallow_pruning && !pv_node && !in_check && depth <= 6 && static_eval + 100 + 80 * depth <= alpha;
+        let futile = shallow_pruning && !pv_node && !in_check && depth <= 6 && eval + 100 + 80 * depth <= alpha;
         for index in 0.. {
             if index >= move_count {
                 break;
@@ -273,6 +307,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             let gives_check = position.in_check();
             let extension =
                 if index == 0 && tt_move == Some(G::encode_move(mv)) { singular_extension } else { 0 };
+            self.state.double_extensions[ply + 1] = self.state.double_extensions[ply] + u8::from(extension >= 2);
             tried += 1;
             let mut score;
             if tried == 1 {

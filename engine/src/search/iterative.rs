@@ -7,7 +7,7 @@ use super::repetition::remember_game;
 use super::searcher::Searcher;
 use super::state::{RootMove, SearchState};
 use super::tt::{Bound, TranspositionTable};
-use super::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
+use super::{Control, Iteration, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::game::Game;
 use crate::history::PastPosition;
 use crate::score::{Score, MAX_PLY};
@@ -109,7 +109,14 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
                 break;
             }
         }
-        if control.iteration_done(depth, searcher.state.nodes, stable_iterations) {
+        let root_nodes: u64 = searcher.state.root_moves[..root_count].iter().map(|root| root.nodes).sum();
+        let iteration = Iteration {
+            depth,
+            nodes: searcher.state.nodes,
+            stable_iterations,
+            best_move_effort: (best.nodes * 1000 / root_nodes.max(1)) as u32,
+        };
+        if control.iteration_done(&iteration) {
             break;
         }
     }
@@ -147,6 +154,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             root.previous_score = Score(order);
             root.pv[0] = mv;
             root.pv_len = 1;
+            root.nodes = 0;
             count += 1;
         }
         self.state.root_count = count;
@@ -235,8 +243,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut best_score = -Score::INFINITE;
         for index in pv_index..self.state.root_count {
             let mv = self.state.root_moves[index].mv;
+            let nodes_before = self.state.nodes;
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
             self.state.played[1] = Some(position.history_index(mv));
+            self.state.double_extensions[1] = 0;
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             self.tt.prefetch(position.hash());
             self.remember(position, G::encode_move(mv));
@@ -251,6 +261,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             self.state.keys.pop();
             position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+            self.state.root_moves[index].nodes += self.state.nodes - nodes_before;
             if self.stopped {
                 // A move that already beat the first one with a full window is better even though the
                 // iteration did not finish: keep it in front.

@@ -71,8 +71,22 @@ pub trait Control {
     fn should_stop(&self, nodes: u64) -> bool;
 
     /// Asked after each completed iteration: `true` if another iteration should not be started (the
-    /// soft time limit). `stable_iterations` counts how many iterations in a row kept the best move.
-    fn iteration_done(&self, depth: u32, nodes: u64, stable_iterations: u32) -> bool;
+    /// soft time limit).
+    fn iteration_done(&self, iteration: &Iteration) -> bool;
+}
+
+/// What a completed iteration tells the clock about how settled the search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Nodes this thread has searched so far.
+    pub nodes: u64,
+    /// How many iterations in a row kept the best move (0: it just changed).
+    pub stable_iterations: u32,
+    /// The share of this search's root nodes spent under the best move, in per mille: high when
+    /// the other moves were refuted quickly, low when they took work to refute.
+    pub best_move_effort: u32,
 }
 
 /// One principal variation's report.
@@ -121,7 +135,7 @@ impl Control for LimitsOnly {
         false
     }
 
-    fn iteration_done(&self, _depth: u32, _nodes: u64, _stable_iterations: u32) -> bool {
+    fn iteration_done(&self, _iteration: &Iteration) -> bool {
         false
     }
 }

@@ -31,6 +31,8 @@ pub(super) struct RootMove<M: Copy> {
     pub(super) previous_score: Score,
     pub(super) pv: [M; MAX_PLY],
     pub(super) pv_len: usize,
+    /// Nodes this search has spent under the move, every iteration together.
+    pub(super) nodes: u64,
 }
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,
@@ -45,6 +47,9 @@ pub struct SearchState<G: Game> {
     pub(super) static_evals: [Score; MAX_PLY + 1],
     /// The move a singular-extension search leaves out at each ply (its encoded bits).
     pub(super) excluded: [Option<u16>; MAX_PLY + 1],
+    /// Double singular extensions on the line to each ply: bounded, so that extensions cannot
+    /// feed on themselves and blow a search up.
+    pub(super) double_extensions: [u8; MAX_PLY + 1],
     /// The evaluation's own memory (chess: the pawn cache).
     pub(super) eval_cache: G::EvalCache,
     /// Each ply's move list and ordering keys. Kept here rather than on the stack because a fresh
@@ -83,6 +88,7 @@ impl<G: Game> SearchState<G> {
             addr_of_mut!((*state).played).write([None; MAX_PLY + 1]);
             addr_of_mut!((*state).static_evals).write([-Score::INFINITE; MAX_PLY + 1]);
             addr_of_mut!((*state).excluded).write([None; MAX_PLY + 1]);
+            addr_of_mut!((*state).double_extensions).write([0; MAX_PLY + 1]);
             addr_of_mut!((*state).eval_cache).write(G::EvalCache::default());
             let lists = addr_of_mut!((*state).move_lists).cast::<G::MoveList>();
             for ply in 0..=MAX_PLY {
@@ -98,6 +104,7 @@ impl<G: Game> SearchState<G> {
                     previous_score: -Score::INFINITE,
                     pv: [none; MAX_PLY],
                     pv_len: 0,
+                    nodes: 0,
                 }; MAX_MOVES],
             );
             addr_of_mut!((*state).root_count).write(0);
@@ -144,6 +151,7 @@ fn assert_every_field_is_written<G: Game>(state: SearchState<G>) {
         played: _,
         static_evals: _,
         excluded: _,
+        double_extensions: _,
         eval_cache: _,
         move_lists: _,
         move_keys: _,
