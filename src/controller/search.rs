@@ -11,7 +11,8 @@ use super::reporter::{EventReporter, News};
 use super::timeman::TimeLimits;
 use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
-    self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+    self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable,
+    TtEntry,
 };
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

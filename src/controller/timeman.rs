@@ -123,7 +123,9 @@ mod tests {
         assert_eq!(ms(limits.soft), (60_000 + 29 * 1_000 - 32 * 30) / 30);
         assert_eq!(ms(limits.hard), 4 * ms(limits.soft));
         // At a best-move share of 70% the effort factor is 1: stability alone decides.
-        assert!(ms(limits.soft_for(0, 700)) > ms(limits.soft) && ms(limits.soft_for(9, 700)) < ms(limits.soft));
+        assert!(
+            ms(limits.soft_for(0, 700)) > ms(limits.soft) && ms(limits.soft_for(9, 700)) < ms(limits.soft)
+        );
         assert_eq!(ms(limits.soft_for(3, 700)), ms(limits.soft) * 90 / 100);
         // A close choice (the best move took half the nodes) gets more time than a clear one.
         assert!(ms(limits.soft_for(3, 500)) > ms(limits.soft_for(3, 700)));

@@ -267,7 +267,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let futile = shallow_pruning && !pv_node && !in_check && depth <= 6 && eval + 100 + 80 * depth <= alpha;
+        let futile =
+            shallow_pruning && !pv_node && !in_check && depth <= 6 && eval + 100 + 80 * depth <= alpha;
         for index in 0.. {
             if index >= move_count {
                 break;
@@ -307,7 +308,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             let gives_check = position.in_check();
             let extension =
                 if index == 0 && tt_move == Some(G::encode_move(mv)) { singular_extension } else { 0 };
-            self.state.double_extensions[ply + 1] = self.state.double_extensions[ply] + u8::from(extension >= 2);
+            self.state.double_extensions[ply + 1] =
+                self.state.double_extensions[ply] + u8::from(extension >= 2);
             tried += 1;
             let mut score;
             if tried == 1 {
