@@ -231,6 +231,29 @@ impl Network {
         bytes
     }
 
+    /// The float network a quantized `format` file stands for (each value its step times its
+    /// integer): a start for training on, so that a new generation of data refines the network
+    /// already embedded rather than starting over.
+    pub fn from_quantized(format: Format, file: &[u8]) -> Result<Network, String> {
+        let layout = format.layout(file).map_err(|error| error.to_string())?;
+        let Layout { hidden, buckets } = layout;
+        let word = |at: usize| i16::from_le_bytes([file[at], file[at + 1]]);
+        let mut params = Vec::with_capacity(Self::parameter_count(format, hidden, buckets));
+        let (header, output_at) = (format.header_bytes(layout), format.output_weights_at(layout));
+        for index in 0..(output_at - header) / 2 {
+            params.push(f32::from(word(header + 2 * index)) / QA as f32);
+        }
+        for index in 0..2 * hidden * buckets {
+            params.push(f32::from(word(output_at + 2 * index)) / QB as f32);
+        }
+        for bucket in 0..buckets {
+            let bias_at = format.output_bias_at(layout) + 4 * bucket;
+            let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
+            params.push(bias as f32 / (QA * QB) as f32);
+        }
+        Ok(Network { format, hidden, buckets, params })
+    }
+
     /// Reads a checkpoint of a `format` network back.
     pub fn from_checkpoint(format: Format, bytes: &[u8]) -> Result<Network, String> {
         if bytes.len() < 12 || &bytes[..8] != b"TRSKF32\0" {
@@ -568,23 +591,7 @@ mod tests {
     #[test]
     fn the_committed_chess_network_exports_byte_identically() {
         let file = engine::chess::nnue::FILE;
-        let layout = types::nnue::check(file).unwrap();
-        let Layout { hidden, buckets } = layout;
-        let word = |at: usize| i16::from_le_bytes([file[at], file[at + 1]]);
-        let mut params = Vec::with_capacity(Network::parameter_count(CHESS, hidden, buckets));
-        let (header, output_at) = (CHESS.header_bytes(layout), CHESS.output_weights_at(layout));
-        for index in 0..(output_at - header) / 2 {
-            params.push(f32::from(word(header + 2 * index)) / QA as f32);
-        }
-        for index in 0..2 * hidden * buckets {
-            params.push(f32::from(word(output_at + 2 * index)) / QB as f32);
-        }
-        for bucket in 0..buckets {
-            let bias_at = CHESS.output_bias_at(layout) + 4 * bucket;
-            let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
-            params.push(bias as f32 / (QA * QB) as f32);
-        }
-        let network = Network { format: CHESS, hidden, buckets, params };
+        let network = Network::from_quantized(CHESS, file).unwrap();
         assert_eq!(network.quantized(), file);
         let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
         assert_eq!(back.quantized(), file);

@@ -25,7 +25,8 @@
 //! - **Output.** After each epoch: the held-out loss, a float checkpoint (`OUT.ckpt`, which
 //!   `--resume` reads) and the quantized network (`OUT`). At the end, the held-out loss with the
 //!   parameters rounded to their quantization (what quantizing costs). `--resume CKPT --epochs 0`
-//!   exports a checkpoint without training.
+//!   exports a checkpoint without training. `--resume` also takes a quantized network (the
+//!   embedded one): training then refines it on new data, at a `--rate` lower than a start's.
 
 use super::network::{Activations, Network, SCALE};
 use super::FeatureSet;
@@ -244,10 +245,17 @@ fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
 /// Trains and writes game `G`'s network; returns the last held-out loss.
 pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     let mut network = match &config.resume {
-        Some(path) => Network::from_checkpoint(
-            G::FORMAT,
-            &std::fs::read(path).map_err(|error| format!("{path}: {error}"))?,
-        )?,
+        Some(path) => {
+            // A float checkpoint, or a quantized network (the embedded one, say) to refine.
+            let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
+            Network::from_checkpoint(G::FORMAT, &bytes)
+                .or_else(|checkpoint_error| {
+                    Network::from_quantized(G::FORMAT, &bytes).map_err(|quantized_error| {
+                        format!("{checkpoint_error}; as a network: {quantized_error}")
+                    })
+                })
+                .map_err(|error| format!("{path}: {error}"))?
+        }
         None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => {
             Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
         }
@@ -467,6 +475,17 @@ mod tests {
         let file = std::fs::read(&out).unwrap();
         assert!(file.starts_with(&magic));
         assert_eq!(G::FORMAT.layout(&file), Ok(types::nnue::Layout { hidden: 8, buckets }));
+        // The quantized network is also a start: resumed from it without training, the same bytes
+        // come out (what refining the embedded network starts from is that network exactly).
+        let again = dir.join("again.bin");
+        let resumed = Config {
+            resume: Some(out.to_str().unwrap().to_string()),
+            out: again.to_str().unwrap().to_string(),
+            epochs: 0,
+            ..config
+        };
+        run::<G>(&resumed).unwrap();
+        assert_eq!(std::fs::read(&again).unwrap(), file, "{}: resumed from its quantized file", G::NAME);
         let _ = std::fs::remove_dir_all(dir);
     }
 
