@@ -21,7 +21,7 @@ pub fn use_nnue_by_default(game: &str) -> bool {
 
 /// The largest network either format allows: the widest, with the most output buckets.
 const LARGEST: types::nnue::Layout =
-    types::nnue::Layout { hidden: types::nnue::MAX_HIDDEN, buckets: types::nnue::MAX_BUCKETS };
+    types::nnue::Layout::bucketed(types::nnue::MAX_HIDDEN, types::nnue::MAX_BUCKETS);
 
 /// The largest file `EvalFile` reads: the largest network either format allows (a file of another
 /// width than the compiled one is then refused for its width, not its size).
@@ -119,6 +119,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
             1 => String::new(),
             buckets => format!(", {buckets} output buckets"),
         };
+        let buckets = if self.network.mirrored() { buckets + ", king-mirrored inputs" } else { buckets };
         format!("({INPUTS} -> {HIDDEN}) x 2 -> 1{buckets}, {}, {} loops", self.name, simd::kernel())
     }
 
@@ -252,7 +253,10 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
 /// The other game whose network `bytes` start like, if any, and its format.
 fn other_game(format: Format, bytes: &[u8]) -> Option<(&'static str, Format)> {
     [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)].into_iter().find(|(_, other)| {
-        *other != format && (bytes.starts_with(&other.magic) || bytes.starts_with(&other.bucketed_magic))
+        *other != format
+            && (bytes.starts_with(&other.magic)
+                || bytes.starts_with(&other.bucketed_magic)
+                || other.mirrored_magic.is_some_and(|magic| bytes.starts_with(&magic)))
     })
 }
 

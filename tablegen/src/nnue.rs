@@ -23,8 +23,9 @@ pub struct Game {
     pub engine_path: &'static str,
     /// File name of the network in `OUT_DIR`, and of the source: `<stem>.bin`, `<stem>.rs`.
     pub stem: &'static str,
-    /// The input index of a piece on a square from a perspective (`types::nnue`).
-    pub feature: fn(usize, usize, usize) -> usize,
+    /// The input index of a piece on a square from a perspective, mirrored left to right or not
+    /// (`types::nnue`).
+    pub feature: fn(usize, usize, usize, bool) -> usize,
     /// The start position's board (the FEN's first field), for the report.
     pub start: &'static str,
     /// Files of the board.
@@ -54,7 +55,7 @@ pub const XIANGQI: Game = Game {
     data_path: concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/xiangqi_nnue.bin"),
     engine_path: "data/xiangqi_nnue.bin",
     stem: "xiangqi_nnue",
-    feature: nnue::xiangqi_feature,
+    feature: |perspective, piece, square, _| nnue::xiangqi_feature(perspective, piece, square),
     start: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
     files: 9,
     letters: "KABNRCP",
@@ -98,6 +99,8 @@ pub struct NetworkFile {
     pub hidden: usize,
     /// Output buckets (1: one output).
     pub buckets: usize,
+    /// Inputs mirrored by the perspective's king (`TRSKNN03`).
+    pub mirrored: bool,
     /// The whole file.
     pub bytes: Vec<u8>,
 }
@@ -105,7 +108,7 @@ pub struct NetworkFile {
 /// Checks the bytes of a network file of `game`.
 pub fn parse(game: &'static Game, bytes: Vec<u8>) -> Result<NetworkFile, String> {
     let layout = game.format.check(&bytes).map_err(|error| error.to_string())?;
-    Ok(NetworkFile { game, hidden: layout.hidden, buckets: layout.buckets, bytes })
+    Ok(NetworkFile { game, hidden: layout.hidden, buckets: layout.buckets, mirrored: layout.mirrored, bytes })
 }
 
 /// Reads and checks a network file of `game`; the message of an error names the file.
@@ -121,7 +124,7 @@ impl NetworkFile {
 
     /// The file's layout.
     pub fn layout(&self) -> Layout {
-        Layout { hidden: self.hidden, buckets: self.buckets }
+        Layout { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
     }
 
     /// The feature weights, `[inputs][hidden]` flat.
@@ -158,9 +161,14 @@ impl NetworkFile {
         let us = usize::from(!first_to_move);
         let mut sum = 0i64;
         for (half, perspective) in [us, us ^ 1].into_iter().enumerate() {
+            // A king-mirrored network (chess only) mirrors while the perspective's king (piece 5
+            // or 11) is on files e-h.
+            let king = perspective * 6 + 5;
+            let mirrored = self.mirrored
+                && pieces.iter().any(|&(piece, square)| piece == king && nnue::king_mirrors(square));
             let mut acc: Vec<i64> = biases.iter().map(|&bias| i64::from(bias)).collect();
             for &(piece, square) in pieces {
-                let row = (self.game.feature)(perspective, piece, square) * self.hidden;
+                let row = (self.game.feature)(perspective, piece, square, mirrored) * self.hidden;
                 for (a, &w) in acc.iter_mut().zip(&weights[row..row + self.hidden]) {
                     *a += i64::from(w);
                 }
@@ -207,8 +215,10 @@ pub fn emit(network: &NetworkFile) -> String {
         "/// Neurons per perspective: ({} -> {1}) x 2 -> 1, as the file's header states.\n\
          pub const HIDDEN: usize = {1};\n\
          /// Output buckets (1: one output), as the file's header states.\n\
-         pub const BUCKETS: usize = {2};",
-        game.format.inputs, network.hidden, network.buckets
+         pub const BUCKETS: usize = {2};\n\
+         /// Inputs mirrored left to right by each perspective's king, as the file's magic states.\n\
+         pub const MIRRORED: bool = {3};",
+        game.format.inputs, network.hidden, network.buckets, network.mirrored
     );
     let _ = writeln!(
         out,
@@ -239,11 +249,12 @@ pub fn report(network: &NetworkFile) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "\n// Verified: {}, ({} -> {}) x 2 -> 1, {} output bucket(s), QA {QA}, QB {QB}, scale {SCALE};",
+        "\n// Verified: {}, ({} -> {}) x 2 -> 1, {} output bucket(s){}, QA {QA}, QB {QB}, scale {SCALE};",
         String::from_utf8_lossy(&network.bytes[..8]),
         format.inputs,
         network.hidden,
-        network.buckets
+        network.buckets,
+        if network.mirrored { ", inputs mirrored by each king's side" } else { "" }
     );
     let _ = writeln!(
         out,
@@ -336,7 +347,7 @@ mod tests {
         for value in [hidden as u32, QA as u32, QB as u32, SCALE as u32, buckets as u32] {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
-        bytes.resize(CHESS.format.output_bias_at(Layout { hidden, buckets }), 0);
+        bytes.resize(CHESS.format.output_bias_at(Layout::bucketed(hidden, buckets)), 0);
         for bucket in 0..buckets as i32 {
             bytes.extend_from_slice(&(bucket * 10 * QA * QB / SCALE * 100).to_le_bytes());
         }

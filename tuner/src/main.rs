@@ -9,7 +9,7 @@
 //! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
 //!            [--hash MB] [--report SECONDS]
 //! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror]
+//!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror] [--king-mirror]
 //! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
 //! tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
 //!                [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS] [--nnue]
@@ -49,7 +49,7 @@ const USAGE: &str = "usage:
   tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
              [--hash MB] [--report SECONDS]
   tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
-              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror]
+              [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror] [--king-mirror]
   tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
   tuner selfplay [--game chess|xiangqi] --openings FILE --out FILE [--games N] [--nodes N] [--seed N]
                  [--threads N] [--random-plies N] [--skip-plies N] [--hash MB] [--time-limit SECONDS] [--nnue]
@@ -151,7 +151,7 @@ fn datagen_command<G: Tunable + datagen::record::Packed>(args: &[String]) -> Res
 fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
-        &["baseline", "no-mirror"],
+        &["baseline", "no-mirror", "king-mirror"],
         &[
             "game",
             "data",
@@ -189,6 +189,7 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
         resume: options.text("resume").map(String::from),
         baseline: options.flag("baseline"),
         mirror: !options.flag("no-mirror"),
+        king_mirror: options.flag("king-mirror"),
     };
     let loss = nnue::train::run::<G>(&config)?;
     println!("train: done, held-out loss {loss:.6}, network {}", config.out);
@@ -202,7 +203,8 @@ fn net_eval_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> 
     let path = options.required("net")?;
     let file = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
     let position = crate::games::parse::<G>(options.required("fen")?)?;
-    let [ours, theirs] = nnue::record_features(&position);
+    let mirrored = G::FORMAT.layout(&file).is_ok_and(|layout| layout.mirrored);
+    let [ours, theirs] = nnue::record_features(&position, mirrored);
     let eval = nnue::network::quantized_eval(G::FORMAT, &file, [&ours, &theirs])
         .map_err(|error| format!("{path}: {error}"))?;
     println!("{} cp (side to move) for {}", eval, position.position_text());

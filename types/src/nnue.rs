@@ -4,10 +4,10 @@
 //! cannot disagree. One layout, two games: a [`Format`] is the game's magics and its number of
 //! inputs per perspective, and everything else is the same.
 //!
-//! | game | magic (one output / buckets) | inputs per perspective | feature index |
+//! | game | magic (one output / buckets / king-mirrored) | inputs per perspective | feature index |
 //! | --- | --- | --- | --- |
-//! | chess ([`CHESS`]) | `TRSKNN01` / `TRSKNN02` | 2 x 6 kinds x 64 squares = 768 | [`feature`] |
-//! | xiangqi ([`XIANGQI`]) | `TRSKXQ01` / `TRSKXQ02` | 2 x 7 kinds x 90 squares = 1 260 | [`xiangqi_feature`] |
+//! | chess ([`CHESS`]) | `TRSKNN01` / `TRSKNN02` / `TRSKNN03` | 2 x 6 kinds x 64 squares = 768 | [`feature`] |
+//! | xiangqi ([`XIANGQI`]) | `TRSKXQ01` / `TRSKXQ02` / none | 2 x 7 kinds x 90 squares = 1 260 | [`xiangqi_feature`] |
 //!
 //! The network is (inputs -> N) x 2 -> B with a squared clipped ReLU, where only one of the B
 //! outputs is read: the **output bucket** of the position's piece count ([`output_bucket`]), so
@@ -16,9 +16,9 @@
 //!
 //! | bytes | what |
 //! | --- | --- |
-//! | 8 | the game's magic: `..01` for one output (B = 1), `..02` for buckets |
+//! | 8 | the game's magic: `..01` for one output (B = 1), `..02` for buckets, `..03` king-mirrored |
 //! | 4 x `u32` | N, [`QA`], [`QB`], [`SCALE`] |
-//! | `u32` | B, in `2..=`[`MAX_BUCKETS`] (only after a `..02` magic) |
+//! | `u32` | B, in `2..=`[`MAX_BUCKETS`] after a `..02` magic, `1..=`[`MAX_BUCKETS`] after `..03` |
 //! | `[inputs][N]` `i16` | feature weights, times `QA` |
 //! | `[N]` `i16` | feature biases, times `QA` |
 //! | `[B][2N]` `i16` | output weights by bucket, side to move's half first, times `QB` |
@@ -26,6 +26,13 @@
 //!
 //! A network of one output keeps the first layout (no B field), so every file written before
 //! buckets existed is still read, and written again, byte for byte.
+//!
+//! **King-mirrored inputs** (`..03`, chess only): chess is the same game mirrored left to right
+//! but for castling, so a network need not learn every pattern twice. In such a network each
+//! perspective reads the board mirrored left to right (files a-h as h-a) while its own king stands
+//! on files e-h ([`king_mirrors`]), so its king is always on a-d in what it sees. The price is
+//! that a king crossing between files d and e changes every input of its side's perspective, whose
+//! accumulator is then computed afresh.
 //!
 //! The evaluation in centipawns from the side to move, with `c = clamp(accumulator, 0, QA)` over
 //! both accumulators (side to move's first), `w` and `b` the position's bucket's, and `/` rounding
@@ -48,6 +55,9 @@ pub struct Format {
     pub magic: [u8; 8],
     /// The first bytes of a file of output buckets.
     pub bucketed_magic: [u8; 8],
+    /// The first bytes of a file of king-mirrored inputs (always with a bucket count), if the
+    /// game has them.
+    pub mirrored_magic: Option<[u8; 8]>,
     /// Inputs per perspective: the rows of the feature layer.
     pub inputs: usize,
 }
@@ -59,12 +69,19 @@ pub struct Layout {
     pub hidden: usize,
     /// Output buckets (B): 1 for a network of one output.
     pub buckets: usize,
+    /// Each perspective's inputs are mirrored left to right while its king is on files e-h.
+    pub mirrored: bool,
 }
 
 impl Layout {
     /// A network of one output and `hidden` neurons per perspective.
     pub const fn single(hidden: usize) -> Layout {
-        Layout { hidden, buckets: 1 }
+        Layout { hidden, buckets: 1, mirrored: false }
+    }
+
+    /// A network of `buckets` outputs and `hidden` neurons per perspective, inputs not mirrored.
+    pub const fn bucketed(hidden: usize, buckets: usize) -> Layout {
+        Layout { hidden, buckets, mirrored: false }
     }
 }
 
@@ -86,9 +103,15 @@ pub const fn output_bucket(pieces: usize, buckets: usize) -> usize {
 }
 
 /// The chess network: `TRSKNN01`, (own or other side) x 6 kinds x 64 squares.
-pub const CHESS: Format = Format { magic: *b"TRSKNN01", bucketed_magic: *b"TRSKNN02", inputs: 768 };
+pub const CHESS: Format = Format {
+    magic: *b"TRSKNN01",
+    bucketed_magic: *b"TRSKNN02",
+    mirrored_magic: Some(*b"TRSKNN03"),
+    inputs: 768,
+};
 /// The xiangqi network: `TRSKXQ01`, (own or other side) x 7 kinds x 90 squares.
-pub const XIANGQI: Format = Format { magic: *b"TRSKXQ01", bucketed_magic: *b"TRSKXQ02", inputs: 1260 };
+pub const XIANGQI: Format =
+    Format { magic: *b"TRSKXQ01", bucketed_magic: *b"TRSKXQ02", mirrored_magic: None, inputs: 1260 };
 
 /// The chess file's first bytes.
 pub const MAGIC: &[u8; 8] = &CHESS.magic;
@@ -121,7 +144,7 @@ pub const MAX_HIDDEN: usize = 2048;
 impl Format {
     /// Bytes before the feature weights.
     pub const fn header_bytes(&self, layout: Layout) -> usize {
-        if layout.buckets == 1 {
+        if layout.buckets == 1 && !layout.mirrored {
             HEADER_BYTES
         } else {
             BUCKETED_HEADER_BYTES
@@ -156,13 +179,17 @@ impl Format {
             return Err(FormatError::Magic { expected: self.magic });
         }
         let (mut single, mut bucketed) = (true, true);
+        let mut mirrored = self.mirrored_magic.is_some();
         let mut at = 0;
         while at < self.magic.len() {
             single &= bytes[at] == self.magic[at];
             bucketed &= bytes[at] == self.bucketed_magic[at];
+            if let Some(magic) = self.mirrored_magic {
+                mirrored &= bytes[at] == magic[at];
+            }
             at += 1;
         }
-        if !single && !bucketed {
+        if !single && !bucketed && !mirrored {
             return Err(FormatError::Magic { expected: self.magic });
         }
         if read_u32(bytes, 12) != QA as u32
@@ -179,13 +206,13 @@ impl Format {
         } else {
             read_u32(bytes, 24) as usize
         };
-        if bucketed && (buckets < 2 || buckets > MAX_BUCKETS) {
+        if (bucketed && buckets < 2) || buckets == 0 || buckets > MAX_BUCKETS {
             return Err(FormatError::Buckets(buckets));
         }
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(FormatError::Hidden(hidden));
         }
-        let layout = Layout { hidden, buckets };
+        let layout = Layout { hidden, buckets, mirrored };
         if bytes.len() != self.file_bytes(layout) {
             return Err(FormatError::Length { found: bytes.len(), expected: self.file_bytes(layout) });
         }
@@ -221,12 +248,20 @@ pub const fn file_bytes(hidden: usize) -> usize {
 
 /// The chess input index of a piece (`piece` = colour * 6 + kind, White 0, pawn 0) on `square` (a1 = 0)
 /// seen from `perspective` (0 White, 1 Black): the colour relative to the perspective, then the
-/// kind, then the square, Black's view mirrored vertically.
+/// kind, then the square, Black's view mirrored vertically, and left to right as well when
+/// `mirrored` (a king-mirrored network whose perspective's king is on files e-h: [`king_mirrors`]).
 #[inline(always)]
-pub const fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+pub const fn feature(perspective: usize, piece: usize, square: usize, mirrored: bool) -> usize {
     let (colour, kind) = (piece / 6, piece % 6);
     let (relative, square) = if perspective == 0 { (colour, square) } else { (colour ^ 1, square ^ 56) };
-    relative * 384 + kind * 64 + square
+    relative * 384 + kind * 64 + (square ^ if mirrored { 7 } else { 0 })
+}
+
+/// Whether a king-mirrored chess network reads the board mirrored left to right for the side
+/// whose king is on `king_square` (a1 = 0): while that king is on files e-h.
+#[inline(always)]
+pub const fn king_mirrors(king_square: usize) -> bool {
+    king_square & 7 >= 4
 }
 
 /// The xiangqi input index of a piece (`piece` = colour * 7 + kind, red 0; kinds king 0, advisor
@@ -265,7 +300,7 @@ pub const fn read_i32(bytes: &[u8], at: usize) -> i32 {
 /// Why bytes are not a network the engine can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatError {
-    /// Not one of the game's magics (`TRSKNN01` or `TRSKNN02` for chess), or shorter than the
+    /// Not one of the game's magics (`TRSKNN01` to `TRSKNN03` for chess), or shorter than the
     /// header.
     Magic {
         /// The magic the game's file starts with.
@@ -275,7 +310,7 @@ pub enum FormatError {
     Quantization,
     /// The hidden width is not a multiple of [`HIDDEN_STEP`] in `HIDDEN_STEP..=MAX_HIDDEN`.
     Hidden(usize),
-    /// A file of buckets without `2..=MAX_BUCKETS` of them.
+    /// A file of buckets without `2..=MAX_BUCKETS` of them (`1..=MAX_BUCKETS` when king-mirrored).
     Buckets(usize),
     /// The length does not match the header's width.
     Length {
@@ -334,10 +369,33 @@ mod tests {
     #[test]
     fn features_mirror_between_perspectives() {
         // White's pawn on e2 is Black's "their pawn on e7".
-        assert_eq!(feature(0, 0, 12), 12);
-        assert_eq!(feature(1, 0, 12), 384 + 52);
+        assert_eq!(feature(0, 0, 12, false), 12);
+        assert_eq!(feature(1, 0, 12, false), 384 + 52);
         // Black's king on e8 is, for Black, "our king on e1".
-        assert_eq!(feature(1, 11, 60), 5 * 64 + 4);
+        assert_eq!(feature(1, 11, 60, false), 5 * 64 + 4);
+    }
+
+    #[test]
+    fn king_mirrored_features_read_the_files_backwards() {
+        assert!(!king_mirrors(3) && king_mirrors(4), "d1 reads as it is, e1 mirrored");
+        assert!(king_mirrors(63) && !king_mirrors(56));
+        // White's pawn on e2 is, mirrored, White's "our pawn on d2", and Black's "their pawn on d7".
+        assert_eq!(feature(0, 0, 12, true), 11);
+        assert_eq!(feature(1, 0, 12, true), 384 + 51);
+        // Black's king on g8, mirrored for Black: "our king on b1".
+        assert_eq!(feature(1, 11, 62, true), 5 * 64 + 1);
+        for perspective in 0..2 {
+            for piece in 0..12 {
+                for square in 0..64 {
+                    let (plain, mirrored) = (
+                        feature(perspective, piece, square, false),
+                        feature(perspective, piece, square, true),
+                    );
+                    assert_eq!(mirrored, feature(perspective, piece, square ^ 7, false));
+                    assert_eq!(plain / 64, mirrored / 64, "the same colour and kind");
+                }
+            }
+        }
     }
 
     #[test]
@@ -421,7 +479,7 @@ mod tests {
 
     /// A file of `buckets` buckets of `hidden` neurons, zero weights: a valid header and length.
     fn bucketed_file(format: Format, hidden: usize, buckets: usize) -> std::vec::Vec<u8> {
-        let layout = Layout { hidden, buckets };
+        let layout = Layout::bucketed(hidden, buckets);
         let mut bytes = std::vec![0u8; format.file_bytes(layout)];
         bytes[..8].copy_from_slice(&format.bucketed_magic);
         let header = [hidden as u32, QA as u32, QB as u32, SCALE as u32, buckets as u32];
@@ -433,7 +491,7 @@ mod tests {
 
     #[test]
     fn a_bucketed_file_states_its_buckets_after_the_quantization() {
-        let layout = Layout { hidden: 32, buckets: 8 };
+        let layout = Layout::bucketed(32, 8);
         assert_eq!(CHESS.header_bytes(layout), 28);
         assert_eq!(CHESS.biases_at(layout), 28 + 2 * 768 * 32);
         assert_eq!(CHESS.output_weights_at(layout), 28 + 2 * 768 * 32 + 64);
@@ -441,7 +499,7 @@ mod tests {
         assert_eq!(CHESS.file_bytes(layout), CHESS.output_bias_at(layout) + 8 * 4);
         let mut bytes = bucketed_file(CHESS, 32, 8);
         assert_eq!(check(&bytes), Ok(layout));
-        assert_eq!(XIANGQI.check(&bucketed_file(XIANGQI, 16, 3)), Ok(Layout { hidden: 16, buckets: 3 }));
+        assert_eq!(XIANGQI.check(&bucketed_file(XIANGQI, 16, 3)), Ok(Layout::bucketed(16, 3)));
         // The last bucket's output weights are checked too.
         let at = CHESS.output_weights_at(layout) + 2 * (7 * 64 + 63);
         bytes[at..at + 2].copy_from_slice(&200i16.to_le_bytes());
@@ -457,7 +515,24 @@ mod tests {
             "xiangqi's bucketed magic is not chess's"
         );
         // A width the engine cannot run still has a layout (for references of any width).
-        assert_eq!(CHESS.layout(&bucketed_file(CHESS, 8, 2)), Ok(Layout { hidden: 8, buckets: 2 }));
+        assert_eq!(CHESS.layout(&bucketed_file(CHESS, 8, 2)), Ok(Layout::bucketed(8, 2)));
         assert_eq!(check(&bucketed_file(CHESS, 8, 2)), Err(FormatError::Hidden(8)));
+    }
+
+    #[test]
+    fn a_king_mirrored_file_has_the_bucketed_header_with_one_bucket_or_more() {
+        for buckets in [1, 8] {
+            let layout = Layout { hidden: 32, buckets, mirrored: true };
+            assert_eq!(CHESS.header_bytes(layout), 28);
+            let mut bytes = bucketed_file(CHESS, 32, buckets);
+            bytes.resize(CHESS.file_bytes(layout), 0);
+            bytes[..8].copy_from_slice(b"TRSKNN03");
+            assert_eq!(check(&bytes), Ok(layout));
+            bytes[24..28].copy_from_slice(&0u32.to_le_bytes());
+            assert_eq!(check(&bytes), Err(FormatError::Buckets(0)));
+        }
+        let mut xiangqi = bucketed_file(XIANGQI, 16, 2);
+        xiangqi[..8].copy_from_slice(b"TRSKXQ03");
+        assert_eq!(XIANGQI.check(&xiangqi), Err(FormatError::Magic { expected: *XIANGQI_MAGIC }));
     }
 }

@@ -5,7 +5,10 @@
 //! a ply is computed when that ply is evaluated, from the nearest ply above it that has one (the
 //! search evaluates most nodes, but not those it leaves from the table or in check). A null move
 //! changes nothing, so its entry is its parent's copied. The root's is computed from scratch at the
-//! start of each search.
+//! start of each search. Each perspective is brought up to date on its own: in a king-mirrored
+//! network a king crossing between the d and e files changes every input of its side's
+//! perspective, which is then computed from scratch at the ply evaluated, while the other
+//! perspective is still updated move by move.
 
 use super::network::Network;
 use super::{simd, Board};
@@ -31,12 +34,24 @@ impl<const HIDDEN: usize> Accumulator<HIDDEN> {
         position: &B,
         network: &Network<INPUTS, HIDDEN>,
     ) {
-        for (perspective, values) in self.values.iter_mut().enumerate() {
-            values.copy_from_slice(&network.biases);
-            position.for_each_piece(|piece, square| {
-                simd::add(values, network.row(B::feature(perspective, piece, square)));
-            });
+        for perspective in 0..2 {
+            self.refresh_perspective(perspective, position, network);
         }
+    }
+
+    /// One perspective's values computed from nothing.
+    fn refresh_perspective<B: Board, const INPUTS: usize>(
+        &mut self,
+        perspective: usize,
+        position: &B,
+        network: &Network<INPUTS, HIDDEN>,
+    ) {
+        let mirrored = network.mirrored && position.king_mirrors(perspective);
+        let values = &mut self.values[perspective];
+        values.copy_from_slice(&network.biases);
+        position.for_each_piece(|piece, square| {
+            simd::add(values, network.row(B::feature(perspective, piece, square, mirrored)));
+        });
     }
 
     /// The evaluation in centipawns from the side to move, perspective `side_to_move`, of a
@@ -63,7 +78,8 @@ impl<const HIDDEN: usize> Accumulator<HIDDEN> {
 
 /// What a move changes on the board, as pieces (the game's piece index) leaving and arriving on
 /// squares (the game's square index): at most two leave (the mover, and a captured piece or a
-/// castling rook) and two arrive. Each game's glue says what its moves change.
+/// castling rook) and two arrive. Each game's glue says what its moves change, and whether a king
+/// crossed between the halves of the board a king-mirrored network reads differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Change {
     /// `(piece index, square index)` of the pieces that left.
@@ -72,12 +88,32 @@ pub struct Change {
     added: [(u8, u8); 2],
     removed_count: u8,
     added_count: u8,
+    /// Bit `p`: perspective `p`'s king crossed between the d and e files.
+    king_crossed: u8,
 }
 
 impl Change {
     /// Nothing moved: a null move.
-    pub const NONE: Change =
-        Change { removed: [(0, 0); 2], added: [(0, 0); 2], removed_count: 0, added_count: 0 };
+    pub const NONE: Change = Change {
+        removed: [(0, 0); 2],
+        added: [(0, 0); 2],
+        removed_count: 0,
+        added_count: 0,
+        king_crossed: 0,
+    };
+
+    /// The king of `perspective` crossed between the board's halves: a king-mirrored network
+    /// reads that perspective's every input differently after it.
+    #[inline(always)]
+    pub fn king_crossed(&mut self, perspective: usize) {
+        self.king_crossed |= 1 << perspective;
+    }
+
+    /// Whether the king of `perspective` crossed between the halves.
+    #[inline(always)]
+    pub fn crosses(&self, perspective: usize) -> bool {
+        self.king_crossed & (1 << perspective) != 0
+    }
 
     /// `piece` left `square` (at most twice a move).
     #[inline(always)]
@@ -95,31 +131,29 @@ impl Change {
         self.added_count += 1;
     }
 
-    /// `out` = `parent` changed by this, for both perspectives.
+    /// `out` = `parent` changed by this, for `perspective`, whose inputs are read mirrored or
+    /// not (a king-mirrored network's perspective whose king did not cross).
     #[inline]
     fn apply<B: Board, const INPUTS: usize, const HIDDEN: usize>(
         &self,
+        perspective: usize,
+        mirrored: bool,
         parent: &Accumulator<HIDDEN>,
         out: &mut Accumulator<HIDDEN>,
         network: &Network<INPUTS, HIDDEN>,
     ) {
-        for perspective in 0..2 {
-            let row = |(piece, square): (u8, u8)| {
-                network.row(B::feature(perspective, usize::from(piece), usize::from(square)))
-            };
-            let (parent, out) = (&parent.values[perspective], &mut out.values[perspective]);
-            let (added, removed) = (self.added, self.removed);
-            match (self.added_count, self.removed_count) {
-                (1, 1) => simd::update(out, parent, [row(added[0])], [row(removed[0])]),
-                (1, 2) => simd::update(out, parent, [row(added[0])], [row(removed[0]), row(removed[1])]),
-                (2, 2) => simd::update(
-                    out,
-                    parent,
-                    [row(added[0]), row(added[1])],
-                    [row(removed[0]), row(removed[1])],
-                ),
-                _ => *out = *parent,
+        let row = |(piece, square): (u8, u8)| {
+            network.row(B::feature(perspective, usize::from(piece), usize::from(square), mirrored))
+        };
+        let (parent, out) = (&parent.values[perspective], &mut out.values[perspective]);
+        let (added, removed) = (self.added, self.removed);
+        match (self.added_count, self.removed_count) {
+            (1, 1) => simd::update(out, parent, [row(added[0])], [row(removed[0])]),
+            (1, 2) => simd::update(out, parent, [row(added[0])], [row(removed[0]), row(removed[1])]),
+            (2, 2) => {
+                simd::update(out, parent, [row(added[0]), row(added[1])], [row(removed[0]), row(removed[1])])
             }
+            _ => *out = *parent,
         }
     }
 }
@@ -130,8 +164,8 @@ struct Entry<const HIDDEN: usize> {
     accumulator: Accumulator<HIDDEN>,
     /// What the move into this ply changed.
     change: Change,
-    /// The accumulator is up to date.
-    computed: bool,
+    /// Each perspective's accumulator is up to date.
+    computed: [bool; 2],
 }
 
 /// Entries: the root and one per ply the search can reach.
@@ -152,7 +186,7 @@ pub struct AccumulatorStack<B, const HIDDEN: usize> {
 
 impl<B, const HIDDEN: usize> Default for AccumulatorStack<B, HIDDEN> {
     fn default() -> Self {
-        let entry = Entry { accumulator: Accumulator::ZERO, change: Change::NONE, computed: false };
+        let entry = Entry { accumulator: Accumulator::ZERO, change: Change::NONE, computed: [false; 2] };
         AccumulatorStack {
             entries: [entry; STACK],
             top: 0,
@@ -169,7 +203,7 @@ impl<B: Board, const HIDDEN: usize> AccumulatorStack<B, HIDDEN> {
         self.top = 0;
         self.overflow = 0;
         self.entries[0].accumulator.refresh(position, network);
-        self.entries[0].computed = true;
+        self.entries[0].computed = [true; 2];
     }
 
     /// A move that changes `change` was made.
@@ -182,7 +216,7 @@ impl<B: Board, const HIDDEN: usize> AccumulatorStack<B, HIDDEN> {
         self.top += 1;
         let entry = &mut self.entries[self.top];
         entry.change = change;
-        entry.computed = false;
+        entry.computed = [false; 2];
     }
 
     /// The last move was taken back.
@@ -208,26 +242,41 @@ impl<B: Board, const HIDDEN: usize> AccumulatorStack<B, HIDDEN> {
             return &self.scratch;
         }
         let top = self.top;
-        if !self.entries[top].computed {
+        for perspective in 0..2 {
+            if self.entries[top].computed[perspective] {
+                continue;
+            }
+            // The nearest ply above with this perspective computed, unless a king-mirrored
+            // network's king crossed on the way (the plies between then cannot be updated
+            // without their boards, and the current one is computed from scratch).
             let mut base = top;
-            while base > 0 && !self.entries[base].computed {
+            let mut fresh = false;
+            while !self.entries[base].computed[perspective] {
+                if base == 0 || (network.mirrored && self.entries[base].change.crosses(perspective)) {
+                    fresh = true;
+                    break;
+                }
                 base -= 1;
             }
-            if self.entries[base].computed {
+            if fresh {
+                self.entries[top].accumulator.refresh_perspective(perspective, position, network);
+            } else {
+                // No king crossed since `base`: its side reads the board as it does here.
+                let mirrored = network.mirrored && position.king_mirrors(perspective);
                 for ply in base + 1..=top {
                     let (before, after) = self.entries.split_at_mut(ply);
                     let (parent, entry) = (&before[ply - 1], &mut after[0]);
                     entry.change.apply::<B, INPUTS, HIDDEN>(
+                        perspective,
+                        mirrored,
                         &parent.accumulator,
                         &mut entry.accumulator,
                         network,
                     );
-                    entry.computed = true;
+                    entry.computed[perspective] = true;
                 }
-            } else {
-                self.entries[top].accumulator.refresh(position, network);
-                self.entries[top].computed = true;
             }
+            self.entries[top].computed[perspective] = true;
         }
         &self.entries[top].accumulator
     }

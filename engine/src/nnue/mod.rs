@@ -26,7 +26,7 @@ pub use accumulator::{Accumulator, AccumulatorStack, Change};
 pub use network::{LoadError, Network};
 
 /// A game's embedded network, expanded in its `weights.rs`: the source `tablegen` generated for the
-/// committed file (`HIDDEN`, `BUCKETS`, `FILE_BYTES` and `FILE` through `include_bytes!`, from
+/// committed file (`HIDDEN`, `BUCKETS`, `MIRRORED`, `FILE_BYTES` and `FILE` through `include_bytes!`, from
 /// `engine/build.rs`),
 /// the checks of its shape at compile time (`static_assertions`: the size, the width, the whole
 /// [`Format::check`](types::nnue::Format::check)), and `EMBEDDED`, the game's `Network` decoded from
@@ -37,14 +37,14 @@ macro_rules! embedded_network {
 
         static_assertions::const_assert_eq!(
             FILE_BYTES,
-            $format.file_bytes(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS })
+            $format.file_bytes(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS, mirrored: MIRRORED })
         );
         static_assertions::const_assert!(
             HIDDEN % types::nnue::HIDDEN_STEP == 0 && HIDDEN <= types::nnue::MAX_HIDDEN
         );
         static_assertions::const_assert!(matches!(
             $format.check(FILE),
-            Ok(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS })
+            Ok(types::nnue::Layout { hidden: HIDDEN, buckets: BUCKETS, mirrored: MIRRORED })
         ));
         static_assertions::const_assert_eq!(core::mem::size_of::<Network>() % 64, 0);
 
@@ -57,9 +57,16 @@ pub(crate) use embedded_network;
 /// A position a network evaluates: the game's glue to the generic inference.
 pub trait Board {
     /// The input index of `piece` (the game's piece index) on `square` (the game's square index)
-    /// seen from `perspective` (0 the first player, 1 the second): `types::nnue::feature` for
-    /// chess, `types::nnue::xiangqi_feature` for xiangqi.
-    fn feature(perspective: usize, piece: usize, square: usize) -> usize;
+    /// seen from `perspective` (0 the first player, 1 the second), read mirrored left to right if
+    /// `mirrored`: `types::nnue::feature` for chess, `types::nnue::xiangqi_feature` for xiangqi
+    /// (which has no king-mirrored networks).
+    fn feature(perspective: usize, piece: usize, square: usize, mirrored: bool) -> usize;
+
+    /// Whether a king-mirrored network reads `perspective`'s inputs mirrored in this position (its
+    /// king on the half it mirrors). Never, in a game without such networks.
+    fn king_mirrors(&self, _perspective: usize) -> bool {
+        false
+    }
 
     /// The side to move: 0 the first player, 1 the second.
     fn side_to_move_index(&self) -> usize;

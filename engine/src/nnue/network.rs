@@ -24,6 +24,8 @@ pub struct Network<const INPUTS: usize, const HIDDEN: usize> {
     pub(super) output_bias: [i32; MAX_BUCKETS],
     /// Output buckets in use (`types::nnue::output_bucket`).
     pub(super) buckets: usize,
+    /// Inputs mirrored left to right by the perspective's king (`types::nnue::king_mirrors`).
+    pub(super) mirrored: bool,
     /// The game's file format: its magic, and `INPUTS`.
     format: Format,
 }
@@ -74,6 +76,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> Network<INPUTS, HIDDEN> {
             output: [[[0; HIDDEN]; 2]; MAX_BUCKETS],
             output_bias: [0; MAX_BUCKETS],
             buckets: layout.buckets,
+            mirrored: layout.mirrored,
             format,
         };
         let header = format.header_bytes(layout);
@@ -141,6 +144,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> Network<INPUTS, HIDDEN> {
             };
         }
         self.buckets = layout.buckets;
+        self.mirrored = layout.mirrored;
         Ok(())
     }
 
@@ -159,9 +163,14 @@ impl<const INPUTS: usize, const HIDDEN: usize> Network<INPUTS, HIDDEN> {
         self.buckets
     }
 
-    /// The file's layout: this width and these buckets.
+    /// Whether each perspective's inputs are mirrored by its king's side of the board.
+    pub const fn mirrored(&self) -> bool {
+        self.mirrored
+    }
+
+    /// The file's layout: this width, these buckets, mirrored or not.
     pub const fn layout(&self) -> Layout {
-        Layout { hidden: HIDDEN, buckets: self.buckets }
+        Layout { hidden: HIDDEN, buckets: self.buckets, mirrored: self.mirrored }
     }
 
     /// The weights of one input feature.
@@ -179,6 +188,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> PartialEq for Network<INPUTS, HID
             && self.output == other.output
             && self.output_bias == other.output_bias
             && self.buckets == other.buckets
+            && self.mirrored == other.mirrored
     }
 }
 
@@ -186,6 +196,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> Eq for Network<INPUTS, HIDDEN> {}
 
 impl<const INPUTS: usize, const HIDDEN: usize> fmt::Debug for Network<INPUTS, HIDDEN> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network(({INPUTS} -> {HIDDEN}) x 2 -> 1, {} output buckets)", self.buckets)
+        let mirrored = if self.mirrored { ", king-mirrored" } else { "" };
+        write!(f, "Network(({INPUTS} -> {HIDDEN}) x 2 -> 1, {} output buckets{mirrored})", self.buckets)
     }
 }

@@ -35,6 +35,9 @@ pub struct Network {
     pub hidden: usize,
     /// Output buckets (1: one output for every position).
     pub buckets: usize,
+    /// Each perspective's inputs are mirrored left to right while its king is on files e-h
+    /// (chess's `TRSKNN03`): the caller builds the features so ([`crate::nnue::FeatureSet`]).
+    pub mirrored: bool,
     /// `[inputs][hidden]`, then `[hidden]` biases, then `[buckets][2 * hidden]` output weights,
     /// then the `[buckets]` output biases.
     pub params: Vec<f32>,
@@ -75,7 +78,7 @@ impl Network {
         for bucket in rest.chunks_exact_mut(2 * hidden) {
             bucket.copy_from_slice(first);
         }
-        Network { format, hidden, buckets, params }
+        Network { format, hidden, buckets, mirrored: false, params }
     }
 
     fn bias_start(&self) -> usize {
@@ -94,7 +97,7 @@ impl Network {
 
     /// The file's layout.
     pub fn layout(&self) -> Layout {
-        Layout { hidden: self.hidden, buckets: self.buckets }
+        Layout { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
     }
 
     /// The forward pass over the active features of each perspective (side to move's first).
@@ -196,7 +199,10 @@ impl Network {
     pub fn quantized(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(self.format.file_bytes(self.layout()));
         let mut header = vec![self.hidden as u32, QA as u32, QB as u32, SCALE as u32];
-        if self.buckets == 1 {
+        if let (true, Some(magic)) = (self.mirrored, self.format.mirrored_magic) {
+            bytes.extend_from_slice(&magic);
+            header.push(self.buckets as u32);
+        } else if self.buckets == 1 {
             bytes.extend_from_slice(&self.format.magic);
         } else {
             bytes.extend_from_slice(&self.format.bucketed_magic);
@@ -219,11 +225,11 @@ impl Network {
         bytes
     }
 
-    /// The float checkpoint: the header, `u32` hidden, then every parameter as `f32` (the game and
-    /// the buckets are told by the count: a chess checkpoint has `769 N + B (2 N + 1)`, a xiangqi
-    /// one `1261 N + B (2 N + 1)`).
+    /// The float checkpoint: the header (`TRSKF32M` for king-mirrored inputs), `u32` hidden, then
+    /// every parameter as `f32` (the game and the buckets are told by the count: a chess
+    /// checkpoint has `769 N + B (2 N + 1)`, a xiangqi one `1261 N + B (2 N + 1)`).
     pub fn checkpoint(&self) -> Vec<u8> {
-        let mut bytes = b"TRSKF32\0".to_vec();
+        let mut bytes = if self.mirrored { b"TRSKF32M".to_vec() } else { b"TRSKF32\0".to_vec() };
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         for value in &self.params {
             bytes.extend_from_slice(&value.to_le_bytes());
@@ -236,7 +242,7 @@ impl Network {
     /// already embedded rather than starting over.
     pub fn from_quantized(format: Format, file: &[u8]) -> Result<Network, String> {
         let layout = format.layout(file).map_err(|error| error.to_string())?;
-        let Layout { hidden, buckets } = layout;
+        let Layout { hidden, buckets, mirrored } = layout;
         let word = |at: usize| i16::from_le_bytes([file[at], file[at + 1]]);
         let mut params = Vec::with_capacity(Self::parameter_count(format, hidden, buckets));
         let (header, output_at) = (format.header_bytes(layout), format.output_weights_at(layout));
@@ -251,14 +257,15 @@ impl Network {
             let bias = i32::from_le_bytes(file[bias_at..bias_at + 4].try_into().unwrap());
             params.push(bias as f32 / (QA * QB) as f32);
         }
-        Ok(Network { format, hidden, buckets, params })
+        Ok(Network { format, hidden, buckets, mirrored, params })
     }
 
     /// Reads a checkpoint of a `format` network back.
     pub fn from_checkpoint(format: Format, bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < 12 || &bytes[..8] != b"TRSKF32\0" {
+        if bytes.len() < 12 || (&bytes[..8] != b"TRSKF32\0" && &bytes[..8] != b"TRSKF32M") {
             return Err("not a float checkpoint".into());
         }
+        let mirrored = bytes[7] == b'M';
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
         let params: Vec<f32> =
             bytes[12..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().unwrap())).collect();
@@ -271,16 +278,17 @@ impl Network {
                 format.inputs
             ));
         };
-        Ok(Network { format, hidden, buckets, params })
+        Ok(Network { format, hidden, buckets, mirrored, params })
     }
 }
 
 /// The quantized network's evaluation in centipawns, as the engine computes it (the reference the
 /// engine's inference is tested against). `file` must be a `format` network (its magic, its
-/// length); the width is not held to the engine's limits, so small test networks run too.
+/// length); the width is not held to the engine's limits, so small test networks run too. The
+/// features must be the file's: mirrored by the king if the file is (`Layout::mirrored`).
 pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Result<i32, String> {
     let layout = format.layout(file).map_err(|error| error.to_string())?;
-    let Layout { hidden, buckets } = layout;
+    let Layout { hidden, buckets, .. } = layout;
     let inputs = format.inputs;
     let values = |at: usize, count: usize| -> Vec<i32> {
         file[at..at + 2 * count]
@@ -403,7 +411,7 @@ mod tests {
     /// Each perspective's active features, side to move's first, as the trainer builds them
     /// (through the game's packed record, as `net-eval` does).
     fn features_of<G: Compared>(position: &G) -> [Vec<u16>; 2] {
-        crate::nnue::record_features(position)
+        crate::nnue::record_features(position, false)
     }
 
     /// The engine's inference of a network of `G`'s compiled width, and its accumulators (side
@@ -450,6 +458,27 @@ mod tests {
         runs_the_embedded_network_as_the_reference_does::<engine::xiangqi::Position, _, _>(
             &engine::xiangqi::nnue::EMBEDDED,
         );
+    }
+
+    /// The same for a king-mirrored network (the embedded weights under `TRSKNN03`): the trainer's
+    /// features (mirrored by each side's king, from the packed record) are the engine's, on
+    /// positions with the kings on either half, and the mirroring changes the value where a king
+    /// is on files e-h.
+    #[test]
+    fn the_engine_runs_a_king_mirrored_network_as_the_reference_does() {
+        let mut file = engine::chess::nnue::FILE.to_vec();
+        file[..8].copy_from_slice(b"TRSKNN03");
+        let mut network = Box::new(engine::chess::nnue::EMBEDDED.clone());
+        network.read(&file).unwrap();
+        let mut changed = 0;
+        for fen in <engine::chess::Position as Compared>::POSITIONS {
+            let position = position::<engine::chess::Position>(fen);
+            let [ours, theirs] = crate::nnue::record_features(&position, true);
+            let reference = quantized_eval(CHESS, &file, [&ours, &theirs]).unwrap();
+            assert_eq!(engine_eval(&position, &*network).0, reference, "{fen}");
+            changed += usize::from(reference != engine_eval(&position, &engine::chess::nnue::EMBEDDED).0);
+        }
+        assert!(changed >= 5, "most positions have a king on files e-h: {changed} changed");
     }
 
     /// A float network whose parameters are exactly representable once quantized (quantized,
@@ -634,7 +663,7 @@ mod tests {
         }
         let file = network.quantized();
         assert!(file.starts_with(b"TRSKNN02"));
-        assert_eq!(types::nnue::check(&file), Ok(Layout { hidden: 16, buckets: 8 }));
+        assert_eq!(types::nnue::check(&file), Ok(Layout::bucketed(16, 8)));
         for pieces in [2usize, 7, 12, 20, 32] {
             let ours: Vec<u16> = (0..pieces as u16).map(|index| index * 23 % 768).collect();
             let theirs: Vec<u16> = (0..pieces as u16).map(|index| (index * 29 + 3) % 768).collect();
@@ -646,5 +675,12 @@ mod tests {
         let back = Network::from_checkpoint(CHESS, &network.checkpoint()).unwrap();
         assert_eq!(back, network);
         assert_eq!(back.buckets, 8);
+        // King-mirrored: the `..03` magic, and a checkpoint that says so.
+        let mirrored = Network { mirrored: true, ..network };
+        let file = mirrored.quantized();
+        assert!(file.starts_with(b"TRSKNN03"));
+        assert_eq!(types::nnue::check(&file), Ok(Layout { hidden: 16, buckets: 8, mirrored: true }));
+        assert_eq!(Network::from_quantized(CHESS, &file).unwrap().rounded(), mirrored.rounded());
+        assert_eq!(Network::from_checkpoint(CHESS, &mirrored.checkpoint()).unwrap(), mirrored);
     }
 }

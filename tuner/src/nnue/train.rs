@@ -18,7 +18,9 @@
 //! - **Mirroring.** Unless `--no-mirror`, each training position that is the same game mirrored left to
 //!   right (chess: no side can castle; xiangqi: every position) is mirrored at random (the same
 //!   game, another input), so the network sees twice the positions for the same games. Held-out
-//!   positions are never mirrored.
+//!   positions are never mirrored. `--king-mirror` (chess) builds the symmetry into the inputs
+//!   instead (`TRSKNN03`: each side's view is mirrored while its king is on files e-h), so a
+//!   position and its mirror image are the same inputs and the network learns each pattern once.
 //! - **Optimizer.** Adam, its learning rate falling along a cosine from `--rate` to a hundredth of
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
@@ -62,6 +64,9 @@ pub struct Config {
     pub baseline: bool,
     /// Mirror training positions left to right at random, where that is the same game.
     pub mirror: bool,
+    /// A new network reads each perspective's inputs mirrored by its king's side (chess's
+    /// `TRSKNN03`); a resumed one keeps its own.
+    pub king_mirror: bool,
 }
 
 /// One training position: each perspective's active features, side to move's first, and the target.
@@ -72,9 +77,9 @@ struct Sample {
 }
 
 impl Sample {
-    fn from_record<G: FeatureSet>(record: &G::Record, config: &Config) -> Sample {
+    fn from_record<G: FeatureSet>(record: &G::Record, config: &Config, mirrored: bool) -> Sample {
         let mut sample = Sample { features: [[0; 32]; 2], count: 0, target: 0.0 };
-        for (side, features) in G::features(record).into_iter().enumerate() {
+        for (side, features) in G::features(record, mirrored).into_iter().enumerate() {
             for (index, feature) in features.enumerate() {
                 sample.features[side][index] = feature;
             }
@@ -233,7 +238,7 @@ fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         for record in bytes.chunks_exact(RECORD) {
             let Some(parsed) = G::Record::unpack(record) else { continue };
             let Ok(position) = crate::games::parse::<G>(&parsed.board_fen()) else { continue };
-            let sample = Sample::from_record::<G>(&parsed, config);
+            let sample = Sample::from_record::<G>(&parsed, config, false);
             let predicted = sigmoid(position.evaluate().0 as f32 / config.scale);
             loss += f64::from((predicted - sample.target) * (predicted - sample.target));
             count += 1;
@@ -256,9 +261,13 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
                 })
                 .map_err(|error| format!("{path}: {error}"))?
         }
-        None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => {
-            Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
+        None if config.king_mirror && G::FORMAT.mirrored_magic.is_none() => {
+            return Err(format!("--king-mirror: {} has no king-mirrored networks", G::NAME))
         }
+        None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => Network {
+            mirrored: config.king_mirror,
+            ..Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
+        },
         None => {
             return Err(format!("--buckets {}: 1 to {} buckets", config.buckets, types::nnue::MAX_BUCKETS))
         }
@@ -273,14 +282,15 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
             bytes
                 .chunks_exact(RECORD)
                 .filter_map(G::Record::unpack)
-                .map(|record| Sample::from_record::<G>(&record, config)),
+                .map(|record| Sample::from_record::<G>(&record, config, network.mirrored)),
         ),
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
     eprintln!(
-        "train: {} ({} inputs): {training_count} training positions, {} held out, {} neurons, {} output bucket(s), {} parameters",
+        "train: {} ({} inputs{}): {training_count} training positions, {} held out, {} neurons, {} output bucket(s), {} parameters",
         G::NAME,
         G::FORMAT.inputs,
+        if network.mirrored { ", king-mirrored" } else { "" },
         validation.len(),
         network.hidden,
         network.buckets,
@@ -296,6 +306,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     }
     let started = Instant::now();
     let mut last = f64::NAN;
+    let king_mirrored = network.mirrored;
     for epoch in 1..=config.epochs {
         let progress = (epoch - 1) as f32 / config.epochs.max(1) as f32;
         let rate = config.rate * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
@@ -311,7 +322,8 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
                 .filter_map(G::Record::unpack)
                 .map(|record| {
                     let mirror = config.mirror && record.mirrorable() && rng.next_u64() & 1 == 1;
-                    Sample::from_record::<G>(&if mirror { record.mirrored() } else { record }, config)
+                    let record = if mirror { record.mirrored() } else { record };
+                    Sample::from_record::<G>(&record, config, king_mirrored)
                 })
                 .collect();
             for index in (1..samples.len()).rev() {
@@ -406,9 +418,23 @@ mod tests {
     /// A tiny data set whose labels a network can learn: the side with more material wins.
     #[test]
     fn training_lowers_the_held_out_loss() {
+        let (dir, bytes) = chess_material_data("plain");
+        learns::<engine::chess::Position>(&dir, &bytes, 1, false);
+    }
+
+    /// The same with king-mirrored inputs (the kings stand on both halves of the board): a
+    /// `TRSKNN03` file.
+    #[test]
+    fn a_king_mirrored_network_learns_too() {
+        let (dir, bytes) = chess_material_data("mirrored");
+        learns::<engine::chess::Position>(&dir, &bytes, 2, true);
+    }
+
+    /// Writes the material data set to `data.bin` in a new directory named by `name`.
+    fn chess_material_data(name: &str) -> (std::path::PathBuf, Vec<u8>) {
         use crate::datagen::record::Packed;
         use engine::GameText;
-        let dir = std::env::temp_dir().join(format!("triskel-train-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("triskel-train-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let data = dir.join("data.bin");
         let mut bytes = Vec::new();
@@ -431,13 +457,13 @@ mod tests {
             }
         }
         std::fs::write(&data, &bytes).unwrap();
-        learns::<engine::chess::Position>(&dir, &bytes, 1);
+        (dir, bytes)
     }
 
-    /// Trains a small network of `buckets` output buckets on `bytes` (already in `dir/data.bin`):
-    /// the held-out loss must fall by half, and the file must be the game's, in the layout of its
-    /// buckets.
-    fn learns<G: FeatureSet>(dir: &std::path::Path, bytes: &[u8], buckets: usize) {
+    /// Trains a small network of `buckets` output buckets, king-mirrored or not, on `bytes`
+    /// (already in `dir/data.bin`): the held-out loss must fall by half, and the file must be the
+    /// game's, in the layout of its buckets.
+    fn learns<G: FeatureSet>(dir: &std::path::Path, bytes: &[u8], buckets: usize, king_mirror: bool) {
         let data = dir.join("data.bin");
         let out = dir.join("net.bin");
         let config = Config {
@@ -457,13 +483,15 @@ mod tests {
             resume: None,
             baseline: false,
             mirror: true,
+            king_mirror,
         };
         let before = {
             let network = Network::random(G::FORMAT, 8, buckets, 1);
             let mut samples = Vec::new();
             let from = held_out_from(bytes.len() / RECORD, 200) * RECORD;
             for record in bytes[from..].chunks_exact(RECORD) {
-                samples.push(Sample::from_record::<G>(&G::Record::unpack(record).unwrap(), &config));
+                let record = G::Record::unpack(record).unwrap();
+                samples.push(Sample::from_record::<G>(&record, &config, king_mirror));
             }
             assert!(!samples.is_empty());
             samples.iter().map(|sample| f64::from(prediction(&network, sample, &config).1)).sum::<f64>()
@@ -471,10 +499,15 @@ mod tests {
         };
         let after = run::<G>(&config).unwrap();
         assert!(after < before * 0.5, "{}: held-out loss {before} -> {after}", G::NAME);
-        let magic = if buckets == 1 { G::FORMAT.magic } else { G::FORMAT.bucketed_magic };
+        let magic = match (king_mirror, buckets) {
+            (true, _) => G::FORMAT.mirrored_magic.unwrap(),
+            (false, 1) => G::FORMAT.magic,
+            (false, _) => G::FORMAT.bucketed_magic,
+        };
         let file = std::fs::read(&out).unwrap();
         assert!(file.starts_with(&magic));
-        assert_eq!(G::FORMAT.layout(&file), Ok(types::nnue::Layout { hidden: 8, buckets }));
+        let layout = types::nnue::Layout { hidden: 8, buckets, mirrored: king_mirror };
+        assert_eq!(G::FORMAT.layout(&file), Ok(layout));
         // The quantized network is also a start: resumed from it without training, the same bytes
         // come out (what refining the embedded network starts from is that network exactly).
         let again = dir.join("again.bin");
@@ -523,6 +556,6 @@ mod tests {
             }
         }
         std::fs::write(dir.join("data.bin"), &bytes).unwrap();
-        learns::<engine::xiangqi::Position>(&dir, &bytes, 8);
+        learns::<engine::xiangqi::Position>(&dir, &bytes, 8, false);
     }
 }

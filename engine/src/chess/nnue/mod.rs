@@ -10,7 +10,8 @@
 //!   mirrored vertically ([`types::nnue::feature`]); the side to move's accumulator comes first.
 //! - **Moves** ([`change_of`]): the mover leaves and arrives (promoted), a captured piece leaves
 //!   (en passant from its own square), castling moves the king and the rook; a null move changes
-//!   nothing. The chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
+//!   nothing. A king moving between the d and e files (castling long, too) is marked: a
+//!   king-mirrored network (`TRSKNN03`) reads its side's every input differently after it. The chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
 //!
 //! Memory: the network is `2 x (768 + 1 + 2 x 8) x HIDDEN` bytes of read-only data (feature rows,
 //! biases, and room for eight output buckets: 401 920 bytes at 256 neurons, in flash on a board;
@@ -25,7 +26,7 @@ pub use weights::{EMBEDDED, FILE, FILE_BYTES, HIDDEN};
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::types::{Piece, PieceKind, Square};
+use super::types::{Color, Piece, PieceKind, Square};
 use types::nnue::INPUTS;
 
 /// The chess network of the compiled width.
@@ -39,8 +40,14 @@ pub type Row = [i16; HIDDEN];
 
 impl crate::nnue::Board for Position {
     #[inline(always)]
-    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
-        types::nnue::feature(perspective, piece, square)
+    fn feature(perspective: usize, piece: usize, square: usize, mirrored: bool) -> usize {
+        types::nnue::feature(perspective, piece, square, mirrored)
+    }
+
+    #[inline(always)]
+    fn king_mirrors(&self, perspective: usize) -> bool {
+        let colour = if perspective == 0 { Color::White } else { Color::Black };
+        types::nnue::king_mirrors(self.king_square(colour).index())
     }
 
     #[inline(always)]
@@ -72,6 +79,12 @@ pub fn change_of(position: &Position, mv: Move) -> Change {
         return change;
     };
     let us = moving.color();
+    if moving.kind() == PieceKind::King {
+        let to = if mv.kind() == MoveKind::Castle { mv.king_destination() } else { to };
+        if types::nnue::king_mirrors(from.index()) != types::nnue::king_mirrors(to.index()) {
+            change.king_crossed(us.index());
+        }
+    }
     match mv.kind() {
         MoveKind::Castle => {
             let rook = Piece::new(us, PieceKind::Rook);

@@ -43,7 +43,7 @@ pub type EvalCache = crate::nnue::NetworkCache<Position, XIANGQI_INPUTS, HIDDEN>
 
 impl crate::nnue::Board for Position {
     #[inline(always)]
-    fn feature(perspective: usize, piece: usize, square: usize) -> usize {
+    fn feature(perspective: usize, piece: usize, square: usize, _mirrored: bool) -> usize {
         types::nnue::xiangqi_feature(perspective, piece, square)
     }
 
