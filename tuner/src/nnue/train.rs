@@ -64,8 +64,8 @@ pub struct Config {
     pub baseline: bool,
     /// Mirror training positions left to right at random, where that is the same game.
     pub mirror: bool,
-    /// A new network reads each perspective's inputs mirrored by its king's side (chess's
-    /// `TRSKNN03`); a resumed one keeps its own.
+    /// The network reads each perspective's inputs mirrored by its king's side (chess's
+    /// `TRSKNN03`); a resumed network of plain inputs is turned into one.
     pub king_mirror: bool,
 }
 
@@ -249,6 +249,9 @@ fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
 
 /// Trains and writes game `G`'s network; returns the last held-out loss.
 pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
+    if config.king_mirror && G::FORMAT.mirrored_magic.is_none() {
+        return Err(format!("--king-mirror: {} has no king-mirrored networks", G::NAME));
+    }
     let mut network = match &config.resume {
         Some(path) => {
             // A float checkpoint, or a quantized network (the embedded one, say) to refine.
@@ -261,9 +264,6 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
                 })
                 .map_err(|error| format!("{path}: {error}"))?
         }
-        None if config.king_mirror && G::FORMAT.mirrored_magic.is_none() => {
-            return Err(format!("--king-mirror: {} has no king-mirrored networks", G::NAME))
-        }
         None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => Network {
             mirrored: config.king_mirror,
             ..Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
@@ -272,6 +272,12 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
             return Err(format!("--buckets {}: 1 to {} buckets", config.buckets, types::nnue::MAX_BUCKETS))
         }
     };
+    if config.king_mirror && !network.mirrored {
+        // A network trained with mirrored data is nearly symmetric left to right, so it is
+        // nearly the same function read king-mirrored: a start for a king-mirrored network.
+        eprintln!("train: the resumed network's inputs are read king-mirrored from now on");
+        network.mirrored = true;
+    }
     let mut adam = Adam { m: vec![0.0; network.params.len()], v: vec![0.0; network.params.len()], step: 0 };
     let mut gradient = vec![0.0f32; network.params.len()];
     // The held-out positions, kept in memory (a small fraction).
@@ -519,6 +525,18 @@ mod tests {
         };
         run::<G>(&resumed).unwrap();
         assert_eq!(std::fs::read(&again).unwrap(), file, "{}: resumed from its quantized file", G::NAME);
+        if let (false, Some(magic)) = (king_mirror, G::FORMAT.mirrored_magic) {
+            // A plain network resumed with `--king-mirror` becomes a king-mirrored one, its
+            // parameters unchanged.
+            run::<G>(&Config { king_mirror: true, ..resumed }).unwrap();
+            let converted = std::fs::read(&again).unwrap();
+            let layout = types::nnue::Layout { hidden: 8, buckets, mirrored: true };
+            assert!(converted.starts_with(&magic));
+            assert_eq!(G::FORMAT.layout(&converted), Ok(layout));
+            let (plain_header, header) =
+                (G::FORMAT.header_bytes(G::FORMAT.layout(&file).unwrap()), G::FORMAT.header_bytes(layout));
+            assert_eq!(converted[header..], file[plain_header..]);
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 
