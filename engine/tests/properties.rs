@@ -604,7 +604,7 @@ fn a_king_mirrored_network_reads_each_side_from_its_kings_half() {
                 let mut expanded = String::new();
                 for c in row.chars() {
                     match c.to_digit(10) {
-                        Some(n) => expanded.extend(std::iter::repeat('1').take(n as usize)),
+                        Some(n) => expanded.extend(std::iter::repeat_n('1', n as usize)),
                         None => expanded.push(c),
                     }
                 }
