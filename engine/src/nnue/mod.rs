@@ -26,8 +26,8 @@ pub use accumulator::{Accumulator, AccumulatorStack, Change};
 pub use network::{LoadError, Network};
 
 /// A game's embedded network, expanded in its `weights.rs`: the source `tablegen` generated for the
-/// committed file (`HIDDEN`, `BUCKETS`, `MIRRORED`, `FILE_BYTES` and `FILE` through `include_bytes!`, from
-/// `engine/build.rs`),
+/// committed file (`HIDDEN`, `BUCKETS`, `MIRRORED`, `FILE_BYTES` and `FILE` through
+/// `include_bytes!`, from `engine/build.rs`),
 /// the checks of its shape at compile time (`static_assertions`: the size, the width, the whole
 /// [`Format::check`](types::nnue::Format::check)), and `EMBEDDED`, the game's `Network` decoded from
 /// the little-endian bytes at compile time (the same numbers on any target, no alignment assumed).

@@ -11,7 +11,8 @@
 //! - **Moves** ([`change_of`]): the mover leaves and arrives (promoted), a captured piece leaves
 //!   (en passant from its own square), castling moves the king and the rook; a null move changes
 //!   nothing. A king moving between the d and e files (castling long, too) is marked: a
-//!   king-mirrored network (`TRSKNN03`) reads its side's every input differently after it. The chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
+//!   king-mirrored network (`TRSKNN03`) reads its side's every input differently after it. The
+//!   chess [`EvalCache`](crate::chess::EvalCache) owns the stack.
 //!
 //! Memory: the network is `2 x (768 + 1 + 2 x 8) x HIDDEN` bytes of read-only data (feature rows,
 //! biases, and room for eight output buckets: 401 920 bytes at 256 neurons, in flash on a board;
