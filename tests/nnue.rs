@@ -116,6 +116,40 @@ fn eval_file_reads_a_network_of_output_buckets_and_evaluates_each_position_with_
     let _ = std::fs::remove_file(path);
 }
 
+/// A king-mirrored network (`TRSKNN03`: here the embedded weights under that magic) is read as
+/// its file says: its `info string` says so, and it evaluates a position whose kings are both on
+/// files e-h as the embedded network evaluates the position's mirror image, and one whose kings are
+/// both on files a-d as the embedded network does; a search with it answers.
+#[test]
+fn eval_file_reads_a_king_mirrored_network() {
+    let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
+    assert!(embedded.starts_with(b"TRSKNN02"), "the bucketed layout, which the mirrored one shares");
+    let mut mirrored = embedded.clone();
+    mirrored[..8].copy_from_slice(b"TRSKNN03");
+    let path = temporary("mirrored.bin");
+    std::fs::write(&path, &mirrored).unwrap();
+    let east = "6k1/pp3ppp/2n1b3/3p4/3P4/2N1B3/PP3PPP/5RK1 w - - 0 20";
+    let east_mirror_image = "1k6/ppp3pp/3b1n2/4p3/4P3/3B1N2/PPP3PP/1KR5 w - - 0 20";
+    let evals = |input: String| -> Vec<String> {
+        transcript(input).into_iter().filter(|line| line.starts_with("NNUE evaluation: ")).collect()
+    };
+    let embedded_evals =
+        evals(format!("position fen {east}\neval\nposition fen {east_mirror_image}\neval\nquit\n"));
+    assert_ne!(embedded_evals[0], embedded_evals[1], "the network is not symmetric: the test can fail");
+    let lines = transcript(format!(
+        "setoption name EvalFile value {path}\nposition fen {east}\neval\nposition fen {east_mirror_image}\n\
+         eval\ngo depth 8\nquit\n"
+    ));
+    let infos = info_strings(&lines);
+    assert!(infos[0].starts_with("EvalFile: (768 -> ") && infos[0].contains("king-mirrored"), "{infos:?}");
+    let mirrored_evals: Vec<&String> =
+        lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).collect();
+    assert_eq!(*mirrored_evals[0], embedded_evals[1], "kings on e-h: the mirror image's evaluation");
+    assert_eq!(*mirrored_evals[1], embedded_evals[1], "kings on a-d: read as it is");
+    assert!(lines.iter().any(|line| line.starts_with("bestmove ")), "{lines:#?}");
+    let _ = std::fs::remove_file(path);
+}
+
 /// The bench's `Nodes searched` in `variant` with `Use NNUE` set to `nnue`, and the environment
 /// `env`.
 fn bench_signature(variant: &str, nnue: bool, env: &[(&str, &str)]) -> u64 {
