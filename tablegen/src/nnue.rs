@@ -161,9 +161,9 @@ impl NetworkFile {
         let us = usize::from(!first_to_move);
         let mut sum = 0i64;
         for (half, perspective) in [us, us ^ 1].into_iter().enumerate() {
-            // A king-mirrored network (chess only) mirrors while the perspective's king (piece 5
-            // or 11) is on files e-h.
-            let king = perspective * 6 + 5;
+            // A king-mirrored network (chess only) mirrors while the perspective's king is on
+            // files e-h.
+            let king = nnue::king_piece(perspective);
             let mirrored = self.mirrored
                 && pieces.iter().any(|&(piece, square)| piece == king && nnue::king_mirrors(square));
             let mut acc: Vec<i64> = biases.iter().map(|&bias| i64::from(bias)).collect();

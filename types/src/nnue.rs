@@ -257,6 +257,12 @@ pub const fn feature(perspective: usize, piece: usize, square: usize, mirrored: 
     relative * 384 + kind * 64 + (square ^ if mirrored { 7 } else { 0 })
 }
 
+/// The chess piece index (`colour * 6 + kind`) of `perspective`'s king (0 White, 1 Black).
+#[inline(always)]
+pub const fn king_piece(perspective: usize) -> usize {
+    perspective * 6 + 5
+}
+
 /// Whether a king-mirrored chess network reads the board mirrored left to right for the side
 /// whose king is on `king_square` (a1 = 0): while that king is on files e-h.
 #[inline(always)]

@@ -46,12 +46,11 @@ impl FeatureSet for engine::chess::Position {
     }
 
     fn king_mirrors(record: &Self::Record, perspective: usize) -> bool {
-        // Kings are pieces 5 (White's) and 11 (Black's).
-        let king = (perspective * 6 + 5) as u8;
+        let king = types::nnue::king_piece(perspective);
         record
             .pieces()
             .iter()
-            .any(|&(square, piece)| piece == king && types::nnue::king_mirrors(square.into()))
+            .any(|&(square, piece)| usize::from(piece) == king && types::nnue::king_mirrors(square.into()))
     }
 }
 

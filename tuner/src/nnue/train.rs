@@ -264,18 +264,19 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
                 })
                 .map_err(|error| format!("{path}: {error}"))?
         }
-        None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => Network {
-            mirrored: config.king_mirror,
-            ..Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
-        },
+        None if (1..=types::nnue::MAX_BUCKETS).contains(&config.buckets) => {
+            Network::random(G::FORMAT, config.hidden, config.buckets, config.seed)
+        }
         None => {
             return Err(format!("--buckets {}: 1 to {} buckets", config.buckets, types::nnue::MAX_BUCKETS))
         }
     };
     if config.king_mirror && !network.mirrored {
-        // A network trained with mirrored data is nearly symmetric left to right, so it is
-        // nearly the same function read king-mirrored: a start for a king-mirrored network.
-        eprintln!("train: the resumed network's inputs are read king-mirrored from now on");
+        // A new network starts king-mirrored; a resumed plain one is read so from now on (trained
+        // with mirrored data, it is a start close to the same function).
+        if config.resume.is_some() {
+            eprintln!("train: the resumed network's inputs are read king-mirrored from now on");
+        }
         network.mirrored = true;
     }
     let mut adam = Adam { m: vec![0.0; network.params.len()], v: vec![0.0; network.params.len()], step: 0 };
