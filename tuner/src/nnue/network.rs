@@ -37,7 +37,8 @@ pub struct Network {
     pub buckets: usize,
     /// Each perspective's inputs are mirrored left to right while its king is on files e-h
     /// (chess's `TRSKNN03`): the caller builds the features so ([`crate::nnue::FeatureSet`]).
-    pub mirrored: bool,
+    /// Set only through [`Self::read_king_mirrored`].
+    mirrored: bool,
     /// `[inputs][hidden]`, then `[hidden]` biases, then `[buckets][2 * hidden]` output weights,
     /// then the `[buckets]` output biases.
     pub params: Vec<f32>,
@@ -79,6 +80,21 @@ impl Network {
             bucket.copy_from_slice(first);
         }
         Network { format, hidden, buckets, mirrored: false, params }
+    }
+
+    /// Whether the inputs are read king-mirrored.
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
+    }
+
+    /// Reads the inputs king-mirrored from now on: only a game whose files have a king-mirrored
+    /// magic can, so no network exists that [`Self::quantized`] could not write as it is.
+    pub fn read_king_mirrored(&mut self) -> Result<(), String> {
+        if self.format.mirrored_magic.is_none() {
+            return Err(format!("no king-mirrored networks for a game of {} inputs", self.format.inputs));
+        }
+        self.mirrored = true;
+        Ok(())
     }
 
     fn bias_start(&self) -> usize {
@@ -265,7 +281,6 @@ impl Network {
         if bytes.len() < 12 || (&bytes[..8] != b"TRSKF32\0" && &bytes[..8] != b"TRSKF32M") {
             return Err("not a float checkpoint".into());
         }
-        let mirrored = bytes[7] == b'M';
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
         let params: Vec<f32> =
             bytes[12..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().unwrap())).collect();
@@ -278,7 +293,11 @@ impl Network {
                 format.inputs
             ));
         };
-        Ok(Network { format, hidden, buckets, mirrored, params })
+        let mut network = Network { format, hidden, buckets, mirrored: false, params };
+        if bytes[7] == b'M' {
+            network.read_king_mirrored()?;
+        }
+        Ok(network)
     }
 }
 
@@ -612,6 +631,13 @@ mod tests {
             assert!((float - quantized as f32).abs() <= 2.0, "{fen}: {float} against {quantized}");
         }
         assert_eq!(Network::from_checkpoint(XIANGQI, &network.checkpoint()).unwrap(), network);
+        // Xiangqi has no king-mirrored file, so no such network can be made or read back.
+        let mut mirrored = network.clone();
+        assert!(mirrored.read_king_mirrored().is_err());
+        assert!(!mirrored.mirrored);
+        let mut checkpoint = network.checkpoint();
+        checkpoint[7] = b'M';
+        assert!(Network::from_checkpoint(XIANGQI, &checkpoint).is_err());
         assert!(Network::from_checkpoint(CHESS, &network.checkpoint()).is_err());
     }
 
@@ -676,7 +702,8 @@ mod tests {
         assert_eq!(back, network);
         assert_eq!(back.buckets, 8);
         // King-mirrored: the `..03` magic, and a checkpoint that says so.
-        let mirrored = Network { mirrored: true, ..network };
+        let mut mirrored = network.clone();
+        mirrored.read_king_mirrored().unwrap();
         let file = mirrored.quantized();
         assert!(file.starts_with(b"TRSKNN03"));
         assert_eq!(types::nnue::check(&file), Ok(Layout { hidden: 16, buckets: 8, mirrored: true }));

@@ -249,9 +249,6 @@ fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
 
 /// Trains and writes game `G`'s network; returns the last held-out loss.
 pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
-    if config.king_mirror && G::FORMAT.mirrored_magic.is_none() {
-        return Err(format!("--king-mirror: {} has no king-mirrored networks", G::NAME));
-    }
     let mut network = match &config.resume {
         Some(path) => {
             // A float checkpoint, or a quantized network (the embedded one, say) to refine.
@@ -271,13 +268,13 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
             return Err(format!("--buckets {}: 1 to {} buckets", config.buckets, types::nnue::MAX_BUCKETS))
         }
     };
-    if config.king_mirror && !network.mirrored {
+    if config.king_mirror && !network.mirrored() {
         // A new network starts king-mirrored; a resumed plain one is read so from now on (trained
         // with mirrored data, it is a start close to the same function).
         if config.resume.is_some() {
             eprintln!("train: the resumed network's inputs are read king-mirrored from now on");
         }
-        network.mirrored = true;
+        network.read_king_mirrored().map_err(|error| format!("--king-mirror: {}: {error}", G::NAME))?;
     }
     let mut adam = Adam { m: vec![0.0; network.params.len()], v: vec![0.0; network.params.len()], step: 0 };
     let mut gradient = vec![0.0f32; network.params.len()];
@@ -289,7 +286,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
             bytes
                 .chunks_exact(RECORD)
                 .filter_map(G::Record::unpack)
-                .map(|record| Sample::from_record::<G>(&record, config, network.mirrored)),
+                .map(|record| Sample::from_record::<G>(&record, config, network.mirrored())),
         ),
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
@@ -297,7 +294,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         "train: {} ({} inputs{}): {training_count} training positions, {} held out, {} neurons, {} output bucket(s), {} parameters",
         G::NAME,
         G::FORMAT.inputs,
-        if network.mirrored { ", king-mirrored" } else { "" },
+        if network.mirrored() { ", king-mirrored" } else { "" },
         validation.len(),
         network.hidden,
         network.buckets,
@@ -313,7 +310,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     }
     let started = Instant::now();
     let mut last = f64::NAN;
-    let king_mirrored = network.mirrored;
+    let king_mirrored = network.mirrored();
     for epoch in 1..=config.epochs {
         let progress = (epoch - 1) as f32 / config.epochs.max(1) as f32;
         let rate = config.rate * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
