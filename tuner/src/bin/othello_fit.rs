@@ -27,6 +27,15 @@
 //! with `--blend B` the new label is `(1 - B) * result + B * search` instead (the result alone is
 //! noisy, the search alone repeats the previous fit's mistakes).
 //!
+//! `generate` clears both tables before each game, so game `g` depends only on the seed and `g`,
+//! and it resumes: beside `OUT` it keeps `OUT.settings`, one line with everything that decides the
+//! games (seed, depth, exact empties, random plies, first game, the openings' and the compiled-in
+//! evaluation's identities). A run on an existing `OUT` with the same settings cuts the file back to
+//! its last whole game (the one being written when a run was killed goes) and plays on from there,
+//! so a run stopped and resumed writes the file an unstopped run would have, and a long generation
+//! can run in the background session after session. Other settings, or an `OUT` without its
+//! settings line, are refused rather than overwritten.
+//!
 //! `import` takes games played elsewhere instead (GGF records, one a line, as the match runner's
 //! `--games-out` writes them) and labels their positions as `generate` labels its own: exactly
 //! from `E` empties on (the solver's line standing in for the moves played), before that with
@@ -59,6 +68,8 @@
 use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -270,8 +281,75 @@ impl GameLabels {
     }
 }
 
+/// The evaluation the searches of `generate` and `relabel` use: the weights compiled in.
+const COMPILED_WEIGHTS: &[u8] = include_bytes!("../../../engine/data/othello_eval.bin");
+
+fn identity(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Where a file of `generate` ends its last whole game: the byte offset, the number of that game
+/// (the one to play next) and the positions kept before it; `None` when no line is whole. A game's
+/// lines are written together, so the last game in the file may be cut short, and so may its last
+/// line; both go.
+fn last_game_start(text: &str) -> Result<Option<(usize, u32, usize)>, String> {
+    let whole = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
+    let game_of = |line: &str| {
+        line.split_whitespace()
+            .nth(4)
+            .and_then(|word| word.parse::<u32>().ok())
+            .ok_or(format!("bad line {line:?}"))
+    };
+    let Some(last_line) = whole.lines().last() else { return Ok(None) };
+    let last = game_of(last_line)?;
+    let (mut start, mut kept) = (0, 0);
+    for line in whole.lines() {
+        if game_of(line)? == last {
+            break;
+        }
+        start += line.len() + 1;
+        kept += 1;
+    }
+    Ok(Some((start, last, kept)))
+}
+
+/// Opens `out` for `generate`: a new file (its settings line written beside it), or an existing
+/// one with the same settings, cut back to its last whole game. Returns the file, the game to play
+/// next and the positions already there.
+fn open_generated(out: &str, settings: &str, first_game: u32) -> Result<(std::fs::File, u32, usize), String> {
+    let settings_path = format!("{out}.settings");
+    let error = |error: std::io::Error| format!("{out}: {error}");
+    match std::fs::read_to_string(&settings_path) {
+        Err(_) if std::path::Path::new(out).exists() => {
+            Err(format!("{out} exists without {settings_path}: choose another --out"))
+        }
+        Err(_) => {
+            std::fs::write(&settings_path, format!("{settings}\n"))
+                .map_err(|e| format!("{settings_path}: {e}"))?;
+            Ok((std::fs::File::create(out).map_err(error)?, first_game, 0))
+        }
+        Ok(text) if text.trim() != settings => {
+            Err(format!("{out} was started with other settings ({}); this run has {settings}", text.trim()))
+        }
+        Ok(_) => {
+            let text = std::fs::read_to_string(out).map_err(error)?;
+            let (cut, next, kept) = last_game_start(&text)
+                .map_err(|message| format!("{out}: {message}"))?
+                .unwrap_or((0, first_game, 0));
+            let file = std::fs::OpenOptions::new().write(true).open(out).map_err(error)?;
+            file.set_len(cut as u64).map_err(error)?;
+            let mut file = file;
+            std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0)).map_err(error)?;
+            Ok((file, next, kept))
+        }
+    }
+}
+
 fn generate(options: &Options) -> Result<(), String> {
-    let openings = read_openings(&options.text_or("openings", "openings.txt"))?;
+    let openings_path = options.text_or("openings", "openings.txt");
+    let openings = read_openings(&openings_path)?;
     let out = options.text_or("out", "othello_positions.txt");
     let games: u32 = options.number("games", 1_000_000)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
@@ -280,16 +358,32 @@ fn generate(options: &Options) -> Result<(), String> {
     let random_plies: u32 = options.number("random-plies", 12)?;
     let seed: u64 = options.number("seed", 1)?;
     let first_game: u32 = options.number("first-game", 0)?;
-    let file = std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?;
+    let openings_text = std::fs::read(&openings_path).map_err(|error| format!("{openings_path}: {error}"))?;
+    let settings = format!(
+        "seed={seed} depth={depth} exact={exact} random-plies={random_plies} first-game={first_game} \
+         openings={:016x} eval={:016x}",
+        identity(&openings_text),
+        identity(COMPILED_WEIGHTS)
+    );
+    let (file, mut game, already) = open_generated(&out, &settings, first_game)?;
+    if game > first_game {
+        eprintln!(
+            "{out}: {already} positions of games {first_game}..{game} there, going on from game {game}"
+        );
+    }
     let mut writer = BufWriter::new(file);
-    let solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
-    let search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
+    let mut solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
+    let mut search_table: Vec<TtEntry> = (0..SEARCH_ENTRIES).map(|_| TtEntry::new()).collect();
     let mut state = SearchState::<Position>::boxed();
     let started = Instant::now();
     let deadline = Duration::from_secs_f64(minutes * 60.0);
     let (mut written, mut solved_nodes) = (0usize, 0u64);
-    let mut game = first_game;
-    while game < first_game + games && started.elapsed() < deadline {
+    let resumed_at = game;
+    while game < first_game.saturating_add(games) && started.elapsed() < deadline {
+        // Each game starts from empty tables: it then depends on the seed and its number only.
+        solver_table.fill(EndgameEntry::EMPTY);
+        search_table.iter_mut().for_each(|entry| *entry = TtEntry::new());
+        state.clear();
         let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(game));
         let mut position = Position::startpos();
         for &mv in &openings[game as usize % openings.len()] {
@@ -329,19 +423,22 @@ fn generate(options: &Options) -> Result<(), String> {
         }
         written += samples.len();
         game += 1;
-        if (game - first_game) % 50 == 0 {
+        if (game - resumed_at) % 50 == 0 {
+            let seconds = started.elapsed().as_secs_f64();
             eprintln!(
-                "{} games, {written} positions, {:.0} s, solver {:.1} Mnodes",
+                "{} games, {} positions (+{written} in {seconds:.0} s, {:.0}/s), solver {:.1} Mnodes",
                 game - first_game,
-                started.elapsed().as_secs_f64(),
+                already + written,
+                written as f64 / seconds.max(1e-9),
                 solved_nodes as f64 / 1e6
             );
         }
     }
     writer.flush().map_err(|error| format!("{out}: {error}"))?;
     eprintln!(
-        "done: {} games, {written} positions in {out}, {:.0} s",
+        "done: {} games, {} positions in {out} (+{written} in {:.0} s)",
         game - first_game,
+        already + written,
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -489,5 +586,58 @@ mod tests {
         let samples = labels.finish(&start, 9);
         let scores: Vec<(f32, char)> = samples.iter().map(|sample| (sample.score, sample.kind)).collect();
         assert_eq!(scores, [(-6.0, 'g'), (6.0, 'g'), (6.0, 'e'), (-2.0, 'e')]);
+    }
+
+    #[test]
+    fn the_last_game_of_a_file_is_cut_with_any_partial_line() {
+        let text = "1 2 0.5 g 7\n3 4 1 e 7\n5 6 -2 g 8\n7 8 -2 e 8\n9 a";
+        // Game 8 may be cut short: it goes, and is played again.
+        assert_eq!(last_game_start(text), Ok(Some((22, 8, 2))));
+        assert_eq!(last_game_start("1 2 0.5 g 7\n"), Ok(Some((0, 7, 0))));
+        assert_eq!(last_game_start("1 2 0.5 g"), Ok(None));
+        assert_eq!(last_game_start(""), Ok(None));
+        assert!(last_game_start("not a line\n").is_err());
+    }
+
+    /// A run stopped at any point and resumed writes the file one unstopped run writes.
+    #[test]
+    fn generate_resumes_a_cut_file_into_the_same_file() {
+        let dir = std::env::temp_dir().join(format!("othello_fit_resume_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+        std::fs::write(path("openings.txt"), "F5D6\nF5F6\n").unwrap();
+        let run_seed = |out: &str, games: u32, seed: u32| {
+            let args: Vec<String> = format!(
+                "--openings {} --out {out} --games {games} --depth 2 --exact 8 --random-plies 4 --seed {seed}",
+                path("openings.txt")
+            )
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+            generate(&Options::parse_any(&args).unwrap())
+        };
+        let run = |out: &str, games: u32| run_seed(out, games, 5);
+        run(&path("whole.txt"), 4).unwrap();
+        let whole = std::fs::read_to_string(path("whole.txt")).unwrap();
+        run(&path("cut.txt"), 2).unwrap();
+        // Killed while writing game 2: a few of its lines, the last one cut short.
+        let game_two =
+            whole.lines().filter(|line| line.ends_with(" 2")).take(3).collect::<Vec<_>>().join("\n");
+        let mut cut = std::fs::read_to_string(path("cut.txt")).unwrap();
+        assert!(whole.starts_with(&cut) && cut.len() < whole.len());
+        cut.push_str(&game_two[..game_two.len() - 5]);
+        std::fs::write(path("cut.txt"), cut).unwrap();
+        run(&path("cut.txt"), 4).unwrap();
+        assert_eq!(std::fs::read_to_string(path("cut.txt")).unwrap(), whole);
+        // More games go on; other settings, or a file without its settings line, are refused and
+        // the file left alone.
+        run(&path("cut.txt"), 5).unwrap();
+        assert!(std::fs::read_to_string(path("cut.txt")).unwrap().starts_with(&whole));
+        let refused = run_seed(&path("cut.txt"), 5, 6).unwrap_err();
+        assert!(refused.contains("other settings"), "{refused}");
+        std::fs::write(path("orphan.txt"), "kept").unwrap();
+        assert!(run(&path("orphan.txt"), 1).unwrap_err().contains("without"));
+        assert_eq!(std::fs::read_to_string(path("orphan.txt")).unwrap(), "kept");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
