@@ -375,6 +375,32 @@ fn go_plays_on_the_records_clock() {
     quit(engine);
 }
 
+/// A position with 28 empties, within the reach of a win/loss/draw solve at depth 60 but far too
+/// deep for it in a fraction of a second (a game of the engine against NTest, after 32 moves).
+const TWENTY_EIGHT_EMPTIES: &str =
+    "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O--------------------------- *]\
+    B[C4]W[C3]B[D3]W[E3]B[F2]W[D6]B[C5]W[B4]B[B3]W[D2]B[B5]W[F3]B[E2]W[C2]B[C6]W[E1]B[C1]W[F1]B[E6]W[B6]\
+    B[F6]W[A4]B[F5]W[A3]B[D1]W[A5]B[B2]W[F4]B[A2]W[G5]B[G6]W[F7];)";
+
+/// On a clock, a solve that cannot finish in its share of the move's time leaves the rest to the
+/// midgame search: the answer comes from the search's iterations (thousands of nodes), not from a
+/// solve cut at the hard limit followed by a first iteration of a dozen nodes.
+#[test]
+fn a_solve_too_deep_for_the_clock_leaves_the_move_to_the_search() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 60);
+    engine.send(&format!("set game {}", TWENTY_EIGHT_EMPTIES.replace("TI[15:00]", "TI[0:10]")));
+    engine.send("go");
+    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let (_, _, seconds) = reply(lines.last().unwrap());
+    assert!(seconds < 4.0, "{lines:#?}");
+    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
+    assert_eq!(stats[0], "nodestats", "{lines:#?}");
+    let nodes: u64 = stats[1].parse().unwrap();
+    assert!(nodes > 1_000, "an answer from {nodes} nodes: {lines:#?}");
+    quit(engine);
+}
+
 #[test]
 fn hint_is_not_cut_short_by_the_game_clock() {
     let mut engine = nboard();

@@ -111,7 +111,12 @@ pub fn run<G: Variant>(
     }
     if let Some(solver) = solver {
         let control = MainControl::<G> { shared, news: None };
-        let stop = || control.should_stop(0);
+        let budget = solve_budget(&shared.time);
+        let out_of_budget = || {
+            !shared.pondering.load(Ordering::Acquire)
+                && budget.is_some_and(|budget| shared.clock_elapsed() >= budget)
+        };
+        let stop = || control.should_stop(0) || out_of_budget();
         let ask = SolveAsk {
             depth: job.request.depth,
             every_move: job.request.every_move.then_some(job.multipv),
@@ -184,6 +189,17 @@ pub fn run<G: Variant>(
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
         SearchResult { outcome, nodes: outcome.nodes + helper_nodes, lines, score }
     })
+}
+
+/// How long the game's solver may try before the search takes over: half the soft limit under a
+/// clock, half the hard limit under `movetime` alone, unbounded otherwise. A solve the limits cut
+/// short answers nothing, so without this share a solve too deep for the clock (an Othello endgame
+/// at 26 empties with a second to spend) would spend the move's whole time and leave the search
+/// none: a move from its first iteration, where the search's own iterations would have reached
+/// depth 10 and more. A solve within its share answers; past it, the search plays in the time
+/// left, its soft limit unchanged.
+fn solve_budget(time: &TimeLimits) -> Option<Duration> {
+    time.soft.or(time.hard).map(|limit| limit / 2)
 }
 
 /// The result of a position the game's solver answered, its lines reported as the search's are.
