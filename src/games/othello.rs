@@ -38,6 +38,18 @@ pub fn win_loss_empties(depth: u32) -> u32 {
     exact_empties(depth) + 2
 }
 
+/// Empties from which the solver plays out a game in a fraction of a second: an exact solve from
+/// 20 empties takes about 0.1 s, and the moves after it are answered from its table.
+const CHEAP_ENDGAME_EMPTIES: u32 = 20;
+
+/// The moves a clock must last for, `empties` empty squares before the side to move's move: its
+/// moves down to [`CHEAP_ENDGAME_EMPTIES`], plus two for the solve that takes over there. Split
+/// evenly over every move to the game's end, as a chess clock is, the time of the moves the solver
+/// answers at once was never spent: half of a 30-second game clock was left at the end.
+pub fn clock_horizon(empties: u32) -> u32 {
+    empties.saturating_sub(CHEAP_ENDGAME_EMPTIES).div_ceil(2) + 2
+}
+
 /// Whether a draw valued at `draw_value` might beat the solved best result `best` (both in
 /// centidiscs, side to move's view), so every move must be valued: a draw when the best wins by
 /// less than a draw is worth, or a loss by less than the draw costs when the best draws.
@@ -289,6 +301,21 @@ fn solve_together(
 mod tests {
     use super::*;
     use engine::othello::endgame::NoStop;
+
+    /// The clock's horizon counts the side to move's moves down to the cheap endgame, and never
+    /// fewer than two: the last moves before the solve take over get the most time each.
+    #[test]
+    fn the_clock_horizon_leaves_out_the_moves_the_solver_answers() {
+        assert_eq!(clock_horizon(60), 22);
+        assert_eq!(clock_horizon(40), 12);
+        assert_eq!(clock_horizon(21), 3);
+        for empties in 0..=20 {
+            assert_eq!(clock_horizon(empties), 2);
+        }
+        for empties in 1..=60 {
+            assert!(clock_horizon(empties) >= clock_horizon(empties - 1));
+        }
+    }
 
     /// A position of random play where the side to move must pass, within the solver's reach.
     fn forced_pass() -> Position {

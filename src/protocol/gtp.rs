@@ -20,6 +20,7 @@
 use super::Flow;
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
+use crate::games::othello::clock_horizon;
 use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::{Color, Move, MoveText, Position};
@@ -281,7 +282,7 @@ impl GtpFront {
 
     /// The search's limits for `color` (see the module's note on the clock).
     fn request(&self, color: Color) -> GoRequest<Move> {
-        let moves_left = self.controller.position().empties().div_ceil(2) + 1;
+        let moves_left = clock_horizon(self.controller.position().empties());
         let clock = |left: Duration, movestogo: u32| Clock {
             time_ms: left.as_millis().min(i64::MAX as u128) as i64,
             increment_ms: 0,

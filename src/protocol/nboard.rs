@@ -29,7 +29,7 @@ use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::search::MAX_THREADS;
 use crate::controller::{Clock, Controller, GoRequest};
-use crate::games::othello::{disc_text, ffo};
+use crate::games::othello::{clock_horizon, disc_text, ffo};
 use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
@@ -288,12 +288,12 @@ impl NBoardSession {
     }
 
     /// The side to move's clock from the record: what is left of its game time, over the moves it
-    /// still has to make.
+    /// still has to think about ([`clock_horizon`]).
     fn clock(&self) -> Option<Clock> {
         let seconds = self.record.clock_seconds?;
         let position = self.record.position();
         let left = (seconds - self.record.seconds_used(position.side_to_move())).max(0.0);
-        let moves_left = position.empties().div_ceil(2) + 1;
+        let moves_left = clock_horizon(position.empties());
         Some(Clock { time_ms: (left * 1000.0) as i64, increment_ms: 0, movestogo: Some(moves_left) })
     }
 
