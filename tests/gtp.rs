@@ -91,7 +91,7 @@ fn the_clock_of_time_settings_and_time_left_bounds_genmove() {
     assert_eq!(ask(&mut engine, "time_settings 2 0 0"), "=");
     let started = Instant::now();
     assert!(ask(&mut engine, "genmove black").starts_with("= "));
-    // Two seconds for about thirty moves: far below a second for the first.
+    // Two seconds for twenty-odd moves to think about: far below a second for the first.
     assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
     assert_eq!(ask(&mut engine, "time_left white 1 0"), "=");
     let started = Instant::now();
