@@ -70,7 +70,7 @@ use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, BufWriter, Seek, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tablegen::othello_eval::{self as layout, Weights};
@@ -334,14 +334,22 @@ fn open_generated(out: &str, settings: &str, first_game: u32) -> Result<(std::fs
             Err(format!("{out} was started with other settings ({}); this run has {settings}", text.trim()))
         }
         Ok(_) => {
-            let text = std::fs::read_to_string(out).map_err(error)?;
+            // A data file removed since is started again under the same settings.
+            let text = match std::fs::read_to_string(out) {
+                Err(missing) if missing.kind() == std::io::ErrorKind::NotFound => String::new(),
+                read => read.map_err(error)?,
+            };
             let (cut, next, kept) = last_game_start(&text)
                 .map_err(|message| format!("{out}: {message}"))?
                 .unwrap_or((0, first_game, 0));
-            let file = std::fs::OpenOptions::new().write(true).open(out).map_err(error)?;
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(out)
+                .map_err(error)?;
             file.set_len(cut as u64).map_err(error)?;
-            let mut file = file;
-            std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0)).map_err(error)?;
+            file.seek(std::io::SeekFrom::End(0)).map_err(error)?;
             Ok((file, next, kept))
         }
     }
