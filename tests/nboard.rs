@@ -43,6 +43,16 @@ fn go(engine: &mut Engine) -> String {
     engine.until(LONG, |line| line.starts_with("===")).pop().unwrap()
 }
 
+/// Where the search stood, from the line just before a `go`'s answer: `nodestats NODES SECONDS`,
+/// both fields checked to be numbers.
+fn node_stats(lines: &[String]) -> (u64, f64) {
+    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
+    assert_eq!(stats[0], "nodestats", "{lines:#?}");
+    let nodes = stats[1].parse().unwrap_or_else(|_| panic!("nodes in {lines:#?}"));
+    let seconds = stats[2].parse().unwrap_or_else(|_| panic!("seconds in {lines:#?}"));
+    (nodes, seconds)
+}
+
 /// `quit`, and the process gone within 5 s (stdin left open: `quit` alone must end it).
 fn quit(mut engine: Engine) {
     engine.send("quit");
@@ -355,10 +365,7 @@ fn go_sends_the_same_search_lines_as_hint_before_its_answer() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert!(words.len() == 5 && words[2].parse::<f64>().is_ok() && words[3] == "0", "{line}");
     }
-    // Where the search stands comes just before the answer: `nodestats NODES SECONDS`.
-    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
-    assert_eq!(stats[0], "nodestats", "{lines:#?}");
-    assert!(stats[1].parse::<u64>().is_ok() && stats[2].parse::<f64>().is_ok(), "{lines:#?}");
+    node_stats(&lines);
     quit(engine);
 }
 
@@ -394,9 +401,7 @@ fn a_solve_too_deep_for_the_clock_leaves_the_move_to_the_search() {
     let lines = engine.until(LONG, |line| line.starts_with("==="));
     let (_, _, seconds) = reply(lines.last().unwrap());
     assert!(seconds < 4.0, "{lines:#?}");
-    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
-    assert_eq!(stats[0], "nodestats", "{lines:#?}");
-    let nodes: u64 = stats[1].parse().unwrap();
+    let (nodes, _) = node_stats(&lines);
     assert!(nodes > 1_000, "an answer from {nodes} nodes: {lines:#?}");
     quit(engine);
 }

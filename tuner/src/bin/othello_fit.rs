@@ -134,9 +134,9 @@ fn read_samples(paths: &str) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
-/// Opening lines: moves from the start, text after `;` or `#` ignored.
-fn read_openings(path: &str) -> Result<Vec<Vec<Move>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+/// The opening lines of `text` (the file `path`, named in errors): moves from the start, text after
+/// `;` or `#` ignored.
+fn parse_openings(path: &str, text: &str) -> Result<Vec<Vec<Move>>, String> {
     let mut openings = Vec::new();
     for line in text.lines() {
         let line = line.split([';', '#']).next().unwrap_or("");
@@ -357,7 +357,9 @@ fn open_generated(out: &str, settings: &str, first_game: u32) -> Result<(std::fs
 
 fn generate(options: &Options) -> Result<(), String> {
     let openings_path = options.text_or("openings", "openings.txt");
-    let openings = read_openings(&openings_path)?;
+    let openings_text =
+        std::fs::read_to_string(&openings_path).map_err(|error| format!("{openings_path}: {error}"))?;
+    let openings = parse_openings(&openings_path, &openings_text)?;
     let out = options.text_or("out", "othello_positions.txt");
     let games: u32 = options.number("games", 1_000_000)?;
     let minutes: f64 = options.number("minutes", 10.0)?;
@@ -366,11 +368,10 @@ fn generate(options: &Options) -> Result<(), String> {
     let random_plies: u32 = options.number("random-plies", 12)?;
     let seed: u64 = options.number("seed", 1)?;
     let first_game: u32 = options.number("first-game", 0)?;
-    let openings_text = std::fs::read(&openings_path).map_err(|error| format!("{openings_path}: {error}"))?;
     let settings = format!(
         "seed={seed} depth={depth} exact={exact} random-plies={random_plies} first-game={first_game} \
          openings={:016x} eval={:016x}",
-        identity(&openings_text),
+        identity(openings_text.as_bytes()),
         identity(COMPILED_WEIGHTS)
     );
     let (file, mut game, already) = open_generated(&out, &settings, first_game)?;
