@@ -29,6 +29,10 @@ pub struct Profile {
     /// histories the hash move's subtree just updated (and the scoring is saved when the hash move
     /// cuts). Whether that pays differs by game, so each game's profile says what it measured.
     pub scores_after_hash_move: bool,
+    /// The shallowest depth whose nodes probe and store the transposition table (the quiescence
+    /// search is depth 0). Where the horizon is the static evaluation alone and leaves are most of
+    /// the nodes (Othello), an entry there saves less than the cache miss of probing for it.
+    pub table_min_depth: i32,
 }
 
 /// A game's search tuning: its [`Profile`], and the one tuned quantity that depends on the

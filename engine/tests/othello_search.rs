@@ -1,7 +1,12 @@
-//! The Othello search's selectivity: Multi-ProbCut's probe depths and margins.
+//! The Othello search's selectivity (Multi-ProbCut's probe depths and margins) and its use of the
+//! transposition table.
 
 use engine::othello::{Color, Position, DISC};
-use engine::search::{ProbCut, SearchProfile};
+use engine::search::{
+    search, Limits, LimitsOnly, ProbCut, Reporter, SearchInfo, SearchProfile, SearchState, TranspositionTable,
+    TtEntry,
+};
+use engine::Game;
 
 #[test]
 fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {
@@ -41,4 +46,53 @@ fn the_deviation_is_larger_with_fewer_empties_and_deeper_searches() {
         }
         assert!(filled(30).probcut_sigma(depth + 1) >= filled(30).probcut_sigma(depth));
     }
+}
+
+struct Silent;
+
+impl<M> Reporter<M> for Silent {
+    fn report(&mut self, _: &SearchInfo<'_, M>) {}
+}
+
+/// The positions `plies` moves after `position` (every line, passes included).
+fn descendants<G: Game>(position: &G, plies: usize) -> Vec<G> {
+    let mut level = vec![position.clone()];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for parent in &level {
+            let mut moves = Default::default();
+            parent.generate_moves(&mut moves);
+            for &mv in moves.iter() {
+                let mut child = parent.clone();
+                child.make_move(mv);
+                next.push(child);
+            }
+        }
+        level = next;
+    }
+    level
+}
+
+/// How many of the positions `plies` moves after `root` a depth-`depth` search of it left in a
+/// fresh table.
+fn stored_after_search<G: Game>(root: &G, depth: u32, plies: usize) -> usize {
+    let entries: Vec<TtEntry> = (0..1 << 16).map(|_| TtEntry::new()).collect();
+    let table = TranspositionTable::new(&entries, 1);
+    let mut state = SearchState::<G>::boxed();
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    search(root, &[], &limits, &table, &mut state, &LimitsOnly, &mut Silent);
+    descendants(root, plies).iter().filter(|position| table.probe(position.hash()).is_some()).count()
+}
+
+/// Othello's horizon is its static evaluation: the leaves, most of the nodes, neither probe nor
+/// store the table (a probe there costs a cache miss and saves less). The nodes above them do.
+/// Chess's quiescence searches captures and keeps its results, as before.
+#[test]
+fn othello_leaves_stay_out_of_the_table_and_the_nodes_above_them_go_in() {
+    let othello = Position::startpos();
+    assert_eq!(stored_after_search(&othello, 2, 2), 0, "a leaf of a depth-2 search was stored");
+    assert!(stored_after_search(&othello, 2, 1) > 0, "no depth-1 node was stored");
+    assert!(stored_after_search(&othello, 3, 2) > 0, "no depth-1 node of a depth-3 search was stored");
+    let chess = engine::chess::Position::startpos();
+    assert!(stored_after_search(&chess, 1, 1) > 0, "chess's quiescence results are kept");
 }

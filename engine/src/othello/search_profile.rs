@@ -14,6 +14,7 @@ impl SearchProfile for Position {
         probcut: Some(ProbCut { min_depth: 3, confidence: 150 }),
         even_reductions: true,
         scores_after_hash_move: false,
+        table_min_depth: 1,
     };
 
     /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each

@@ -61,9 +61,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         let key = position.hash();
         // A singular-extension search of this node leaves one move out: its result says nothing
-        // about the node as a whole, so it neither takes nor leaves a table entry.
+        // about the node as a whole, so it neither takes nor leaves a table entry. Nor does a node
+        // shallower than the game's profile keeps the table for.
         let excluded = self.state.excluded[ply];
-        let hit = if excluded.is_some() { None } else { self.tt.probe(key) };
+        let uses_table = excluded.is_none() && depth >= G::PROFILE.table_min_depth;
+        let hit = if uses_table { self.tt.probe(key) } else { None };
         // What endgame tables proved of this node, where they did not settle it.
         let (mut table_floor, mut table_ceiling) = (-Score::INFINITE, Score::INFINITE);
         let tt_move = hit.map(|hit| hit.mv).filter(|&mv| mv != 0);
@@ -302,7 +304,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             let history_slot = position.history_index(mv);
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            self.tt.prefetch(position.hash());
+            if depth - 1 >= G::PROFILE.table_min_depth {
+                self.tt.prefetch(position.hash());
+            }
             self.remember(position, G::encode_move(mv));
             self.state.played[ply + 1] = Some(history_slot);
             let gives_check = position.in_check();
@@ -382,8 +386,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
         let best_score = best_score.clamp(table_floor, table_ceiling);
         if excluded.is_none() {
-            let move_bits = best_move.map_or(0, G::encode_move);
-            self.tt.store(key, move_bits, best_score.to_table(ply), raw_eval, depth, bound);
+            if uses_table {
+                let move_bits = best_move.map_or(0, G::encode_move);
+                self.tt.store(key, move_bits, best_score.to_table(ply), raw_eval, depth, bound);
+            }
             // Only a score the bound vouches for says which way the evaluation erred, and a capture
             // as best move says more about the capture than about the evaluation.
             let quiet_best = best_move.is_none_or(|mv| !position.is_tactical(mv));

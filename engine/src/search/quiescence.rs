@@ -22,8 +22,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if let Some(score) = self.enter_node(position, ply) {
             return score;
         }
-        let key = position.hash();
-        let hit = self.tt.probe(key);
+        // Where the game's profile keeps the table out of the horizon, nothing here reads or
+        // writes it, and the key is never computed.
+        let uses_table = G::PROFILE.table_min_depth <= 0;
+        let key = if uses_table { position.hash() } else { 0 };
+        let hit = if uses_table { self.tt.probe(key) } else { None };
         if let Some(score) = hit.and_then(|hit| hit.cutoff(ply, alpha, beta)) {
             return score;
         }
@@ -41,7 +44,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval);
             let stand_pat = self.state.histories.corrected(Histories::correction_slot(position), raw_eval);
             if stand_pat >= beta {
-                if hit.is_none() {
+                if uses_table && hit.is_none() {
                     self.tt.store(key, 0, stand_pat.to_table(ply), raw_eval, 0, Bound::Lower);
                 }
                 return stand_pat;
@@ -61,7 +64,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 break;
             }
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            self.tt.prefetch(position.hash());
+            if uses_table {
+                self.tt.prefetch(position.hash());
+            }
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
             position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
             if self.stopped {
@@ -82,7 +87,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // Depth 0 marks a quiescence result: the main search never takes it for a cut-off (its
         // depths start at 1), later quiescence searches of the same position do.
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(key, best_move, best_score.to_table(ply), raw_eval, 0, bound);
+        if uses_table {
+            self.tt.store(key, best_move, best_score.to_table(ply), raw_eval, 0, bound);
+        }
         best_score
     }
 }
