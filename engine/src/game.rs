@@ -12,6 +12,17 @@ use crate::score::Score;
 use core::fmt::Display;
 use core::ops::{Deref, DerefMut};
 
+/// What [`Game::search_above_horizon`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HorizonSearch<M> {
+    /// The best move's score (fail-soft: below `beta`, the best of all moves).
+    pub score: Score,
+    /// The move that reached `beta`, if one did.
+    pub cut_move: Option<M>,
+    /// Positions evaluated: the search counts each as a node.
+    pub leaves: u64,
+}
+
 /// A two-player, perfect-information game position that can play and take back moves in place.
 pub trait Game: Clone + SearchProfile {
     /// A move; small and `Copy` so move lists are flat arrays.
@@ -98,6 +109,23 @@ pub trait Game: Clone + SearchProfile {
     fn unmake_null_move_cached(&mut self, undo: Self::Undo, cache: &mut Self::EvalCache) {
         let _ = cache;
         self.unmake_null_move(undo);
+    }
+
+    /// A null-window node one ply above the horizon, searched by the game itself: each move's
+    /// position scored by its static evaluation, `first` (the hash move) tried first, the search
+    /// ending at the first score of at least `beta`. For a game whose horizon is the static
+    /// evaluation alone (no quiescence moves) and whose search reads no static evaluation of such
+    /// a node, where the generic loop (move ordering, a node entered, remembered and unmade per
+    /// move) costs more than the evaluations themselves (Othello). `None` leaves the node to the
+    /// search: the default, and a position without a move to play.
+    #[inline(always)]
+    fn search_above_horizon(
+        &self,
+        beta: Score,
+        first: Option<Self::Move>,
+    ) -> Option<HorizonSearch<Self::Move>> {
+        let _ = (beta, first);
+        None
     }
 
     /// What endgame tables say of this position, when the game has tables, they are loaded and

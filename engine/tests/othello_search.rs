@@ -1,12 +1,12 @@
 //! The Othello search's selectivity (Multi-ProbCut's probe depths and margins) and its use of the
 //! transposition table.
 
-use engine::othello::{Color, Position, DISC};
+use engine::othello::{Color, Move, Position, DISC};
 use engine::search::{
-    search, Limits, LimitsOnly, ProbCut, Reporter, SearchInfo, SearchProfile, SearchState, TranspositionTable,
-    TtEntry,
+    search, Limits, LimitsOnly, ProbCut, Reporter, SearchInfo, SearchProfile, SearchState,
+    TranspositionTable, TtEntry,
 };
-use engine::Game;
+use engine::{Game, Score};
 
 #[test]
 fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {
@@ -95,4 +95,69 @@ fn othello_leaves_stay_out_of_the_table_and_the_nodes_above_them_go_in() {
     assert!(stored_after_search(&othello, 3, 2) > 0, "no depth-1 node of a depth-3 search was stored");
     let chess = engine::chess::Position::startpos();
     assert!(stored_after_search(&chess, 1, 1) > 0, "chess's quiescence results are kept");
+}
+
+/// Positions of pseudo-random games (a fixed linear congruential sequence), every ply of each.
+fn game_positions(games: usize) -> Vec<Position> {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut position = Position::startpos();
+        loop {
+            let mut moves = engine::othello::OthelloMoveList::default();
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            positions.push(position);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            position.make_move(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    positions
+}
+
+/// The node above the horizon scores what the generic search's loop over the moves' static
+/// evaluations scores: the best of them below beta (every move evaluated), or the first move
+/// found at or above beta, the hash move tried before the others.
+#[test]
+fn the_search_above_the_horizon_scores_the_moves_static_evaluations() {
+    let positions = game_positions(40);
+    let (mut cuts, mut fails) = (0, 0);
+    for position in &positions {
+        let mut moves = engine::othello::OthelloMoveList::default();
+        position.generate_moves(&mut moves);
+        let scores: Vec<(Move, Score)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *position;
+                child.make_move(mv);
+                (mv, -child.evaluate())
+            })
+            .collect();
+        let best = scores.iter().map(|&(_, score)| score).max().unwrap();
+        let (worst_move, worst) = scores.iter().copied().min_by_key(|&(_, score)| score).unwrap();
+        if moves[0] == Move::PASS {
+            assert_eq!(position.search_above_horizon(best, None), None, "a pass goes to the search");
+            continue;
+        }
+        for beta in [best - 1, best, best + 1, worst + 1] {
+            let found = position.search_above_horizon(beta, None).unwrap();
+            if best >= beta {
+                cuts += 1;
+                let mv = found.cut_move.expect("a cut names its move");
+                let score = scores.iter().find(|&&(scored, _)| scored == mv).unwrap().1;
+                assert_eq!(found.score, score, "{}", position.text());
+                assert!(score >= beta && found.leaves <= scores.len() as u64);
+            } else {
+                fails += 1;
+                assert_eq!((found.score, found.cut_move), (best, None), "{}", position.text());
+                assert_eq!(found.leaves, scores.len() as u64);
+            }
+        }
+        // The hash move comes first: when it reaches beta alone, nothing else is evaluated.
+        let found = position.search_above_horizon(worst, Some(worst_move)).unwrap();
+        assert_eq!((found.cut_move, found.leaves), (Some(worst_move), 1), "{}", position.text());
+    }
+    assert!(positions.len() > 2000 && cuts > 1000 && fails > 1000, "{} {cuts} {fails}", positions.len());
 }

@@ -6,5 +6,6 @@ use crate::profile::{Profile, SearchProfile};
 
 impl SearchProfile for Position {
     /// Scoring the moves after the hash move gained +20 ±33 at fixed nodes.
-    const PROFILE: Profile = Profile { probcut: None, even_reductions: false, scores_after_hash_move: true, table_min_depth: 0 };
+    const PROFILE: Profile =
+        Profile { probcut: None, even_reductions: false, scores_after_hash_move: true, table_min_depth: 0 };
 }

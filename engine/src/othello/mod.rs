@@ -21,7 +21,7 @@ pub use board::{Color, Move, MoveText, Square};
 pub use eval::evaluate;
 pub use position::{BoardError, Position};
 
-use crate::game::Game;
+use crate::game::{Game, HorizonSearch};
 use crate::movelist::MoveList;
 use crate::score::Score;
 
@@ -30,6 +30,17 @@ pub const MAX_OTHELLO_MOVES: usize = 40;
 
 /// Centidiscs per disc: the unit of [`Score`] in Othello.
 pub const DISC: i32 = 100;
+
+/// The order in which a node above the horizon tries its moves after the hash move: corners, the
+/// squares away from them, then the squares next to an empty corner's edges (C) and diagonal
+/// (X), which most often give a corner away. A static order as Edax's shallow searches use: at
+/// one ply from the horizon a history lookup per move costs more than the cut-offs it brings.
+const HORIZON_ORDER: [u64; 4] = {
+    const CORNERS: u64 = 0x8100_0000_0000_0081;
+    const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+    const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+    [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES]
+};
 
 /// The move list of an Othello position.
 pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
@@ -109,6 +120,47 @@ impl Game for Position {
 
     fn see_at_least(&self, _mv: Move, _threshold: i32) -> bool {
         true
+    }
+
+    /// Every move's position evaluated statically, as the generic search's quiescence would (it
+    /// has no moves to search in Othello), without its per-move machinery. A position that must
+    /// pass, or is over, goes to the generic search.
+    #[inline]
+    fn search_above_horizon(&self, beta: Score, first: Option<Move>) -> Option<HorizonSearch<Move>> {
+        let mut squares = self.moves();
+        if squares == 0 {
+            return None;
+        }
+        let mut found = HorizonSearch { score: -Score::INFINITE, cut_move: None, leaves: 0 };
+        let try_square = |square: u32, found: &mut HorizonSearch<Move>| {
+            let mv = Move::at(Square::new(square as u8).unwrap_or_default());
+            let mut child = *self;
+            child.play(mv);
+            found.leaves += 1;
+            let score = -eval::evaluate(&child);
+            found.score = found.score.max(score);
+            if score >= beta {
+                found.cut_move = Some(mv);
+                return true;
+            }
+            false
+        };
+        if let Some(square) = first.and_then(Move::square).filter(|square| squares & square.bit() != 0) {
+            if try_square(square.index() as u32, &mut found) {
+                return Some(found);
+            }
+            squares &= !square.bit();
+        }
+        for class in HORIZON_ORDER {
+            let mut left = squares & class;
+            while left != 0 {
+                if try_square(left.trailing_zeros(), &mut found) {
+                    return Some(found);
+                }
+                left &= left - 1;
+            }
+        }
+        Some(found)
     }
 
     /// Called only when neither side can move: the game is over and the discs decide.

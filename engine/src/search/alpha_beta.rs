@@ -113,11 +113,30 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
         }
-        // The table keeps the raw evaluation; the search prunes by the corrected one.
+        // A null-window node just above the horizon that the game searches itself (see
+        // `Game::search_above_horizon`): no static evaluation of its own, so its entry keeps none.
+        if depth == 1 && !pv_node && excluded.is_none() {
+            if let Some(found) = position.search_above_horizon(beta, tt_move.map(G::decode_move)) {
+                self.state.nodes += found.leaves;
+                self.state.seldepth = self.state.seldepth.max(ply + 1);
+                let score = found.score.clamp(table_floor, table_ceiling);
+                if uses_table {
+                    let bound = if score >= beta { Bound::Lower } else { Bound::Upper };
+                    let move_bits = found.cut_move.map_or(0, G::encode_move);
+                    self.tt.store(key, move_bits, score.to_table(ply), -Score::INFINITE, depth, bound);
+                }
+                return score;
+            }
+        }
+        // The table keeps the raw evaluation (none, -INFINITE, where the node was in check or
+        // searched without one); the search prunes by the corrected one.
         let raw_eval = if in_check {
             -Score::INFINITE
         } else {
-            hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval)
+            match hit {
+                Some(hit) if hit.eval != -Score::INFINITE => hit.eval,
+                _ => position.evaluate_cached(&mut self.state.eval_cache),
+            }
         };
         let correction_slot = if in_check { None } else { Histories::correction_slot(position) };
         let static_eval =
@@ -304,7 +323,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             let history_slot = position.history_index(mv);
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            if depth - 1 >= G::PROFILE.table_min_depth {
+            if depth > G::PROFILE.table_min_depth {
                 self.tt.prefetch(position.hash());
             }
             self.remember(position, G::encode_move(mv));
