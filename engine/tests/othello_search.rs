@@ -84,16 +84,15 @@ fn stored_after_search<G: Game>(root: &G, depth: u32, plies: usize) -> usize {
     descendants(root, plies).iter().filter(|position| table.probe(position.hash()).is_some()).count()
 }
 
-/// Othello keeps the table from two plies above the horizon: the leaves and the nodes just above
-/// them, most of the nodes, neither probe nor store it (a probe there costs a cache miss and saves
-/// less). Chess's quiescence searches captures and keeps its results, as before.
+/// Othello's horizon is its static evaluation: the leaves, most of the nodes, neither probe nor
+/// store the table (a probe there costs a cache miss and saves less). The nodes above them do.
+/// Chess's quiescence searches captures and keeps its results, as before.
 #[test]
 fn othello_leaves_stay_out_of_the_table_and_the_nodes_above_them_go_in() {
     let othello = Position::startpos();
     assert_eq!(stored_after_search(&othello, 2, 2), 0, "a leaf of a depth-2 search was stored");
-    assert_eq!(stored_after_search(&othello, 2, 1), 0, "a depth-1 node was stored");
-    assert_eq!(stored_after_search(&othello, 3, 2), 0, "a depth-1 node of a depth-3 search was stored");
-    assert!(stored_after_search(&othello, 3, 1) > 0, "no depth-2 node was stored");
+    assert!(stored_after_search(&othello, 2, 1) > 0, "no depth-1 node was stored");
+    assert!(stored_after_search(&othello, 3, 2) > 0, "no depth-1 node of a depth-3 search was stored");
     let chess = engine::chess::Position::startpos();
     assert!(stored_after_search(&chess, 1, 1) > 0, "chess's quiescence results are kept");
 }

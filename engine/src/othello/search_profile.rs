@@ -9,15 +9,15 @@ impl SearchProfile for Position {
     /// search's score against NTest over depths 6-9 (46.5% against 47.9%) for a ninth of its nodes;
     /// 2.0 scored within the noise of it at a fixed depth, for half as many nodes again, and lost
     /// at equal time (-67 ±66 at 6 s a game). Scoring the moves after the hash move lost at fixed
-    /// depths (45.9% against 48.5% against NTest at depths 6-9). The table from depth 2: the time
-    /// to depth 12 at 40 empties, with the nodes above the horizon searched by
-    /// `search_above_horizon`, was about 1.25x shorter than from depth 1 (1% more nodes) and from
-    /// depth 3 (29% more nodes).
+    /// depths (45.9% against 48.5% against NTest at depths 6-9). The table from depth 1 (the leaves
+    /// stay out of it): from depth 2 the time to depth 12 was 1.25x shorter at 30 and 40 empties
+    /// and longer at 52, 5% shorter over whole games at depth 12 against NTest, for up to half as
+    /// many nodes again in `othello bench`; not worth the hash move one ply above the horizon.
     const PROFILE: Profile = Profile {
         probcut: Some(ProbCut { min_depth: 3, confidence: 150 }),
         even_reductions: true,
         scores_after_hash_move: false,
-        table_min_depth: 2,
+        table_min_depth: 1,
     };
 
     /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each
