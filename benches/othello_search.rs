@@ -7,33 +7,23 @@
 //! Run with `cargo bench --bench othello_search` (iai-callgrind-runner 0.16.1, see
 //! docs/benchmarks.md).
 
-use engine::othello::{Move, Position};
-use engine::search::{
-    search, Limits, LimitsOnly, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
-};
-use iai_callgrind::{library_benchmark, library_benchmark_group, main};
-use std::hint::black_box;
+mod support;
 
-fn setup(text: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
-    let position = Position::parse(text).expect("bench positions are valid");
-    (position, (0..1 << 18).map(|_| TtEntry::new()).collect(), SearchState::boxed())
+use engine::othello::{Move, Position};
+use engine::search::SearchOutcome;
+use iai_callgrind::{library_benchmark, library_benchmark_group, main};
+use support::{fresh, search_to_depth, SearchInput};
+
+fn setup(text: &str) -> SearchInput<Position> {
+    fresh(Position::parse(text).expect("bench positions are valid"), 1 << 18)
 }
 
 #[library_benchmark]
 #[bench::empties_52_depth_10(setup("-------------X----OOX----OOOO-----OOO------O-------------------- X"), 10)]
 #[bench::empties_40_depth_10(setup("--X-OO----XOOO---XXOOO---XXOO----XOXO----OXXX------------------- X"), 10)]
 #[bench::empties_30_depth_10(setup("--XXOO--XXXXOO--OXXXOO--OOXOOO--OOOOOOO--OXXXX------------------ X"), 10)]
-fn fixed_depth(
-    input: (Position, Vec<TtEntry>, Box<SearchState<Position>>),
-    depth: u32,
-) -> SearchOutcome<Move> {
-    let (position, entries, mut state) = input;
-    let table = TranspositionTable::new(&entries, 1);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let outcome = search(black_box(&position), &[], &limits, &table, &mut state, &LimitsOnly, &mut Silent);
-    assert_eq!(outcome.depth, depth);
-    assert!(outcome.best_move.is_some());
-    outcome
+fn fixed_depth(input: SearchInput<Position>, depth: u32) -> SearchOutcome<Move> {
+    search_to_depth(input, depth)
 }
 
 library_benchmark_group!(name = othello_search_group; benchmarks = fixed_depth);

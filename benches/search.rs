@@ -2,20 +2,19 @@
 //! instruction count moves only when the search or evaluation changes, so it doubles as a cost
 //! signature. Run with `cargo bench --bench search` (iai-callgrind-runner 0.16.1, see README).
 
-use engine::chess::{Move, Position};
-use engine::search::{
-    search, Limits, LimitsOnly, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
-};
-use iai_callgrind::{library_benchmark, library_benchmark_group, main};
-use std::hint::black_box;
+mod support;
 
-fn setup(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
-    let position = Position::from_fen(fen).expect("bench FENs are valid");
-    (position, (0..1 << 16).map(|_| TtEntry::new()).collect(), SearchState::boxed())
+use engine::chess::{Move, Position};
+use engine::search::SearchOutcome;
+use iai_callgrind::{library_benchmark, library_benchmark_group, main};
+use support::{fresh, search_to_depth, SearchInput};
+
+fn setup(fen: &str) -> SearchInput<Position> {
+    fresh(Position::from_fen(fen).expect("bench FENs are valid"), 1 << 16)
 }
 
 /// The same, evaluating with the embedded network (its portable loops: nothing here enables AVX2).
-fn setup_network(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position>>) {
+fn setup_network(fen: &str) -> SearchInput<Position> {
     let (position, entries, mut state) = setup(fen);
     state.eval_cache_mut().set_network(Some(&engine::chess::nnue::EMBEDDED));
     (position, entries, state)
@@ -30,17 +29,8 @@ fn setup_network(fen: &str) -> (Position, Vec<TtEntry>, Box<SearchState<Position
     setup_network("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     7
 )]
-fn fixed_depth(
-    input: (Position, Vec<TtEntry>, Box<SearchState<Position>>),
-    depth: u32,
-) -> SearchOutcome<Move> {
-    let (position, entries, mut state) = input;
-    let table = TranspositionTable::new(&entries, 1);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let outcome = search(black_box(&position), &[], &limits, &table, &mut state, &LimitsOnly, &mut Silent);
-    assert_eq!(outcome.depth, depth);
-    assert!(outcome.best_move.is_some());
-    outcome
+fn fixed_depth(input: SearchInput<Position>, depth: u32) -> SearchOutcome<Move> {
+    search_to_depth(input, depth)
 }
 
 library_benchmark_group!(name = search_group; benchmarks = fixed_depth);

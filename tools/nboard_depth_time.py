@@ -18,6 +18,8 @@ import re
 import subprocess
 import time
 
+from nboard_proxy import parse_with_engine
+
 
 def positions(path, empties, count):
     """`set game` texts of the first `count` games cut at `empties` empty squares."""
@@ -52,11 +54,7 @@ def main():
     parser.add_argument("--depths", default="10,12", help="comma-separated depths")
     parser.add_argument("--positions", type=int, default=20, help="most positions (games) used")
     parser.add_argument("--cwd", help="directory to start the engine in")
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- ENGINE [ARGS...]")
-    args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    if not command:
-        parser.error("no engine command after --")
+    args, command = parse_with_engine(parser)
     games = positions(args.games, args.empties, args.positions)
     if not games:
         parser.error("no game of %s reaches %d empties" % (args.games, args.empties))

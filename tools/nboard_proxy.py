@@ -21,16 +21,23 @@ import threading
 import time
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--depth", type=int, help="the depth the engine gets instead of the runner's")
-    parser.add_argument("--clock", type=int, help="the game clock in seconds the engine gets instead")
-    parser.add_argument("--stats", help="file to append each game's thinking seconds and moves to")
+def parse_with_engine(parser):
+    """Parses the command line of a tool that ends with `-- ENGINE [ARGS...]` (this proxy, and
+    `nboard_depth_time.py`): returns the options and the engine's command."""
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- ENGINE [ARGS...]")
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no engine command after --")
+    return args, command
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--depth", type=int, help="the depth the engine gets instead of the runner's")
+    parser.add_argument("--clock", type=int, help="the game clock in seconds the engine gets instead")
+    parser.add_argument("--stats", help="file to append each game's thinking seconds and moves to")
+    args, command = parse_with_engine(parser)
     engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     lock = threading.Lock()
     game = {"asked": None, "seconds": 0.0, "moves": 0}

@@ -8,6 +8,9 @@ use engine::search::{
 };
 use engine::{Game, Score};
 
+mod support;
+use support::Rng;
+
 #[test]
 fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {
     for depth in 3..=60 {
@@ -97,9 +100,9 @@ fn othello_leaves_stay_out_of_the_table_and_the_nodes_above_them_go_in() {
     assert!(stored_after_search(&chess, 1, 1) > 0, "chess's quiescence results are kept");
 }
 
-/// Positions of pseudo-random games (a fixed linear congruential sequence), every ply of each.
+/// Positions of pseudo-random games (the shared playout generator, fixed seed), every ply of each.
 fn game_positions(games: usize) -> Vec<Position> {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut positions = Vec::new();
     for _ in 0..games {
         let mut position = Position::startpos();
@@ -110,8 +113,7 @@ fn game_positions(games: usize) -> Vec<Position> {
                 break;
             }
             positions.push(position);
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            position.make_move(moves[(seed >> 33) as usize % moves.len()]);
+            position.make_move(moves[rng.below(moves.len())]);
         }
     }
     positions
