@@ -23,11 +23,10 @@
 pub mod record;
 
 use crate::games::Tunable;
+use crate::identity::identity;
 use crate::selfplay::{self, Outcome, Player};
 use record::Packed;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashSet};
-use std::hash::{Hash, Hasher};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -86,12 +85,6 @@ fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String
         settings.push_str(&format!(" eval=nnue-{:016x}", identity(G::embedded_network_file())));
     }
     settings
-}
-
-fn identity(bytes: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The records of one game, its positions labelled from each side to move's view.

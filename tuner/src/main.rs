@@ -29,6 +29,7 @@ mod book;
 mod datagen;
 mod dataset;
 mod games;
+mod identity;
 mod nnue;
 mod options;
 mod selfplay;

@@ -68,8 +68,7 @@
 use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use identity::identity;
 use std::io::{BufRead, BufWriter, Seek, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -80,6 +79,8 @@ use tablegen::prng::SplitMix64;
 // file for a binary of its own.
 #[path = "othello_fit/fit.rs"]
 mod fit;
+#[path = "../identity.rs"]
+mod identity;
 #[path = "../options.rs"]
 mod options;
 
@@ -283,12 +284,6 @@ impl GameLabels {
 
 /// The evaluation the searches of `generate` and `relabel` use: the weights compiled in.
 const COMPILED_WEIGHTS: &[u8] = include_bytes!("../../../engine/data/othello_eval.bin");
-
-fn identity(bytes: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    hasher.finish()
-}
 
 /// Where a file of `generate` ends its last whole game: the byte offset, the number of that game
 /// (the one to play next) and the positions kept before it; `None` when no line is whole. A game's
