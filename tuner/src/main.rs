@@ -104,6 +104,11 @@ struct PlayDefaults {
     skip_plies: usize,
 }
 
+/// The threads `datagen`, `selfplay` and `train` use unless told: every core the machine has.
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |threads| threads.get())
+}
+
 /// The games `options` ask for.
 fn play_config<G: Tunable>(options: &Options, defaults: PlayDefaults) -> Result<selfplay::Config, String> {
     Ok(selfplay::Config {
@@ -113,7 +118,7 @@ fn play_config<G: Tunable>(options: &Options, defaults: PlayDefaults) -> Result<
         seed: options.number("seed", 1)?,
         random_plies: options.number("random-plies", defaults.random_plies)?,
         skip_plies: options.number("skip-plies", defaults.skip_plies)?,
-        threads: options.number("threads", 1)?,
+        threads: options.number("threads", all_cores())?,
         hash_mb: options.number("hash", 8)?,
         time_limit: time_limit(options)?,
         out: options.required("out")?.to_string(),
@@ -171,7 +176,6 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
             "resume",
         ],
     )?;
-    let threads = std::thread::available_parallelism().map_or(1, |threads| threads.get());
     let config = nnue::train::Config {
         data: options.required("data")?.split(',').map(String::from).collect(),
         out: options.required("out")?.to_string(),
@@ -185,7 +189,7 @@ fn train_command<G: nnue::FeatureSet>(args: &[String]) -> Result<(), String> {
         validation_per_mille: options.number("validation", 20)?,
         // 16 M records, about 2.7 GB decoded: today's files shuffle as one chunk.
         chunk: options.number("chunk", 1 << 24)?,
-        threads: options.number("threads", threads)?,
+        threads: options.number("threads", all_cores())?,
         seed: options.number("seed", 1)?,
         resume: options.text("resume").map(String::from),
         baseline: options.flag("baseline"),

@@ -1,5 +1,6 @@
-//! The chess network (NNUE): (768 -> [`HIDDEN`]) x 2 -> 1, run by the generic inference of
-//! [`crate::nnue`]; this module is chess's glue to it.
+//! The chess network (NNUE): (768 -> [`HIDDEN`]) x 2 -> 1 output, one of up to eight buckets chosen
+//! by the number of pieces, run by the generic inference of [`crate::nnue`]; this module is chess's
+//! glue to it.
 //!
 //! - **The network is data**: `engine/data/chess_nnue.bin`, whose header states the hidden width;
 //!   `tablegen` turns it into the const [`HIDDEN`] and the file, which [`weights`] decodes into
