@@ -33,6 +33,21 @@ pub struct Profile {
     /// search is depth 0). Where the horizon is the static evaluation alone and leaves are most of
     /// the nodes (Othello), an entry there saves less than the cache miss of probing for it.
     pub table_min_depth: i32,
+    /// Singular extensions (and their multi-cut): from which depth, and with what margin; `None`
+    /// for none.
+    pub singular: Option<Singular>,
+}
+
+/// Singular extensions: at a node of at least `min_depth` whose hash move holds a lower bound,
+/// the other moves are searched at half the depth against the hash move's score less `margin` a
+/// ply of depth; when all of them fail low the hash move is the only good one and is searched a
+/// ply deeper, and when they reach beta anyway the node is cut (multi-cut).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Singular {
+    /// Shallowest depth that is tested.
+    pub min_depth: i32,
+    /// Evaluation units a ply of depth below the hash move's score.
+    pub margin: i32,
 }
 
 /// A game's search tuning: its [`Profile`], and the one tuned quantity that depends on the

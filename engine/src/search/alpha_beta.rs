@@ -234,15 +234,15 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // good one here and earns a ply more. When even the others reach beta, the node is
         // cut (multi-cut): several moves refute it.
         let mut singular_extension = 0;
-        if let Some(hit) = hit.filter(|hit| {
-            depth >= 8
+        if let Some((hit, singular)) = hit.zip(G::PROFILE.singular).filter(|(hit, singular)| {
+            depth >= singular.min_depth
                 && hit.mv != 0
                 && hit.depth >= depth - 3
                 && hit.bound != Bound::Upper
                 && !hit.score.is_mate()
         }) {
             let tt_score = hit.score.from_table(ply);
-            let singular_beta = tt_score - 2 * depth;
+            let singular_beta = tt_score - singular.margin * depth;
             self.state.excluded[ply] = Some(hit.mv);
             let score = self.alpha_beta(
                 position,

@@ -1,10 +1,15 @@
 //! How the search is tuned for xiangqi: chess's shallow pruning, every move scored at once.
 
 use super::Position;
-use crate::profile::{Profile, SearchProfile};
+use crate::profile::{Profile, SearchProfile, Singular};
 
 impl SearchProfile for Position {
     /// Scoring the moves after the hash move, as chess does, lost -30 ±41 at fixed nodes.
-    const PROFILE: Profile =
-        Profile { probcut: None, even_reductions: false, scores_after_hash_move: false, table_min_depth: 0 };
+    const PROFILE: Profile = Profile {
+        probcut: None,
+        even_reductions: false,
+        scores_after_hash_move: false,
+        table_min_depth: 0,
+        singular: Some(Singular { min_depth: 8, margin: 2 }),
+    };
 }

@@ -10,6 +10,8 @@
 //! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--stages S]
 //!                      [--lambda L] [--lambda-mid L] [--iterations I] [--window W] [--threads T]
 //!                      [--empties LOW-HIGH] [--prior PATH]
+//! othello_fit mlp      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--epochs E]
+//!                      [--rate R] [--batch B] [--threads T] [--seed S]
 //! othello_fit average  --a PATH --b PATH --out PATH [--weight F]
 //! othello_fit init     [--out PATH] [--stages S]
 //! ```
@@ -58,6 +60,9 @@
 //! (`lambda |w - prior|^2`), so a fit on new data keeps an earlier fit's weights where the new
 //! data says little about them.
 //!
+//! `mlp` learns the same tables through one small network per pattern class and writes out their
+//! outputs (`othello_fit/mlp.rs` says how, and why a table fitted so can differ).
+//!
 //! `average` writes `(1 - F) * a + F * b` weight by weight (`F` 0.5 unless named), in the larger of
 //! the two files' stage counts: a stage of the other takes its weights from the stage holding its
 //! middle empties.
@@ -81,6 +86,8 @@ use tablegen::prng::SplitMix64;
 mod fit;
 #[path = "../identity.rs"]
 mod identity;
+#[path = "othello_fit/mlp.rs"]
+mod mlp;
 #[path = "../options.rs"]
 mod options;
 
@@ -528,7 +535,7 @@ fn average(options: &Options) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((command, rest)) = args.split_first() else {
-        eprintln!("usage: othello_fit generate|relabel|fit|average|init [--option value]...");
+        eprintln!("usage: othello_fit generate|import|relabel|fit|mlp|average|init [--option value]...");
         return ExitCode::from(2);
     };
     let result = Options::parse_any(rest).and_then(|options| match command.as_str() {
@@ -536,6 +543,7 @@ fn main() -> ExitCode {
         "relabel" => relabel(&options),
         "import" => import(&options),
         "fit" => fit::fit(&options),
+        "mlp" => mlp::mlp(&options),
         "average" => average(&options),
         "init" => {
             let out = options.text_or("out", layout::DATA_PATH);

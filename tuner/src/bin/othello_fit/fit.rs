@@ -254,7 +254,7 @@ pub(super) fn fit(options: &Options) -> Result<(), String> {
 
 /// Prints the held-out error of the baseline and of the fit (as written, in centidiscs) over ranges
 /// of 5 empties, the same ranges whatever either's stages.
-fn report_ranges(samples: &[Sample], baseline: &Weights, fitted: &Weights) {
+pub(super) fn report_ranges(samples: &[Sample], baseline: &Weights, fitted: &Weights) {
     const RANGE: u32 = 5;
     let ranges = (layout::EMPTIES / RANGE) as usize;
     let mut sums = vec![(0usize, 0.0f64, 0.0f64); ranges];
@@ -280,7 +280,7 @@ fn report_ranges(samples: &[Sample], baseline: &Weights, fitted: &Weights) {
     }
 }
 
-fn to_centidiscs(discs: f64) -> i16 {
+pub(super) fn to_centidiscs(discs: f64) -> i16 {
     (discs * 100.0).round().clamp(-f64::from(i16::MAX), f64::from(i16::MAX)) as i16
 }
 
