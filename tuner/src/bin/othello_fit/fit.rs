@@ -34,6 +34,16 @@ fn features(player: u64, opponent: u64, instances: &[(usize, Vec<u8>)], canonica
     row
 }
 
+/// For each class, the canonical index of each of its indices (the one weight a self-symmetric
+/// class's two symmetric indices share).
+pub(super) fn canonical_columns() -> Vec<Vec<u32>> {
+    (0..CLASSES.len())
+        .map(|class| {
+            (0..layout::class_size(class)).map(|i| layout::canonical_index(class, i) as u32).collect()
+        })
+        .collect()
+}
+
 fn dot(row: &Row, weights: &[f64]) -> f64 {
     row.iter().map(|&(column, value)| weights[column as usize] * f64::from(value)).sum()
 }
@@ -173,11 +183,7 @@ pub(super) fn fit(options: &Options) -> Result<(), String> {
     }
     let started = Instant::now();
     let instances = layout::all_instances();
-    let canonical: Vec<Vec<u32>> = (0..CLASSES.len())
-        .map(|class| {
-            (0..layout::class_size(class)).map(|i| layout::canonical_index(class, i) as u32).collect()
-        })
-        .collect();
+    let canonical = canonical_columns();
     let rows: Vec<Row> = samples
         .iter()
         .map(|sample| features(sample.player, sample.opponent, &instances, &canonical))

@@ -30,7 +30,7 @@
 //! multiple of 10), whose error after each epoch is printed beside the baseline's, and the tables
 //! written after each epoch.
 
-use super::fit::report_ranges;
+use super::fit::{canonical_columns, report_ranges};
 use super::{read_samples, Options, Sample};
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
@@ -333,6 +333,9 @@ pub(super) fn mlp(options: &Options) -> Result<(), String> {
     let out = options.text_or("out", layout::DATA_PATH);
     let baseline = layout::load(&options.text_or("baseline", layout::DATA_PATH))?;
     let epochs: usize = options.number("epochs", 8)?;
+    if epochs == 0 {
+        return Err("--epochs: at least 1".into());
+    }
     let rate: f32 = options.number("rate", 0.001)?;
     let batch: usize = options.number("batch", 1024)?;
     let threads: usize = options.number("threads", 2)?.max(1);
@@ -342,11 +345,7 @@ pub(super) fn mlp(options: &Options) -> Result<(), String> {
     let instances = layout::all_instances();
     assert!(instances.len() <= MAX_INSTANCES);
     let instance_classes: Vec<usize> = instances.iter().map(|(class, _)| *class).collect();
-    let canonical: Vec<Vec<u32>> = (0..CLASSES.len())
-        .map(|class| {
-            (0..layout::class_size(class)).map(|i| layout::canonical_index(class, i) as u32).collect()
-        })
-        .collect();
+    let canonical = canonical_columns();
     let (train_samples, test_samples): (Vec<&Sample>, Vec<&Sample>) =
         samples.iter().partition(|sample| sample.game % 10 != 0);
     let train: Vec<Encoded> =
@@ -368,6 +367,7 @@ pub(super) fn mlp(options: &Options) -> Result<(), String> {
     let steps_per_epoch = train.len().div_ceil(batch);
     let total_steps = (epochs * steps_per_epoch) as f32;
     let mut step = 0usize;
+    let mut weights = None;
     for epoch in 0..epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
@@ -408,17 +408,18 @@ pub(super) fn mlp(options: &Options) -> Result<(), String> {
                 params[i] -= lr * (m[i] / correction1) / ((v[i] / correction2).sqrt() + epsilon);
             }
         }
-        let weights = tabulate(&params, &model);
-        std::fs::write(&out, layout::write(&weights)).map_err(|error| format!("{out}: {error}"))?;
+        let tables = tabulate(&params, &model);
+        std::fs::write(&out, layout::write(&tables)).map_err(|error| format!("{out}: {error}"))?;
         eprintln!(
             "epoch {}: train {:.3} discs, held out {:.3} (tables as written), {:.0} s",
             epoch + 1,
             (loss / train.len() as f64).sqrt(),
-            held_out_error(&weights, &test_samples),
+            held_out_error(&tables, &test_samples),
             started.elapsed().as_secs_f64()
         );
+        weights = Some(tables);
     }
-    let weights = layout::load(&out)?;
+    let weights = weights.expect("at least one epoch ran");
     report_ranges(&samples, &baseline, &weights);
     eprintln!("wrote {out} ({} positions, {:.0} s)", samples.len(), started.elapsed().as_secs_f64());
     Ok(())
