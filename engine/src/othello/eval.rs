@@ -107,15 +107,75 @@ fn instance_indices(player: u64, opponent: u64) -> [u16; LANES] {
     indices
 }
 
+/// Adds the row tables' digits of the discs `discs` to `indices`, reading only the rows that hold
+/// any of them.
+#[inline(always)]
+fn add_rows(indices: &mut [u16; LANES], discs: u64) {
+    let mut rows = discs;
+    while rows != 0 {
+        let row = rows.trailing_zeros() as usize / 8;
+        let digits = &ROW_DIGITS.0[row][usize::from((discs >> (8 * row)) as u8)];
+        for lane in 0..LANES {
+            indices[lane] = indices[lane].wrapping_add(digits[lane]);
+        }
+        rows &= !(0xFF << (8 * row));
+    }
+}
+
+/// The evaluations of the positions after one position's moves, each from the rows its move
+/// changed.
+///
+/// An index is linear in its squares' digits (1 for a disc of the side to move, 2 for the
+/// opponent's), so a child's index (the parent's opponent moves there) is the parent's index with
+/// the roles swapped, computed once, plus what the move changed: its square goes from empty to the
+/// child's opponent (+2 a digit) and each flipped disc from the child's own to its opponent's (+1).
+/// One to four rows a child instead of the sixteen of [`evaluate`]. The nodes above the horizon
+/// evaluate their moves' positions this way: about 6% fewer instructions in the `othello_search`
+/// bench, the same nodes.
+pub struct ChildEvaluator {
+    /// The parent's indices from its opponent's side: its discs count 2, the opponent's 1.
+    swapped: [u16; LANES],
+    /// The parent's discs of the side to move, and of its opponent.
+    player: u64,
+    opponent: u64,
+}
+
+impl ChildEvaluator {
+    /// The evaluator of the moves of `parent`.
+    #[inline]
+    pub fn new(parent: &Position) -> ChildEvaluator {
+        let (player, opponent) = (parent.player(), parent.opponent());
+        ChildEvaluator { swapped: instance_indices(opponent, player), player, opponent }
+    }
+
+    /// [`evaluate`] of `child`, a position after a move of the parent (not a pass).
+    #[inline]
+    pub fn evaluate(&self, child: &Position) -> Score {
+        // The child's opponent is the parent's mover: its new discs are the move's square, empty
+        // before (digit 0 to 2: counted twice), and the flips, the child's own before (1 to 2).
+        let changed = child.opponent() & !self.player;
+        let square = changed & !self.opponent;
+        let mut indices = self.swapped;
+        add_rows(&mut indices, changed);
+        add_rows(&mut indices, square);
+        evaluate_indices(child, &indices)
+    }
+}
+
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(position: &Position) -> Score {
+    evaluate_indices(position, &instance_indices(position.player(), position.opponent()))
+}
+
+/// [`evaluate`] of a position whose pattern indices are `indices`.
+#[inline(always)]
+fn evaluate_indices(position: &Position, indices: &[u16; LANES]) -> Score {
     let (player, opponent) = (position.player(), position.opponent());
     let empty = position.empty();
     let base = stage(position.empties()) * STAGE_SIZE;
     let table = &WEIGHTS[2 * base..2 * (base + STAGE_SIZE)];
-    let indices = instance_indices(player, opponent);
     let mut sum = 0;
-    for (offset, index) in INSTANCE_OFFSETS.iter().zip(indices) {
+    for (offset, &index) in INSTANCE_OFFSETS.iter().zip(indices) {
         sum += weight(table, *offset as usize + usize::from(index));
     }
     let mobility = position.moves().count_ones() as i32 - legal_moves(opponent, player).count_ones() as i32;
@@ -144,5 +204,25 @@ mod tests {
             }
             assert!(indices[INSTANCES..].iter().all(|&index| index == 0));
         }
+    }
+
+    /// Every move's position evaluates the same through the parent's rows as from scratch.
+    #[test]
+    fn child_evaluations_match_the_full_ones() {
+        let mut children = 0;
+        for (player, opponent) in crate::othello::board::random_boards(0x2545_F491_4F6C_DD1D, 5_000) {
+            let parent = Position::from_discs(player, opponent, crate::othello::Color::Black);
+            let evaluator = ChildEvaluator::new(&parent);
+            let mut moves = parent.moves();
+            while moves != 0 {
+                let square = crate::othello::Square::new(moves.trailing_zeros() as u8).unwrap();
+                let mut child = parent;
+                child.play(crate::othello::Move::at(square));
+                assert_eq!(evaluator.evaluate(&child), evaluate(&child), "{child}");
+                children += 1;
+                moves &= moves - 1;
+            }
+        }
+        assert!(children > 10_000, "only {children} moves tried");
     }
 }

@@ -132,12 +132,13 @@ impl Game for Position {
             return None;
         }
         let mut found = HorizonSearch { score: -Score::INFINITE, cut_move: None, leaves: 0 };
+        let children = eval::ChildEvaluator::new(self);
         let try_square = |square: u32, found: &mut HorizonSearch<Move>| {
             let mv = Move::at(Square::new(square as u8).unwrap_or_default());
             let mut child = *self;
             child.play(mv);
             found.leaves += 1;
-            let score = -eval::evaluate(&child);
+            let score = -children.evaluate(&child);
             found.score = found.score.max(score);
             if score >= beta {
                 found.cut_move = Some(mv);
