@@ -192,6 +192,7 @@ fn evaluate_indices(position: &Position, indices: &[u16; LANES]) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     /// The row tables give every instance the index of the generated square-by-square code.
     #[test]
@@ -213,14 +214,13 @@ mod tests {
         for (player, opponent) in crate::othello::board::random_boards(0x2545_F491_4F6C_DD1D, 5_000) {
             let parent = Position::from_discs(player, opponent, crate::othello::Color::Black);
             let evaluator = ChildEvaluator::new(&parent);
-            let mut moves = parent.moves();
-            while moves != 0 {
-                let square = crate::othello::Square::new(moves.trailing_zeros() as u8).unwrap();
+            let mut moves = crate::othello::OthelloMoveList::default();
+            parent.generate_moves(&mut moves);
+            for &mv in moves.iter().filter(|&&mv| mv != crate::othello::Move::PASS) {
                 let mut child = parent;
-                child.play(crate::othello::Move::at(square));
+                child.play(mv);
                 assert_eq!(evaluator.evaluate(&child), evaluate(&child), "{child}");
                 children += 1;
-                moves &= moves - 1;
             }
         }
         assert!(children > 10_000, "only {children} moves tried");
