@@ -406,6 +406,33 @@ fn a_solve_too_deep_for_the_clock_leaves_the_move_to_the_search() {
     quit(engine);
 }
 
+/// A solve that runs out of its share leaves the search time of its own: counted from `go`, the
+/// search's soft limit had passed before it began, and the move came from its first iterations.
+/// Measured as the search's nodes over the move's whole time, against the same engine's speed in
+/// a plain search of the same position (so that the machine's speed cancels out): a share of 0.00
+/// to 0.05 of the move's time before the fix, 0.3 to 0.6 after.
+#[test]
+fn a_solve_that_gives_up_leaves_the_search_time_of_its_own() {
+    let mut engine = nboard();
+    // Depth 14 reaches no solve at 28 empties (exact from 22, win/loss/draw from 24).
+    set_depth(&mut engine, 14);
+    engine.send(&format!("set game {TWENTY_EIGHT_EMPTIES}"));
+    engine.send("go");
+    let (nodes, seconds) = node_stats(&engine.until(LONG, |line| line.starts_with("===")));
+    let speed = nodes as f64 / seconds.max(0.01);
+    set_depth(&mut engine, 60);
+    // Fifteen seconds for the rest of the game: a second or two for this move, far too little
+    // for the win/loss/draw solve that depth 60 asks for.
+    engine.send(&format!("set game {}", TWENTY_EIGHT_EMPTIES.replace("TI[15:00]", "TI[0:15]")));
+    engine.send("go");
+    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let (nodes, seconds) = node_stats(&lines);
+    assert!(seconds < 6.0, "{lines:#?}");
+    let share = nodes as f64 / seconds.max(0.01) / speed;
+    assert!(share > 0.15, "the search had {share:.2} of the move's time: {lines:#?}");
+    quit(engine);
+}
+
 #[test]
 fn hint_is_not_cut_short_by_the_game_clock() {
     let mut engine = nboard();

@@ -61,6 +61,9 @@ pub struct Shared {
     pub started: Instant,
     /// Microseconds after `started` at which the clock started (at `ponderhit` for a ponder search).
     pub(super) clock_offset_us: AtomicU64,
+    /// Microseconds after `started` at which a solve that ran out of its share handed the move to
+    /// the search; 0 without one. The search's soft limit then counts from here.
+    pub(super) solve_gave_up_us: AtomicU64,
     pub(super) time: TimeLimits,
     /// Nodes of the whole search (all threads) after which to stop.
     pub(super) node_limit: Option<u64>,
@@ -119,6 +122,7 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
         infinite: job.request.infinite,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
+        solve_gave_up_us: AtomicU64::new(0),
         time: job.time,
         node_limit: job.request.nodes.filter(|_| threads > 1),
         nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),

@@ -15,6 +15,7 @@ use engine::search::{
     TtEntry,
 };
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -60,13 +61,27 @@ impl<G: Variant> Control for MainControl<'_, G> {
     /// The soft limit counts the whole search, pondering included: after a ponder hit the time
     /// already spent on this move is spent, and the plan holds (the clock's hard limit, which
     /// protects the game, counts from the hit).
+    ///
+    /// After a solve that ran out of its share (half the soft limit), the search gets half the
+    /// soft limit of its own, counted from its start. Counted from `go`, the limit, once scaled
+    /// down for a stable best move, had often passed before the search began, and the move came
+    /// from its first iterations: Othello at 24 to 28 empties on a 30-second clock played moves
+    /// of a few thousand nodes after a second's solve, two or three a game, where games are
+    /// decided. Solve and search together still keep to about the soft limit.
     fn iteration_done(&self, iteration: &Iteration) -> bool {
         let shared = self.shared;
-        !shared.pondering.load(Ordering::Acquire)
-            && shared
-                .time
-                .soft_for(iteration.stable_iterations, iteration.best_move_effort)
-                .is_some_and(|soft| shared.started.elapsed() >= soft)
+        if shared.pondering.load(Ordering::Acquire) {
+            return false;
+        }
+        let Some(soft) = shared.time.soft_for(iteration.stable_iterations, iteration.best_move_effort) else {
+            return false;
+        };
+        match shared.solve_gave_up_us.load(Ordering::Acquire) {
+            0 => shared.started.elapsed() >= soft,
+            gave_up_us => {
+                shared.started.elapsed().saturating_sub(Duration::from_micros(gave_up_us)) >= soft / 2
+            }
+        }
     }
 }
 
@@ -112,9 +127,12 @@ pub fn run<G: Variant>(
     if let Some(solver) = solver {
         let control = MainControl::<G> { shared, news: None };
         let budget = solve_budget(&shared.time);
+        let gave_up = Cell::new(false);
         let out_of_budget = || {
-            !shared.pondering.load(Ordering::Acquire)
-                && budget.is_some_and(|budget| shared.clock_elapsed() >= budget)
+            let out = !shared.pondering.load(Ordering::Acquire)
+                && budget.is_some_and(|budget| shared.clock_elapsed() >= budget);
+            gave_up.set(gave_up.get() || out);
+            out
         };
         let stop = || control.should_stop(0) || out_of_budget();
         let ask = SolveAsk {
@@ -125,6 +143,10 @@ pub fn run<G: Variant>(
         };
         if let Some(solved) = job.position.solve(solver, ask, &stop) {
             return solved_result(job, solved, shared, listener);
+        }
+        if gave_up.get() {
+            let now_us = u64::try_from(shared.started.elapsed().as_micros()).unwrap_or(u64::MAX);
+            shared.solve_gave_up_us.store(now_us.max(1), Ordering::Release);
         }
     }
     let tt = TranspositionTable::new(table, age);
@@ -196,8 +218,8 @@ pub fn run<G: Variant>(
 /// short answers nothing, so without this share a solve too deep for the clock (an Othello endgame
 /// at 26 empties with a second to spend) would spend the move's whole time and leave the search
 /// none: a move from its first iteration, where the search's own iterations would have reached
-/// depth 10 and more. A solve within its share answers; past it, the search plays in the time
-/// left, its soft limit unchanged.
+/// depth 10 and more. A solve within its share answers; past it, the search plays with half the
+/// soft limit of its own (see [`MainControl::iteration_done`]).
 fn solve_budget(time: &TimeLimits) -> Option<Duration> {
     time.soft.or(time.hard).map(|limit| limit / 2)
 }
@@ -320,6 +342,7 @@ pub fn start_analysis<G: Variant>(
         infinite: false,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
+        solve_gave_up_us: AtomicU64::new(0),
         time: TimeLimits::NONE,
         node_limit: None,
         nodes: vec![AtomicU64::new(0)],
