@@ -37,10 +37,15 @@ fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
     engine.until(LONG, |line| line == pong)
 }
 
+/// `go`'s lines up to its `===` reply.
+fn go_lines(engine: &mut Engine) -> Vec<String> {
+    engine.send("go");
+    engine.until(LONG, |line| line.starts_with("==="))
+}
+
 /// The `=== ...` reply to `go`.
 fn go(engine: &mut Engine) -> String {
-    engine.send("go");
-    engine.until(LONG, |line| line.starts_with("===")).pop().unwrap()
+    go_lines(engine).pop().unwrap()
 }
 
 /// Where the search stood, from the line just before a `go`'s answer: `nodestats NODES SECONDS`,
@@ -242,14 +247,12 @@ fn win_loss_draw_solves_are_marked_100_percent_w() {
     let mut engine = nboard();
     set_depth(&mut engine, 1);
     set_board(&mut engine, board);
-    engine.send("go");
-    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let lines = go_lines(&mut engine);
     let search = lines.iter().find(|line| line.starts_with("search ")).expect("a search line");
     assert!(search.ends_with(" 0 100%W"), "{lines:#?}");
     let (_, bound, _) = reply(lines.last().unwrap());
     set_depth(&mut engine, 3);
-    engine.send("go");
-    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let lines = go_lines(&mut engine);
     assert!(lines.iter().any(|line| line.starts_with("search ") && line.ends_with(" 0 100%")), "{lines:#?}");
     let (_, exact, _) = reply(lines.last().unwrap());
     // The proven bound has the exact result's sign and does not overstate it.
@@ -357,8 +360,7 @@ fn go_sends_the_same_search_lines_as_hint_before_its_answer() {
     let mut engine = nboard();
     set_depth(&mut engine, 5);
     engine.send(&format!("set game {EXAMPLE}"));
-    engine.send("go");
-    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let lines = go_lines(&mut engine);
     let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
     assert!(!searches.is_empty(), "{lines:#?}");
     for line in &searches {
@@ -397,8 +399,7 @@ fn a_solve_too_deep_for_the_clock_leaves_the_move_to_the_search() {
     let mut engine = nboard();
     set_depth(&mut engine, 60);
     engine.send(&format!("set game {}", TWENTY_EIGHT_EMPTIES.replace("TI[15:00]", "TI[0:10]")));
-    engine.send("go");
-    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let lines = go_lines(&mut engine);
     let (_, _, seconds) = reply(lines.last().unwrap());
     assert!(seconds < 4.0, "{lines:#?}");
     let (nodes, _) = node_stats(&lines);
@@ -417,15 +418,13 @@ fn a_solve_that_gives_up_leaves_the_search_time_of_its_own() {
     // Depth 14 reaches no solve at 28 empties (exact from 22, win/loss/draw from 24).
     set_depth(&mut engine, 14);
     engine.send(&format!("set game {TWENTY_EIGHT_EMPTIES}"));
-    engine.send("go");
-    let (nodes, seconds) = node_stats(&engine.until(LONG, |line| line.starts_with("===")));
+    let (nodes, seconds) = node_stats(&go_lines(&mut engine));
     let speed = nodes as f64 / seconds.max(0.01);
     set_depth(&mut engine, 60);
     // Fifteen seconds for the rest of the game: a second or two for this move, far too little
     // for the win/loss/draw solve that depth 60 asks for.
     engine.send(&format!("set game {}", TWENTY_EIGHT_EMPTIES.replace("TI[15:00]", "TI[0:15]")));
-    engine.send("go");
-    let lines = engine.until(LONG, |line| line.starts_with("==="));
+    let lines = go_lines(&mut engine);
     let (nodes, seconds) = node_stats(&lines);
     assert!(seconds < 6.0, "{lines:#?}");
     let share = nodes as f64 / seconds.max(0.01) / speed;
@@ -468,12 +467,6 @@ fn ffo_solves_and_checks_on_its_own_thread_and_ping_stops_it() {
 /// The start position as a record with no moves.
 const START_GAME: &str =
     "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)";
-
-/// `go`'s lines up to its `===` reply.
-fn go_lines(engine: &mut Engine) -> Vec<String> {
-    engine.send("go");
-    engine.until(LONG, |line| line.starts_with("==="))
-}
 
 /// True when `go` was answered from the book: no search, no nodes.
 fn from_book(lines: &[String]) -> bool {
