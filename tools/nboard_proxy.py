@@ -7,7 +7,9 @@ NTest searches to its set depth whatever the clock, so a clock match against it 
 (the GGF's TI[]) to both engines; in front of our engine this proxy replaces them (`--depth 60`,
 `--clock 30`), while the runner's own `--depth D --time T` go to NTest (T large enough that NTest's
 slowest games are not forfeited). In front of either engine it also records, per game, the seconds
-from each `go` to its `===` answer: `--stats FILE` gets one line per game, `SECONDS MOVES`.
+from each `go` to its `===` answer: `--stats FILE` gets one line per game, `SECONDS MOVES`, and
+`--per-move FILE` one line per game of `PLY:SECONDS` pairs, to see where in a game the clock goes
+(PLY counts the moves and passes before the `go`: 60 - PLY empties unless a side passed).
 
     python3 match.py --engine1 "python3 tools/nboard_proxy.py --depth 60 --clock 30 --stats ours.txt -- triskel" \\
         --engine2 "python3 tools/nboard_proxy.py --stats ntest.txt -- NTEST_DIR/ntest" --cwd2 NTEST_DIR \\
@@ -37,24 +39,30 @@ def main():
     parser.add_argument("--depth", type=int, help="the depth the engine gets instead of the runner's")
     parser.add_argument("--clock", type=int, help="the game clock in seconds the engine gets instead")
     parser.add_argument("--stats", help="file to append each game's thinking seconds and moves to")
+    parser.add_argument("--per-move", help="file to append each game's seconds per move to")
     args, command = parse_with_engine(parser)
     engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     lock = threading.Lock()
-    game = {"asked": None, "seconds": 0.0, "moves": 0}
+    game = {"asked": None, "seconds": 0.0, "moves": 0, "ply": 0, "per_move": []}
 
     def record_game():
         if args.stats and game["moves"]:
             with open(args.stats, "a") as stats:
                 stats.write("%.3f %d\n" % (game["seconds"], game["moves"]))
-        game["seconds"], game["moves"] = 0.0, 0
+        if args.per_move and game["per_move"]:
+            with open(args.per_move, "a") as per_move:
+                per_move.write(" ".join("%d:%.3f" % pair for pair in game["per_move"]) + "\n")
+        game["seconds"], game["moves"], game["per_move"] = 0.0, 0, []
 
     def relay_answers():
         for line in engine.stdout:
             if line.startswith("==="):
                 with lock:
                     if game["asked"] is not None:
-                        game["seconds"] += time.time() - game["asked"]
+                        seconds = time.time() - game["asked"]
+                        game["seconds"] += seconds
                         game["moves"] += 1
+                        game["per_move"].append((game["ply"], seconds))
                         game["asked"] = None
             sys.stdout.write(line)
             sys.stdout.flush()
@@ -67,9 +75,13 @@ def main():
         if line.startswith("set game"):
             with lock:
                 record_game()
+                game["ply"] = len(re.findall(r"\][BW]\[", line))
             if args.clock is not None:
                 clock = "TI[%d:%02d]" % (args.clock // 60, args.clock % 60)
                 sent = re.sub(r"TI\[[^\]]*\]", clock, line)
+        if line.startswith("move "):
+            with lock:
+                game["ply"] += 1
         if line.strip() == "go":
             with lock:
                 game["asked"] = time.time()
