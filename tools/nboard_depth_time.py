@@ -18,7 +18,7 @@ import re
 import subprocess
 import time
 
-from nboard_proxy import parse_with_engine
+from nboard_proxy import ggf_moves, parse_with_engine
 
 
 def positions(path, empties, count):
@@ -29,7 +29,7 @@ def positions(path, empties, count):
         board = re.search(r"BO\[([^\]]*)\]", game)
         if not board:
             continue
-        moves = re.findall(r"([BW])\[([A-Ha-h][1-8]|PA|pa)[^\]]*\]", game)
+        moves = ggf_moves(game)
         start_empties = board.group(1).split()[1].count("-")
         played, kept = start_empties, []
         for colour, square in moves:

@@ -34,6 +34,11 @@ def parse_with_engine(parser):
     return args, command
 
 
+def ggf_moves(ggf):
+    """The moves of a GGF game record, in order: `(colour, square)` pairs, passes as `PA`."""
+    return re.findall(r"([BW])\[([A-Ha-h][1-8]|PA|pa)[^\]]*\]", ggf)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--depth", type=int, help="the depth the engine gets instead of the runner's")
@@ -43,26 +48,25 @@ def main():
     args, command = parse_with_engine(parser)
     engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     lock = threading.Lock()
-    game = {"asked": None, "seconds": 0.0, "moves": 0, "ply": 0, "per_move": []}
+    # The game's answered moves, `(ply, seconds)` each: both files are written from them.
+    game = {"asked": None, "ply": 0, "per_move": []}
 
     def record_game():
-        if args.stats and game["moves"]:
+        per_move = game["per_move"]
+        if args.stats and per_move:
             with open(args.stats, "a") as stats:
-                stats.write("%.3f %d\n" % (game["seconds"], game["moves"]))
-        if args.per_move and game["per_move"]:
-            with open(args.per_move, "a") as per_move:
-                per_move.write(" ".join("%d:%.3f" % pair for pair in game["per_move"]) + "\n")
-        game["seconds"], game["moves"], game["per_move"] = 0.0, 0, []
+                stats.write("%.3f %d\n" % (sum(seconds for _, seconds in per_move), len(per_move)))
+        if args.per_move and per_move:
+            with open(args.per_move, "a") as per_move_file:
+                per_move_file.write(" ".join("%d:%.3f" % pair for pair in per_move) + "\n")
+        game["per_move"] = []
 
     def relay_answers():
         for line in engine.stdout:
             if line.startswith("==="):
                 with lock:
                     if game["asked"] is not None:
-                        seconds = time.time() - game["asked"]
-                        game["seconds"] += seconds
-                        game["moves"] += 1
-                        game["per_move"].append((game["ply"], seconds))
+                        game["per_move"].append((game["ply"], time.time() - game["asked"]))
                         game["asked"] = None
             sys.stdout.write(line)
             sys.stdout.flush()
@@ -75,7 +79,7 @@ def main():
         if line.startswith("set game"):
             with lock:
                 record_game()
-                game["ply"] = len(re.findall(r"\][BW]\[", line))
+                game["ply"] = len(ggf_moves(line))
             if args.clock is not None:
                 clock = "TI[%d:%02d]" % (args.clock // 60, args.clock % 60)
                 sent = re.sub(r"TI\[[^\]]*\]", clock, line)
