@@ -6,7 +6,9 @@ Each game of the GGF file (a match runner's `--games-out`) gives one position: i
 up to `--empties` empty squares. For each depth the engine gets `set depth D`, then for each
 position `set game` and `go`, and the script prints the milliseconds a move, and the nodes a move
 and the nodes a second where the engine reports `nodestats` (ours does; NTest does not). One warm-up
-`go` first, so that the hash table's first touch is not counted.
+`go` first, so that the hash table's first touch is not counted. `--each` adds each position's
+millions of nodes (or milliseconds), smallest first: a solve's average is carried by its few
+slowest positions, and the spread says how often a budget cuts it short.
 
     python3 tools/nboard_depth_time.py --games games.ggf --empties 40 --depths 10,12 -- triskel
     python3 tools/nboard_depth_time.py --games games.ggf --empties 40 --depths 10,12 --cwd NTEST_DIR -- ./ntest
@@ -54,6 +56,7 @@ def main():
     parser.add_argument("--depths", default="10,12", help="comma-separated depths")
     parser.add_argument("--positions", type=int, default=20, help="most positions (games) used")
     parser.add_argument("--cwd", help="directory to start the engine in")
+    parser.add_argument("--each", action="store_true", help="also print each position's cost, smallest first")
     args, command = parse_with_engine(parser)
     games = positions(args.games, args.empties, args.positions)
     if not games:
@@ -85,18 +88,22 @@ def main():
     answer()
     for depth in (int(text) for text in args.depths.split(",")):
         send("set depth %d" % depth)
-        seconds, nodes = 0.0, 0
+        costs = []
         for game in games:
             send("set game " + game)
             started = time.time()
             send("go")
-            nodes += answer()
-            seconds += time.time() - started
+            costs.append((answer(), time.time() - started))
+        nodes = sum(cost[0] for cost in costs)
+        seconds = sum(cost[1] for cost in costs)
         line = "depth %d, %d positions of %d empties: %.1f ms a move" % (
             depth, len(games), args.empties, 1000 * seconds / len(games))
         if nodes:
             line += ", %d nodes a move, %.2f M nodes/s" % (nodes // len(games), nodes / seconds / 1e6)
         print(line, flush=True)
+        if args.each:
+            each = sorted(cost[0] / 1e6 if nodes else cost[1] * 1000 for cost in costs)
+            print("  each (%s): %s" % ("M nodes" if nodes else "ms", " ".join("%.1f" % cost for cost in each)))
     send("quit")
 
 
