@@ -75,6 +75,13 @@ pub struct ProbCut {
     pub min_depth: i32,
     /// Standard deviations a probe must clear, in hundredths.
     pub confidence: i32,
+    /// A gate on the probes by the node's static evaluation, in hundredths of the probe's margin:
+    /// a probe above beta only where the evaluation already stands this far above beta, one below
+    /// alpha only where it stands this far below alpha (Edax gates its probes too, more loosely: a
+    /// negative gate). A probe the evaluation does not back nearly always fails, and a failing
+    /// probe is the expensive kind of null-window search, the one that tries every move; skipping
+    /// it costs no accuracy, since the node is then searched in full. `None`: every node probes.
+    pub eval_gate: Option<i32>,
 }
 
 impl ProbCut {
@@ -88,5 +95,22 @@ impl ProbCut {
     /// How far beyond the bound a probe must land, in evaluation units, for a deviation `sigma`.
     pub const fn margin(&self, sigma: i32) -> i32 {
         sigma.saturating_mul(self.confidence) / 100
+    }
+
+    /// Whether a probe beyond `bound` (above beta where `high`, else below alpha) is worth its
+    /// search at a node whose static evaluation is `eval` and whose probes clear `margin` (see
+    /// [`ProbCut::eval_gate`]).
+    pub const fn worth_probing(&self, high: bool, eval: i32, bound: i32, margin: i32) -> bool {
+        match self.eval_gate {
+            None => true,
+            Some(gate) => {
+                let lead = margin.saturating_mul(gate) / 100;
+                if high {
+                    eval >= bound.saturating_add(lead)
+                } else {
+                    eval <= bound.saturating_sub(lead)
+                }
+            }
+        }
     }
 }

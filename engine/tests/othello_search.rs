@@ -23,11 +23,40 @@ fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {
 
 #[test]
 fn margins_scale_with_the_confidence() {
-    let probcut = ProbCut { min_depth: 3, confidence: 150 };
+    let probcut = ProbCut { min_depth: 3, confidence: 150, eval_gate: None };
     assert_eq!(probcut.margin(200), 300);
     assert_eq!(ProbCut { confidence: 100, ..probcut }.margin(200), 200);
     // An unknown deviation makes a margin no probe can clear, without overflowing.
     assert!(probcut.margin(i32::MAX / 4) > 1_000_000);
+}
+
+const UNGATED: ProbCut = ProbCut { min_depth: 3, confidence: 150, eval_gate: None };
+
+#[test]
+fn without_a_gate_every_probe_is_worth_its_search() {
+    assert!(UNGATED.worth_probing(true, -5000, 0, 400));
+    assert!(UNGATED.worth_probing(false, 5000, 0, 400));
+}
+
+#[test]
+fn a_gated_probe_needs_the_evaluation_beyond_its_bound_by_the_gate() {
+    let half_margin = ProbCut { eval_gate: Some(50), ..UNGATED };
+    // Beta 100, margin 400: a high probe from an evaluation of 300 (half the margin above) up.
+    assert!(half_margin.worth_probing(true, 300, 100, 400));
+    assert!(!half_margin.worth_probing(true, 299, 100, 400));
+    assert!(!half_margin.worth_probing(true, 100, 100, 400));
+    // Alpha -100: a low probe from -300 down.
+    assert!(half_margin.worth_probing(false, -300, -100, 400));
+    assert!(!half_margin.worth_probing(false, -299, -100, 400));
+    // An evaluation far above beta does not gate in the probe below alpha.
+    assert!(!half_margin.worth_probing(false, 300, -100, 400));
+}
+
+#[test]
+fn a_negative_gate_also_probes_from_evaluations_short_of_the_bound() {
+    let loose = ProbCut { eval_gate: Some(-50), ..UNGATED };
+    assert!(loose.worth_probing(true, -100, 100, 400));
+    assert!(!loose.worth_probing(true, -101, 100, 400));
 }
 
 /// A position with `discs` discs: the board filled from a1 on, alternating colours.

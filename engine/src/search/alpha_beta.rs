@@ -212,7 +212,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         if let Some(probcut) = G::PROFILE.probcut {
             if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
-                if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta) {
+                if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta, static_eval) {
                     return score;
                 }
                 if self.stopped {
@@ -439,11 +439,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         ply: usize,
         alpha: Score,
         beta: Score,
+        static_eval: Score,
     ) -> Option<Score> {
         let shallow = ProbCut::shallow_depth(depth);
         let margin = probcut.margin(position.probcut_sigma(depth));
         let high = beta + margin;
-        if high < Score::MATE_BOUND {
+        if high < Score::MATE_BOUND && probcut.worth_probing(true, static_eval.0, beta.0, margin) {
             let score = self.alpha_beta(position, shallow, ply, high - 1, high, false, false);
             if self.stopped {
                 return None;
@@ -453,7 +454,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
         let low = alpha - margin;
-        if low > -Score::MATE_BOUND {
+        if low > -Score::MATE_BOUND && probcut.worth_probing(false, static_eval.0, alpha.0, margin) {
             let score = self.alpha_beta(position, shallow, ply, low, low + 1, false, false);
             if self.stopped {
                 return None;
