@@ -212,7 +212,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
         if let Some(probcut) = G::PROFILE.probcut {
             if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
-                if let Some(score) = self.probcut(position, probcut, depth, ply, alpha, beta, static_eval) {
+                if let Some(score) = self.probcut(position, depth, ply, alpha, beta, static_eval) {
                     return score;
                 }
                 if self.stopped {
@@ -426,7 +426,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
     /// Multi-ProbCut: `Some(bound)` when a shallow null-window search of this node lands far enough
     /// beyond beta (or below alpha) that the deep search would too, with the confidence the game
-    /// asked for. The probes' results go to the table at their own depth, like any search's.
+    /// asked for (the game's [`ProbCut`]; `None` without one). The probes' results go to the table
+    /// at their own depth, like any search's.
     ///
     /// Kept out of line: it runs at few nodes, and inlined it made alpha-beta big enough to change
     /// LLVM's other inlining there (1.7% more instructions in the Othello bench).
@@ -434,13 +435,13 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     fn probcut(
         &mut self,
         position: &mut G,
-        probcut: ProbCut,
         depth: i32,
         ply: usize,
         alpha: Score,
         beta: Score,
         static_eval: Score,
     ) -> Option<Score> {
+        let probcut = G::PROFILE.probcut?;
         let shallow = ProbCut::shallow_depth(depth);
         let margin = probcut.margin(position.probcut_sigma(depth));
         let high = beta + margin;
