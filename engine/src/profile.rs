@@ -75,6 +75,11 @@ pub struct ProbCut {
     pub min_depth: i32,
     /// Standard deviations a probe must clear, in hundredths.
     pub confidence: i32,
+    /// A different confidence for the deep nodes, from a set depth on: a cut there saves a
+    /// subtree many times the size of a shallow node's, and a clock's searches spend most of
+    /// their time under such nodes, while a fixed shallow depth never reaches them. `None`: one
+    /// confidence at every depth.
+    pub deep: Option<DeepProbes>,
     /// A gate on the probes by the node's static evaluation, in hundredths of the probe's margin:
     /// a probe above beta only where the evaluation already stands this far above beta, one below
     /// alpha only where it stands this far below alpha (Edax gates its probes too, more loosely: a
@@ -82,6 +87,15 @@ pub struct ProbCut {
     /// probe is the expensive kind of null-window search, the one that tries every move; skipping
     /// it costs no accuracy, since the node is then searched in full. `None`: every node probes.
     pub eval_gate: Option<i32>,
+}
+
+/// The confidence of [`ProbCut`]'s deep nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeepProbes {
+    /// Shallowest depth that takes this confidence.
+    pub from_depth: i32,
+    /// Standard deviations a probe must clear there, in hundredths.
+    pub confidence: i32,
 }
 
 impl ProbCut {
@@ -92,9 +106,18 @@ impl ProbCut {
         2 * (depth / 4) + (depth & 1)
     }
 
-    /// How far beyond the bound a probe must land, in evaluation units, for a deviation `sigma`.
-    pub const fn margin(&self, sigma: i32) -> i32 {
-        sigma.saturating_mul(self.confidence) / 100
+    /// The confidence a probe at `depth` must clear, in hundredths of a standard deviation.
+    pub const fn confidence_at(&self, depth: i32) -> i32 {
+        match self.deep {
+            Some(deep) if depth >= deep.from_depth => deep.confidence,
+            _ => self.confidence,
+        }
+    }
+
+    /// How far beyond the bound a probe at `depth` must land, in evaluation units, for a
+    /// deviation `sigma`.
+    pub const fn margin(&self, sigma: i32, depth: i32) -> i32 {
+        sigma.saturating_mul(self.confidence_at(depth)) / 100
     }
 
     /// Whether a probe beyond `bound` (above beta where `high`, else below alpha) is worth its

@@ -3,7 +3,7 @@
 
 use engine::othello::{Color, Move, Position, DISC};
 use engine::search::{
-    search, Limits, LimitsOnly, ProbCut, Reporter, SearchInfo, SearchProfile, SearchState,
+    search, DeepProbes, Limits, LimitsOnly, ProbCut, Reporter, SearchInfo, SearchProfile, SearchState,
     TranspositionTable, TtEntry,
 };
 use engine::{Game, Score};
@@ -23,14 +23,25 @@ fn probes_keep_the_parity_of_the_depth_and_about_half_of_it() {
 
 #[test]
 fn margins_scale_with_the_confidence() {
-    let probcut = ProbCut { min_depth: 3, confidence: 150, eval_gate: None };
-    assert_eq!(probcut.margin(200), 300);
-    assert_eq!(ProbCut { confidence: 100, ..probcut }.margin(200), 200);
+    let probcut = ProbCut { min_depth: 3, confidence: 150, deep: None, eval_gate: None };
+    assert_eq!(probcut.margin(200, 5), 300);
+    assert_eq!(ProbCut { confidence: 100, ..probcut }.margin(200, 5), 200);
     // An unknown deviation makes a margin no probe can clear, without overflowing.
-    assert!(probcut.margin(i32::MAX / 4) > 1_000_000);
+    assert!(probcut.margin(i32::MAX / 4, 5) > 1_000_000);
 }
 
-const UNGATED: ProbCut = ProbCut { min_depth: 3, confidence: 150, eval_gate: None };
+#[test]
+fn deep_nodes_take_their_own_confidence_from_their_depth_on() {
+    let deep = Some(DeepProbes { from_depth: 9, confidence: 110 });
+    let probcut = ProbCut { min_depth: 3, confidence: 150, deep, eval_gate: None };
+    assert_eq!(probcut.margin(200, 3), 300);
+    assert_eq!(probcut.margin(200, 8), 300);
+    assert_eq!(probcut.margin(200, 9), 220);
+    assert_eq!(probcut.margin(200, 30), 220);
+    assert_eq!(ProbCut { deep: None, ..probcut }.margin(200, 30), 300);
+}
+
+const UNGATED: ProbCut = ProbCut { min_depth: 3, confidence: 150, deep: None, eval_gate: None };
 
 #[test]
 fn without_a_gate_every_probe_is_worth_its_search() {

@@ -443,7 +443,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     ) -> Option<Score> {
         let probcut = G::PROFILE.probcut?;
         let shallow = ProbCut::shallow_depth(depth);
-        let margin = probcut.margin(position.probcut_sigma(depth));
+        let margin = probcut.margin(position.probcut_sigma(depth), depth);
         let high = beta + margin;
         if high < Score::MATE_BOUND && probcut.worth_probing(true, static_eval.0, beta.0, margin) {
             let score = self.alpha_beta(position, shallow, ply, high - 1, high, false, false);

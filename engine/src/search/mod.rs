@@ -33,7 +33,7 @@ mod state;
 mod tables;
 pub mod tt;
 
-pub use crate::profile::{ProbCut, Profile, SearchProfile, Singular};
+pub use crate::profile::{DeepProbes, ProbCut, Profile, SearchProfile, Singular};
 pub use iterative::search;
 pub use state::SearchState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
