@@ -24,8 +24,8 @@ impl SearchProfile for Position {
     /// 63.7% against NTest at depth 10 where the ungated search scored 66.1%, within the noise;
     /// 58.7% (+61, +17..+106) against the ungated search at equal time (5 s a game). From depth
     /// 9 the probes clear 1.1 standard deviations: 55.8% against NTest on a 30 s clock (NTest at
-    /// depth 20, the depth of equal time), 68.0% at depth 10, and at depth 8 the search is the
-    /// same as before (62.5%); 1.1 at every depth scored 58.7% at depth 8.
+    /// depth 20, the depth nearest to equal time), 68.0% at depth 10, and at depth 8 the search
+    /// is the same as before (62.5%); 1.1 at every depth scored 58.7% at depth 8.
     const PROFILE: Profile = Profile {
         probcut: Some(ProbCut {
             min_depth: 3,
