@@ -492,6 +492,52 @@ fn register_and_debug_are_accepted() {
     quit(engine);
 }
 
+/// Clients such as the PyPI `stockfish` wrapper read the score and the `MultiPV` moves from the
+/// lines just before `bestmove`: they must be full lines (score, pv), one per `MultiPV` line, and,
+/// after a `go depth N`, each only once at depth N.
+#[test]
+fn the_lines_before_bestmove_are_full_ones_once_each() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let before_bestmove = |lines: &[String]| lines[lines.len() - 4..lines.len() - 1].to_vec();
+    let lines = engine.go("go depth 7");
+    let last = before_bestmove(&lines);
+    for (index, line) in last.iter().enumerate() {
+        assert!(line.starts_with("info depth 7 "), "{lines:#?}");
+        assert_eq!(field(line, "multipv"), Some((index + 1).to_string().as_str()), "{lines:#?}");
+    }
+    let at_depth_7 = lines.iter().filter(|line| line.starts_with("info depth 7 ") && !line.contains("bound"));
+    assert_eq!(at_depth_7.count(), 3, "each line of the asked depth once: {lines:#?}");
+    // A search the node limit stopped writes its last lines again, with its final count.
+    let lines = engine.go("go nodes 30000");
+    for (index, line) in before_bestmove(&lines).iter().enumerate() {
+        assert_eq!(field(line, "multipv"), Some((index + 1).to_string().as_str()), "{lines:#?}");
+        assert!(field(line, "score").is_some() && field(line, "pv").is_some(), "{line}");
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes >= 30_000, "the final count: {line}");
+    }
+    assert_eq!(field(&lines[lines.len() - 4], "pv"), Some(bestmove(&lines).as_str()));
+    quit(engine);
+}
+
+#[test]
+fn movestogo_0_is_read_as_sudden_death() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("debug on");
+    let limits = |engine: &mut Engine, go: &str| {
+        let lines = engine.go(go);
+        lines.into_iter().find(|line| line.starts_with("info string time limits")).expect("a limits line")
+    };
+    let without = limits(&mut engine, "go wtime 2000 btime 2000");
+    assert_eq!(limits(&mut engine, "go wtime 2000 btime 2000 movestogo 0"), without);
+    // One move to the control is another plan: the whole clock less a reserve.
+    assert_ne!(limits(&mut engine, "go wtime 2000 btime 2000 movestogo 1"), without);
+    quit(engine);
+}
+
 #[test]
 fn chess960_castling_is_written_king_takes_rook() {
     let _serial = serial();

@@ -42,6 +42,7 @@ pub fn decide<G: Variant>(
             nodes: result.nodes,
             elapsed,
             source: Source::Search,
+            interrupted: result.interrupted,
         };
     };
     let chosen = job
@@ -70,6 +71,7 @@ pub fn decide<G: Variant>(
         nodes: result.nodes,
         elapsed,
         source: Source::Search,
+        interrupted: result.interrupted,
     }
 }
 

@@ -86,6 +86,9 @@ pub struct Decision<M> {
     pub nodes: u64,
     pub elapsed: Duration,
     pub source: Source,
+    /// True when the search was stopped before it ended on its own: its last lines may be older
+    /// than its final counts, or belong to an iteration it did not finish.
+    pub interrupted: bool,
 }
 
 /// A front-end's receiver of one search's events. Called on the search thread.

@@ -108,6 +108,9 @@ pub struct SearchResult<M> {
     pub lines: Vec<(M, Score)>,
     /// Score of the last best line reported (none without a reporter).
     pub score: Option<Score>,
+    /// True when the stop flag (`stop`, the hard time limit, the node limit) ended the search,
+    /// false when it ended on its own (depth limit, soft time limit, mate found).
+    pub interrupted: bool,
 }
 
 /// Builds the signals of a search that starts now.

@@ -458,8 +458,17 @@ impl<G: Variant> Controller<G> {
             Some(_) => value.unwrap_or(engine::Score::DRAW),
             None => self.position.no_move_score(0),
         };
-        let decision =
-            Decision { best, ponder: None, offer: None, score, nodes: 0, elapsed: started.elapsed(), source };
+        let elapsed = started.elapsed();
+        let decision = Decision {
+            best,
+            ponder: None,
+            offer: None,
+            score,
+            nodes: 0,
+            elapsed,
+            source,
+            interrupted: false,
+        };
         listener.finished(&self.position, &decision);
     }
 

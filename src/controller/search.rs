@@ -207,9 +207,10 @@ pub fn run<G: Variant>(
                 (outcome, Vec::new(), None)
             }
         };
+        let interrupted = outcome.interrupted;
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
-        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, lines, score }
+        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, lines, score, interrupted }
     })
 }
 
@@ -255,9 +256,15 @@ fn solved_result<G: Variant>(
         }
     }
     let (best, score) = solved.lines[0];
-    let outcome =
-        SearchOutcome { best_move: Some(best), ponder_move: None, score, depth: 1, nodes: solved.nodes };
-    SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score) }
+    let outcome = SearchOutcome {
+        best_move: Some(best),
+        ponder_move: None,
+        score,
+        depth: 1,
+        nodes: solved.nodes,
+        interrupted: false,
+    };
+    SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score), interrupted: false }
 }
 
 /// What a search thread hands back when it ends: the threads' states, the solver's memory, and

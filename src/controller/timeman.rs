@@ -5,7 +5,7 @@
 //!   moves took (see [`TimeLimits::soft_for`]).
 //! * The **hard** limit is never exceeded: the search polls it every 2048 nodes and aborts.
 //!
-//! With `horizon = movestogo` clamped to 1..=50 (30 in sudden death), `available = max(time_left -
+//! With `horizon = movestogo` clamped to 1..=50 (30 in sudden death, or `movestogo 0`), `available = max(time_left -
 //! overhead, 0)` and the time for the whole horizon,
 //! `budget = max(time_left + (horizon - 1) * increment - (horizon + 2) * overhead, 0)`:
 //!
@@ -54,8 +54,10 @@ impl TimeLimits {
         let mut limits = match clock {
             Some(clock) => {
                 let available = clock.time_ms.saturating_sub(overhead).max(0);
+                // `movestogo 0` is absent, as Stockfish reads it (some GUIs send it in sudden death).
                 let horizon = clock
                     .movestogo
+                    .filter(|&moves| moves > 0)
                     .map_or(SUDDEN_DEATH_HORIZON, |moves| i64::from(moves).clamp(1, MAX_HORIZON));
                 let increment = clock.increment_ms.max(0);
                 // The time for the whole horizon: the increments still to come, less an overhead for

@@ -58,6 +58,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
             score: position.no_move_score(0),
             depth: 0,
             nodes: 0,
+            interrupted: false,
         };
     }
 
@@ -128,6 +129,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         score: if completed_depth > 0 { best.previous_score } else { best.score },
         depth: completed_depth,
         nodes: searcher.state.nodes,
+        interrupted: searcher.stopped,
     }
 }
 

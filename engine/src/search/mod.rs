@@ -153,4 +153,7 @@ pub struct SearchOutcome<M> {
     pub depth: u32,
     /// Nodes searched by this thread.
     pub nodes: u64,
+    /// True when the stop request or the node limit cut the last iteration short (the move may
+    /// come from an iteration that did not finish); false when the search ended on its own.
+    pub interrupted: bool,
 }

@@ -74,51 +74,110 @@ pub fn moves_text<G: Variant>(position: &G, moves: &[G::Move]) -> String {
     text
 }
 
+/// A principal-variation line as written, in parts, so the last lines can be written again with
+/// the search's final nodes and time, renumbered when the best move changed.
+struct ShownLine<M> {
+    depth: u32,
+    seldepth: u32,
+    /// `cp X` or `mate N`, with the bound and `wdl` when shown.
+    score: String,
+    hashfull: u32,
+    tbhits: u64,
+    /// The root move.
+    first: Option<M>,
+    /// ` pv ...`.
+    pv: String,
+}
+
+impl<M> ShownLine<M> {
+    fn text(&self, multipv: usize, nodes: u64, elapsed: Duration) -> String {
+        format!(
+            "info depth {} seldepth {} multipv {multipv} score {} nodes {nodes} nps {} hashfull {} tbhits {} time {}{}",
+            self.depth,
+            self.seldepth,
+            self.score,
+            nps(nodes, elapsed),
+            self.hashfull,
+            self.tbhits,
+            elapsed.as_millis(),
+            self.pv
+        )
+    }
+}
+
 /// Writes one search's events as UCI lines.
 pub struct UciListener<G: Variant> {
     output: Output,
     settings: Settings,
-    /// First move of the last best line written.
-    shown_best: Option<G::Move>,
+    /// The last line written for each `multipv` index (index 0 for `multipv 1`).
+    shown_lines: Vec<ShownLine<G::Move>>,
 }
 
 impl<G: Variant> UciListener<G> {
     pub fn new(output: Output, settings: Settings) -> Self {
-        UciListener { output, settings, shown_best: None }
+        UciListener { output, settings, shown_lines: Vec::new() }
+    }
+
+    /// The score part of a line: `cp X` or `mate N`, its bound, and `wdl` when asked for.
+    fn score_part(&self, score: Score, bound: Bound) -> String {
+        let mut text = score_text(score);
+        match bound {
+            Bound::Lower => text.push_str(" lowerbound"),
+            Bound::Upper => text.push_str(" upperbound"),
+            Bound::Exact => {}
+        }
+        if self.settings.wdl {
+            let (win, draw, loss) = wdl(score);
+            let _ = write!(text, " wdl {win} {draw} {loss}");
+        }
+        text
+    }
+
+    /// The lines that end a search whose move is `best`: the last lines shown, with the final
+    /// counts; when `best` is not the first of them, a line for it (`score`, `pv`) comes first
+    /// and the others follow without their line for `best`, so the `MultiPV` count stays.
+    fn final_lines(&self, best: G::Move, score: Score, pv: String, nodes: u64, elapsed: Duration) -> String {
+        let mut lines: Vec<&ShownLine<G::Move>> = self.shown_lines.iter().collect();
+        let leading;
+        if lines.first().and_then(|line| line.first) != Some(best) {
+            let shown = lines.first();
+            leading = ShownLine {
+                depth: shown.map_or(0, |line| line.depth),
+                seldepth: shown.map_or(0, |line| line.seldepth),
+                score: self.score_part(score, Bound::Exact),
+                hashfull: shown.map_or(0, |line| line.hashfull),
+                tbhits: shown.map_or(0, |line| line.tbhits),
+                first: Some(best),
+                pv,
+            };
+            let count = lines.len().max(1);
+            lines.retain(|line| line.first != Some(best));
+            lines.insert(0, &leading);
+            lines.truncate(count);
+        }
+        let text: Vec<String> =
+            lines.iter().enumerate().map(|(index, line)| line.text(index + 1, nodes, elapsed)).collect();
+        text.join("\n")
     }
 }
 
 impl<G: Variant> Listener<G> for UciListener<G> {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
-        let mut line = format!(
-            "info depth {} seldepth {} multipv {} score {}",
-            info.line.depth,
-            info.line.seldepth,
-            info.line.multipv,
-            score_text(info.line.score)
-        );
-        match info.line.bound {
-            Bound::Lower => line.push_str(" lowerbound"),
-            Bound::Upper => line.push_str(" upperbound"),
-            Bound::Exact => {}
-        }
-        if self.settings.wdl {
-            let (win, draw, loss) = wdl(info.line.score);
-            let _ = write!(line, " wdl {win} {draw} {loss}");
-        }
-        let _ = write!(
-            line,
-            " nodes {} nps {} hashfull {} tbhits {} time {} pv{}",
-            info.nodes,
-            nps(info.nodes, info.elapsed),
-            info.line.hashfull,
-            info.tbhits,
-            info.elapsed.as_millis(),
-            moves_text(position, info.line.pv)
-        );
-        self.output.line(&line);
-        if info.line.multipv == 1 {
-            self.shown_best = info.line.pv.first().copied();
+        let shown = ShownLine {
+            depth: info.line.depth,
+            seldepth: info.line.seldepth,
+            score: self.score_part(info.line.score, info.line.bound),
+            hashfull: info.line.hashfull,
+            tbhits: info.tbhits,
+            first: info.line.pv.first().copied(),
+            pv: format!(" pv{}", moves_text(position, info.line.pv)),
+        };
+        self.output.line(&shown.text(info.line.multipv, info.nodes, info.elapsed));
+        let index = info.line.multipv - 1;
+        if index < self.shown_lines.len() {
+            self.shown_lines[index] = shown;
+        } else if index == self.shown_lines.len() {
+            self.shown_lines.push(shown);
         }
     }
 
@@ -154,10 +213,15 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     }
 
     /// `bestmove` (with `ponder` when a reply is known), or `bestmove (none)` after a `score mate 0` /
-    /// `score cp 0` line when the side to move has no legal move. An info line with the final
-    /// nodes and time comes first; when the move is not the one the last info line showed (no
-    /// iteration completed, or the strength limit chose another line), it shows the move too, so
-    /// the last `pv` always starts with the `bestmove`.
+    /// `score cp 0` line when the side to move has no legal move. As with Stockfish, the lines
+    /// just before `bestmove` are full ones (depth, score, nodes, time, pv): clients such as the
+    /// PyPI `stockfish` wrapper read the score and the `MultiPV` moves from the last lines alone.
+    /// A search that ended on its own (depth limit, soft time limit) has just written them, once:
+    /// the wrapper reads the last `MultiPV` lines of the asked depth, and a second copy would
+    /// count twice. A stopped one (`stop`, `movetime`, `nodes`) writes its last lines again with
+    /// the final nodes and time. When the move is not the one the last lines showed (no
+    /// iteration completed, or the strength limit chose another line), one line shows the move
+    /// with its score instead, so the last `pv` always starts with the `bestmove`.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
             if decision.source == Source::NoPosition {
@@ -168,7 +232,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
             return self.output.line(&format!("info depth 0 score {score}\nbestmove (none)"));
         };
-        let best_text = position.move_text(best);
+        let best_text = position.move_text(best).to_string();
         if let Source::Book { weight, total } = decision.source {
             return self.output.line(&format!(
                 "info string book move {best_text} (weight {weight} of total {total})\nbestmove {best_text}"
@@ -179,27 +243,25 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             next.make_move(best);
             next.move_text(reply).to_string()
         });
-        // The search's final count, so a GUI shows the nodes and time it really took; with the
-        // move when the last line showed another.
-        let mut line = format!(
-            "info nodes {} nps {} time {}",
-            decision.nodes,
-            nps(decision.nodes, decision.elapsed),
-            decision.elapsed.as_millis()
+        let bestmove = bestmove_text(&best_text, ponder_text.as_deref());
+        let shown_best = self.shown_lines.first().and_then(|line| line.first);
+        if shown_best == Some(best) && !decision.interrupted {
+            return self.output.line(&bestmove);
+        }
+        let pv = format!(
+            " pv {best_text}{}",
+            ponder_text.as_ref().map_or(String::new(), |reply| format!(" {reply}"))
         );
-        if self.shown_best != Some(best) {
-            let _ = write!(
-                line,
-                " pv {best_text}{}",
-                ponder_text.as_ref().map_or(String::new(), |reply| format!(" {reply}"))
-            );
-        }
-        line.push('\n');
-        let _ = write!(line, "bestmove {best_text}");
-        if let Some(reply) = ponder_text {
-            let _ = write!(line, " ponder {reply}");
-        }
-        self.output.line(&line);
+        let lines = self.final_lines(best, decision.score, pv, decision.nodes, decision.elapsed);
+        self.output.line(&format!("{lines}\n{bestmove}"));
+    }
+}
+
+/// `bestmove M`, with ` ponder R` when a reply is known.
+fn bestmove_text(best: &str, ponder: Option<&str>) -> String {
+    match ponder {
+        Some(reply) => format!("bestmove {best} ponder {reply}"),
+        None => format!("bestmove {best}"),
     }
 }
 
