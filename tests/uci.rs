@@ -255,6 +255,44 @@ fn a_refused_position_leaves_no_position_and_go_answers_no_move() {
 }
 
 #[test]
+fn any_material_stockfish_sets_up_is_searched_and_only_the_unsearchable_refused() {
+    // Nine and eleven white pawns, more promoted queens than missing pawns: legal moves, no note.
+    for fen in [
+        "4k3/pppppppp/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+        "4k3/8/8/8/PPP5/PPPPPPPP/8/4K3 w - - 0 1",
+        "qq2k3/pppppppp/8/8/8/8/8/4K3 b - - 0 1",
+    ] {
+        let lines = transcript(format!(
+            "position fen {fen}
+go depth 4
+quit
+"
+        ));
+        assert!(!lines.iter().any(|line| line.starts_with("info string")), "{fen}: {lines:?}");
+        let best = lines.iter().find_map(|line| line.strip_prefix("bestmove ")).expect("an answer");
+        assert_ne!(best, "(none)", "{fen}: {lines:?}");
+    }
+    // A missing king, the side not to move in check, seventeen pieces: refused with the reason.
+    for (fen, reason) in [
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "black must have exactly one king"),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "check"),
+        ("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", "white has more than 16 pieces"),
+    ] {
+        let lines = transcript(format!(
+            "position fen {fen}
+go depth 4
+quit
+"
+        ));
+        assert!(
+            lines.iter().any(|line| line.starts_with("info string invalid fen") && line.contains(reason)),
+            "{fen}: {lines:?}"
+        );
+        assert!(lines.contains(&"bestmove (none)".to_string()), "{fen}: {lines:?}");
+    }
+}
+
+#[test]
 fn playable_fens_are_repaired_as_stockfish_and_python_chess_accept_them() {
     // Castling rights whose rook is gone (h8) or whose king has moved (White), a doubled right and
     // an impossible en-passant square: each dropped with a note, the position played.

@@ -922,10 +922,10 @@ fn fen_round_trip_is_bitwise_after_losing_a_960_right() {
     assert_eq!(parsed, position);
 }
 
-/// The 21-queen position behind the ImpossibleMaterial check: its 271 legal moves would overflow the
-/// move list, so the parser must refuse it rather than hand it to the generator.
+/// A 21-queen position: its 271 legal moves would overflow the move list, so the parser must refuse
+/// it (more than 16 pieces) rather than hand it to the generator.
 #[test]
 fn positions_beyond_the_move_list_are_refused() {
     let fen = "QQQQQQQK/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BR5Q/kBQQQQQQ w - - 0 1";
-    assert_eq!(Position::from_fen(fen), Err(FenError::ImpossibleMaterial(Color::White)));
+    assert_eq!(Position::from_fen(fen), Err(FenError::TooManyPieces(Color::White)));
 }
