@@ -28,7 +28,7 @@
 use engine::chess::tablebase::{EndgameTables, Wdl};
 use engine::chess::{tables, Bitboard, Color, Move, PieceKind, Position, Square};
 use engine::history::PastPosition;
-use engine::Game;
+use engine::{Game, Score};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -310,6 +310,11 @@ pub struct RootRanking {
     pub by_dtz: bool,
     /// The result they keep, from the side to move.
     pub wdl: Wdl,
+    /// That result as a score to show in place of the search's evaluation, as Stockfish shows a
+    /// root in the tables: a win [`Score::TABLE_WIN`] (below every mate, above every
+    /// evaluation), a loss its negation, a draw (a cursed win or blessed loss under the
+    /// fifty-move rule included) zero.
+    pub score: Score,
 }
 
 /// Ranks the root moves of `position` (reached through `keys`) by the tables, as Stockfish's
@@ -337,7 +342,14 @@ pub fn rank_root(
     let best = ranks.iter().map(|&(_, rank, _)| rank).max()?;
     let wdl = ranks.iter().find(|&&(_, rank, _)| rank == best).map(|&(_, _, wdl)| wdl)?;
     let moves = ranks.iter().filter(|&&(_, rank, _)| rank == best).map(|&(mv, _, _)| mv).collect();
-    Some(RootRanking { moves, by_dtz, wdl })
+    let score = match wdl {
+        Wdl::Win => Score::TABLE_WIN,
+        Wdl::CursedWin if !settings.fifty_move_rule => Score::TABLE_WIN,
+        Wdl::Loss => -Score::TABLE_WIN,
+        Wdl::BlessedLoss if !settings.fifty_move_rule => -Score::TABLE_WIN,
+        Wdl::CursedWin | Wdl::BlessedLoss | Wdl::Draw => Score::DRAW,
+    };
+    Some(RootRanking { moves, by_dtz, wdl, score })
 }
 
 /// True if the position occurred before since the last capture or pawn move.

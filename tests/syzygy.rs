@@ -206,3 +206,31 @@ fn folders_without_tables_are_an_info_string_and_the_engine_plays_on() {
     assert!(lines.iter().all(|line| !line.contains("panicked")), "{lines:?}");
     let _ = std::fs::remove_dir_all(&empty);
 }
+
+/// A root in the tables shows their result, as Stockfish does: a win far above any evaluation and
+/// below every mate score, a loss its negation, a draw zero; a mate the search sees stays a mate.
+#[test]
+fn a_root_in_the_tables_shows_their_result_not_an_evaluation() {
+    let mut engine = engine_with_tables();
+    let scores = |engine: &mut Engine, fen: &str| -> Vec<String> {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go depth 10");
+        let lines = engine.until(LONG, |line| line.starts_with("bestmove"));
+        lines
+            .iter()
+            .filter(|line| field(line, "pv").is_some())
+            .map(|line| line.split(" score ").nth(1).unwrap().split(" nodes").next().unwrap().to_string())
+            .collect()
+    };
+    // KRvK, won and far from mate: before the change, `cp 493`.
+    let won = scores(&mut engine, "8/8/8/3k4/8/8/8/4K2R w - - 0 1");
+    assert!(!won.is_empty() && won.iter().all(|score| score == "cp 29743"), "{won:?}");
+    let lost = scores(&mut engine, "8/8/8/3k4/8/8/8/4K2R b - - 0 1");
+    assert!(!lost.is_empty() && lost.iter().all(|score| score == "cp -29743"), "{lost:?}");
+    let drawn = scores(&mut engine, "8/8/8/3k4/8/8/8/4KN2 w - - 0 1");
+    assert!(!drawn.is_empty() && drawn.iter().all(|score| score == "cp 0"), "{drawn:?}");
+    // KQvK with the mate in one in sight: the mate.
+    let mate = scores(&mut engine, "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    assert_eq!(mate.last().map(String::as_str), Some("mate 1"), "{mate:?}");
+    engine.send("quit");
+}

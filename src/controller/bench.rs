@@ -190,6 +190,7 @@ pub fn run<G: Variant>(
             networks,
             // No endgame tables: the signature must not depend on which the machine has.
             tables: None,
+            table_score: None,
             time,
             strength: None,
             seed: 0,

@@ -31,6 +31,8 @@ pub struct Job<G: Variant> {
     /// The endgame tables chess searches probe, `None` for none (or none needed: the root's
     /// moves were ranked by DTZ).
     pub tables: Option<EndgameTables>,
+    /// The endgame tables' value of the root, shown in place of the search's evaluation.
+    pub table_score: Option<engine::Score>,
     pub time: TimeLimits,
     /// `UCI_LimitStrength`: the setting to play at (its node budget is already in the request), and
     /// the seed of its move choice.

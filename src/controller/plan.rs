@@ -96,6 +96,7 @@ pub fn plan<G: Variant>(
         judge_chases,
         networks,
         tables,
+        table_score: table_root.as_ref().map(|ranked| ranked.score),
         time,
         strength,
         seed,

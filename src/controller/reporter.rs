@@ -103,14 +103,15 @@ pub struct EventReporter<'a, G: Variant> {
     completed_lines: Vec<(G::Move, Score)>,
     /// Score of the last best line reported.
     last_score: Option<Score>,
+    /// The endgame tables' value of the root, shown in place of the search's evaluations.
+    table_score: Option<Score>,
 }
 
 impl<'a, G: Variant> EventReporter<'a, G> {
     pub fn new(
         news: &'a News<'a, G>,
         position: &'a G,
-        searchmoves: &[G::Move],
-        multipv: usize,
+        (searchmoves, multipv, table_score): (&[G::Move], usize, Option<Score>),
         shared: &'a Shared,
         tt: &'a TranspositionTable<'a>,
     ) -> Self {
@@ -129,6 +130,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
             current_lines: Vec::new(),
             completed_lines: Vec::new(),
             last_score: None,
+            table_score,
         }
     }
 
@@ -169,6 +171,18 @@ impl<'a, G: Variant> EventReporter<'a, G> {
 
 impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
     fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
+        // A root in the endgame tables shows their result, as Stockfish's does: a won ending is not
+        // an evaluation, and the result is exact whatever window the search had. A mate the search
+        // found is more precise and stays.
+        let bound = info.bound;
+        let shown;
+        let info = match self.table_score {
+            Some(score) if !info.score.is_mate() => {
+                shown = SearchInfo { score, bound: Bound::Exact, ..*info };
+                &shown
+            }
+            _ => info,
+        };
         let event = Info {
             line: info,
             nodes: self.shared.total_nodes(info.nodes),
@@ -181,7 +195,7 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
         if info.multipv == 1 {
             self.last_score = Some(info.score);
         }
-        if info.bound != Bound::Exact {
+        if bound != Bound::Exact {
             return;
         }
         let last_of_iteration = info.multipv >= self.multipv.min(self.root_moves.len());

@@ -184,8 +184,7 @@ pub fn run<G: Variant>(
                 let mut reporter = EventReporter::new(
                     &news,
                     &job.position,
-                    &job.request.searchmoves,
-                    job.multipv,
+                    (&job.request.searchmoves, job.multipv, job.table_score),
                     shared,
                     &tt,
                 );

@@ -140,6 +140,9 @@ pub struct TableRoot<M> {
     /// They were ranked by distance to a zeroing move (DTZ), which makes progress by itself: the
     /// search then probes no more.
     pub by_dtz: bool,
+    /// The tables' value of the root, from the side to move: the lines show it in place of the
+    /// search's evaluation (a mate the search finds still shows as a mate).
+    pub score: engine::Score,
 }
 
 /// What a search asks of the game's solver.
@@ -218,8 +221,11 @@ impl Variant for engine::chess::Position {
         keys: &[PastPosition],
         settings: &Settings,
     ) -> Option<TableRoot<Self::Move>> {
-        crate::syzygy::rank_root(self, keys, &settings.syzygy)
-            .map(|ranked| TableRoot { moves: ranked.moves, by_dtz: ranked.by_dtz })
+        crate::syzygy::rank_root(self, keys, &settings.syzygy).map(|ranked| TableRoot {
+            moves: ranked.moves,
+            by_dtz: ranked.by_dtz,
+            score: ranked.score,
+        })
     }
 
     fn flipped(&self) -> Result<Self, String> {
