@@ -95,6 +95,8 @@ pub struct NetworkSetting<const INPUTS: usize, const HIDDEN: usize> {
     pub network: &'static Network<INPUTS, HIDDEN>,
     /// Where `network` came from (`embedded`, or the file's name).
     pub name: String,
+    /// The file `network` was read from, byte for byte: what `export_net` writes.
+    file: &'static [u8],
 }
 
 impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
@@ -105,6 +107,7 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
             use_nnue: embedded.use_by_default,
             network: embedded.network,
             name: "embedded".into(),
+            file: embedded.file,
         }
     }
 
@@ -128,22 +131,23 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
     pub fn load(&mut self, path: Option<&str>) -> Result<String, String> {
         match path {
             Some(path) => {
-                self.network = load(self.embedded, path)?;
+                (self.network, self.file) = load(self.embedded, path)?;
                 self.name = path.to_string();
             }
             None => {
                 self.network = self.embedded.network;
                 self.name = "embedded".into();
+                self.file = self.embedded.file;
             }
         }
         Ok(self.describe())
     }
 
-    /// `export_net`: writes the embedded network's file to `path` (the game's default name
-    /// without one), byte for byte what was compiled in; returns the path written.
+    /// `export_net`: writes the network in use to `path` (the game's default name without one),
+    /// byte for byte what was compiled in or what `EvalFile` read; returns the path written.
     pub fn export(&self, path: Option<&str>) -> Result<String, String> {
         let path = path.unwrap_or(self.embedded.export_name);
-        files::write(path, self.embedded.file)?;
+        files::write(path, self.file)?;
         Ok(path.to_string())
     }
 
@@ -226,10 +230,10 @@ pub struct SearchNetworks {
 pub fn load<const INPUTS: usize, const HIDDEN: usize>(
     embedded: &'static Embedded<INPUTS, HIDDEN>,
     path: &str,
-) -> Result<&'static Network<INPUTS, HIDDEN>, String> {
+) -> Result<(&'static Network<INPUTS, HIDDEN>, &'static [u8]), String> {
     let bytes = files::read_capped(path, NETWORK_LIMIT)?;
     if bytes == embedded.file {
-        return Ok(embedded.network);
+        return Ok((embedded.network, embedded.file));
     }
     let mut network = Box::new(embedded.network.clone());
     network.read(&bytes).map_err(|error| {
@@ -247,7 +251,9 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
             _ => format!("{path}: {error}"),
         }
     })?;
-    Ok(Box::leak(network))
+    // Both live as long as the process, as the embedded ones do (an `EvalFile` is loaded a few
+    // times a session at most).
+    Ok((Box::leak(network), Vec::leak(bytes)))
 }
 
 /// The other game whose network `bytes` start like, if any, and its format.

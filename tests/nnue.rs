@@ -48,15 +48,12 @@ fn the_options_are_listed_and_eval_shows_the_network_beside_the_terms() {
 }
 
 #[test]
-fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
+fn export_net_writes_the_network_in_use_and_eval_file_reads_networks_back() {
     let exported = temporary("exported.bin");
     let changed = temporary("changed.bin");
     let short = temporary("short.bin");
     let lines = transcript(format!("export_net {exported}\nquit\n"));
-    assert_eq!(
-        info_strings(&lines),
-        [format!("export_net: the embedded chess network written to {exported}")]
-    );
+    assert_eq!(info_strings(&lines), [format!("export_net: the chess network in use written to {exported}")]);
     let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
     let bytes = std::fs::read(&exported).unwrap();
     assert!(bytes == embedded, "export_net wrote something else than engine/data/chess_nnue.bin");
@@ -83,7 +80,24 @@ fn export_net_writes_the_embedded_network_and_eval_file_reads_networks_back() {
     assert_ne!(*evals[0], embedded_eval, "the file's network evaluates");
     assert_eq!(evals[0], evals[1], "a refused file leaves the network as it was");
     assert_eq!(*evals[2], embedded_eval, "<empty> is the embedded network again");
-    for path in [exported, changed, short] {
+    // With `EvalFile` loaded, `export_net` writes that network, and after `<empty>` the embedded one.
+    let reexported = temporary("reexported.bin");
+    transcript(format!(
+        "setoption name EvalFile value {changed}
+export_net {reexported}
+quit
+"
+    ));
+    assert!(std::fs::read(&reexported).unwrap() == std::fs::read(&changed).unwrap(), "the loaded network");
+    transcript(format!(
+        "setoption name EvalFile value {changed}
+setoption name EvalFile value <empty>
+export_net {reexported}
+quit
+"
+    ));
+    assert!(std::fs::read(&reexported).unwrap() == embedded, "the embedded network again");
+    for path in [exported, changed, short, reexported] {
         let _ = std::fs::remove_file(path);
     }
 }
@@ -279,7 +293,7 @@ fn eval_file_in_xiangqi_refuses_a_chess_network_and_reads_a_xiangqi_one() {
         transcript(format!("setoption name UCI_Variant value xiangqi\nexport_net {exported}\nquit\n"));
     assert_eq!(
         info_strings(&lines),
-        [format!("export_net: the embedded xiangqi network written to {exported}")]
+        [format!("export_net: the xiangqi network in use written to {exported}")]
     );
     let embedded =
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/xiangqi_nnue.bin")).unwrap();

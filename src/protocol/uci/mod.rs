@@ -205,7 +205,7 @@ impl UciFront {
             Command::ExportNet(path) => match controller.export_network(path.as_deref()) {
                 Ok(path) => self
                     .output
-                    .info_string(&format!("export_net: the embedded {} network written to {path}", G::NAME)),
+                    .info_string(&format!("export_net: the {} network in use written to {path}", G::NAME)),
                 Err(message) => self.output.info_string(&format!("export_net: {message}")),
             },
             Command::Flip => {

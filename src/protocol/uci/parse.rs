@@ -43,7 +43,7 @@ pub enum Command {
     /// `help` or `license` (Pikafish's and Stockfish's loop): what the engine is, its commands
     /// and its licence
     Help,
-    /// `export_net [file]`: write the embedded chess network (Stockfish's command)
+    /// `export_net [file]`: write the network in use (Stockfish's command)
     ExportNet(Option<String>),
     /// UCCI `ucci`
     Ucci,
