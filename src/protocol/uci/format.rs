@@ -2,7 +2,7 @@
 //! and the final `bestmove`.
 //!
 //! * `score cp X` or `score mate N` (moves, negative when mated), `lowerbound`/`upperbound` when an
-//!   aspiration window failed; `wdl W D L` (per mille) when `UCI_ShowWDL` is on, from the logistic
+//!   aspiration window failed (with `MultiPV` 1, after [`BOUND_LINES_AFTER`]); `wdl W D L` (per mille) when `UCI_ShowWDL` is on, from the logistic
 //!   model in [`wdl`].
 //! * `nodes`, `nps` and `tbhits` (endgame-table probes that answered) count all threads; `time` is
 //!   milliseconds since `go`.
@@ -23,13 +23,22 @@ use std::fmt::Write;
 use std::time::Duration;
 
 /// Which optional parts the info lines carry (`UCI_ShowWDL`, `UCI_ShowCurrLine`,
-/// `UCI_ShowRefutations`).
+/// `UCI_ShowRefutations`), and whether lines of a failed aspiration window are shown at all.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Settings {
     pub wdl: bool,
     pub currline: bool,
     pub refutations: bool,
+    /// `MultiPV` is 1: only then are `lowerbound`/`upperbound` lines shown (see
+    /// [`BOUND_LINES_AFTER`]).
+    pub single_line: bool,
 }
+
+/// A line whose score is only a bound (a failed aspiration window) is written, as Stockfish writes
+/// it, only with `MultiPV` 1 and once the search has run this long: clients that read the lines
+/// of the last depth (the PyPI `stockfish` wrapper's top moves) would count a bound line as one
+/// more line of that depth, and a short search has no need to show a window's failures.
+pub const BOUND_LINES_AFTER: Duration = Duration::from_secs(3);
 
 /// Expected result per mille for the side to move, from its score: a logistic curve in the score,
 /// shifted by ±200 cp for win and loss,
@@ -163,6 +172,11 @@ impl<G: Variant> UciListener<G> {
 
 impl<G: Variant> Listener<G> for UciListener<G> {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
+        if info.line.bound != Bound::Exact
+            && !(self.settings.single_line && info.elapsed >= BOUND_LINES_AFTER)
+        {
+            return;
+        }
         let shown = ShownLine {
             depth: info.line.depth,
             seldepth: info.line.seldepth,

@@ -315,6 +315,7 @@ impl UciFront {
             wdl: self.options.show_wdl,
             currline: self.options.show_currline,
             refutations: self.options.show_refutations,
+            single_line: self.options.multipv == 1,
         };
         let listener = Box::new(UciListener::<G>::new(self.output.clone(), settings));
         let time = controller.go(request, listener);
