@@ -2,6 +2,7 @@
 //! threads share while it runs, and its result. Below the search threads, the
 //! reporter and the decision, which all read these.
 
+use super::events::Valuation;
 use super::request::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
@@ -108,6 +109,8 @@ pub struct SearchResult<M> {
     pub lines: Vec<(M, Score)>,
     /// Score of the last best line reported (none without a reporter).
     pub score: Option<Score>,
+    /// What `outcome.score` rests on: a search's estimate, or what the game's solver proved.
+    pub valuation: Valuation,
 }
 
 /// Builds the signals of a search that starts now.

@@ -31,7 +31,7 @@ use chore::Chore;
 use engine::history::PastPosition;
 use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
-use events::{Decision, Listener, Source};
+use events::{Decision, Listener, Source, Valuation};
 pub use request::{GoRequest, Settings};
 use search::{Running, State, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -457,7 +457,7 @@ impl<G: Variant> Controller<G> {
     }
 
     /// Answers a `go` without a search: `best` (none when there is no position or nothing to
-    /// play), with its value where the book gave one. The answer to `infinite` or `ponder` is held
+    /// play), valued where the book gave it a value. The answer to `infinite` or `ponder` is held
     /// until `stop` (or `ponderhit`), as a search's would be: a GUI that sends `stop` and then
     /// `isready` to get back in step reads the `bestmove` after its `stop`, before `readyok`.
     fn answer(
@@ -472,11 +472,14 @@ impl<G: Variant> Controller<G> {
             Some(_) => value.unwrap_or(engine::Score::DRAW),
             None => self.position.no_move_score(0),
         };
+        let valuation =
+            if best.is_some() && value.is_some() { Valuation::Estimate } else { Valuation::Unvalued };
         let decision = Decision {
             best,
             ponder: None,
             offer: None,
             score,
+            valuation,
             nodes: 0,
             elapsed: unsearched.started.elapsed(),
             source,

@@ -8,11 +8,12 @@
 //! `d` (the board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
-//! board does not change until the GUI sends the move), `search PV EVAL 0 DEPTH` then `status`
-//! (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or draw),
-//! `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking, `pong N`
-//! (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs from
-//! the side to move's point of view.
+//! board does not change until the GUI sends the move; EVAL is left empty, `=== MOVE//TIME`, when
+//! there is no value to give, see `NBoardListener::finished`), `search PV EVAL 0 DEPTH` then
+//! `status` (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or
+//! draw), `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking,
+//! `pong N` (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs
+//! from the side to move's point of view.
 //!
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
@@ -26,7 +27,7 @@
 
 use super::Flow;
 use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
-use crate::controller::events::{Decision, Info, Listener};
+use crate::controller::events::{Decision, Info, Listener, Valuation};
 use crate::controller::search::MAX_THREADS;
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{clock_horizon, disc_text, ffo};
@@ -495,21 +496,25 @@ impl Listener<Position> for NBoardListener {
         self.line(&format!("analysis {index} {}", disc_text(score)));
     }
 
+    /// `=== MOVE/EVAL/TIME`, EVAL left empty (`=== F5//0.52`, which NBoard reads as no value)
+    /// where the decision has no disc count to give: NBoard records the value as the game's and
+    /// plots it. That is a move played without a search worth the name (a forced move the clock
+    /// gave a single iteration, a pass played at once), and a win/loss/draw solve, which proves a
+    /// sign and not a margin (its `search` lines, marked `100%W`, show the bound).
     fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
         if self.task == Task::Hint {
             return self.line("status");
         }
         let seconds = self.started.elapsed().as_secs_f64();
-        match decision.best {
-            Some(Move::PASS) => self.line(&format!("=== PA/{}/0.00", disc_text(decision.score))),
-            Some(best) => self.line(&format!(
-                "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
-                decision.nodes,
-                MoveText(best),
-                disc_text(decision.score)
-            )),
-            None => self.line("=== PA/0.00/0.00"),
-        }
+        let eval = match decision.valuation {
+            Valuation::Estimate | Valuation::Proven(Proof::Exact) => disc_text(decision.score),
+            Valuation::Proven(Proof::WinLossDraw) | Valuation::Unvalued => String::new(),
+        };
+        self.line(&format!(
+            "nodestats {} {seconds:.2}\n=== {}/{eval}/{seconds:.2}",
+            decision.nodes,
+            MoveText(decision.best.unwrap_or(Move::PASS)),
+        ));
     }
 }
 
