@@ -281,9 +281,21 @@ fn win_loss_draw_solves_are_marked_100_percent_w() {
     quit(engine);
 }
 
+/// The same position with the colours swapped: the other side to move, in the same situation.
+fn colours_swapped(board: &str) -> String {
+    board
+        .chars()
+        .map(|c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            other => other,
+        })
+        .collect()
+}
+
 #[test]
-fn contempt_trades_a_close_result_for_a_draw_and_back() {
-    // Exact values by move (from `hint`): +2 for the best, 0 for another.
+fn contempt_is_the_worth_of_a_draw_to_black_whoever_moves() {
+    // Black to move. Exact values by move (from `hint`): +2 for the best, 0 for another.
     let best_wins_by_two = "OXXXXX-OOOXXXXO-XOOXXOO--XXOXOX-OOOOOXOXOOOOOOXXXOXXXXXX--OX-OOX X";
     // 0 for the best, -2 for others.
     let best_draws = "O--OOXXO-O-OXXXOOXOOOOOOXXOOOXOOXXXOOXOXOOOXOOOX-OOOOOOX-X-OOOO- X";
@@ -294,13 +306,22 @@ fn contempt_trades_a_close_result_for_a_draw_and_back() {
         set_board(engine, board);
         reply(&go(engine)).1
     };
-    assert_eq!(eval_with(&mut engine, best_wins_by_two, 0), 2.0);
-    // A draw worth 3 discs to the engine beats a win by 2.
-    assert_eq!(eval_with(&mut engine, best_wins_by_two, -300), 0.0);
-    assert_eq!(eval_with(&mut engine, best_draws, 0), 0.0);
-    assert_eq!(eval_with(&mut engine, best_draws, 100), 0.0);
-    // A draw costing 3 discs is worse than losing by 2.
-    assert_eq!(eval_with(&mut engine, best_draws, 300), -2.0);
+    for (board, black_moves) in
+        [(best_wins_by_two.to_string(), true), (colours_swapped(best_wins_by_two), false)]
+    {
+        assert_eq!(eval_with(&mut engine, &board, 0), 2.0, "{board}");
+        // The contempt is Black's: 3 discs to Black makes a draw beat Black's win by 2, and costs
+        // White 3 discs, which does not tempt White away from its win.
+        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { 2.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { 2.0 } else { 0.0 }, "{board}");
+    }
+    for (board, black_moves) in [(best_draws.to_string(), true), (colours_swapped(best_draws), false)] {
+        assert_eq!(eval_with(&mut engine, &board, 0), 0.0, "{board}");
+        // A draw costing its side 1 disc still beats losing by 2; costing 3, it does not.
+        assert_eq!(eval_with(&mut engine, &board, if black_moves { -100 } else { 100 }), 0.0, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { -2.0 } else { 0.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { -2.0 }, "{board}");
+    }
     quit(engine);
 }
 

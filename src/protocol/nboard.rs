@@ -1,11 +1,12 @@
 //! The NBoard protocol (version 2), as Edax and NTest speak it, for Othello: a thin front-end over
 //! the controller.
 //!
-//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (centidiscs a draw
-//! costs the engine), `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`,
-//! `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N`
-//! (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and
-//! `d` (the board).
+//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (what a draw is worth
+//! to Black, in centidiscs, as the protocol gives it from Black's side: to White it is worth `-N`),
+//! `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`, `go`, `ping N`,
+//! `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N` (per-move counts,
+//! then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and `d` (the
+//! board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
 //! board does not change until the GUI sends the move; EVAL is left empty, `=== MOVE//TIME`, when
@@ -35,7 +36,7 @@ use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::ggf::{self, Record};
-use engine::othello::{Move, MoveText, Position, Square};
+use engine::othello::{Color, Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,8 +74,8 @@ pub struct NBoardSession {
     output: Output,
     record: Record,
     depth: u32,
-    /// `set contempt`, centidiscs: a draw costs the engine this much when it chooses its move (the
-    /// solver's choice; `hint` shows the true values).
+    /// `set contempt`, centidiscs: what a draw is worth to Black (and its negation to White) when
+    /// `go` chooses a move (the solver's choice; `hint` shows the true values).
     contempt: i32,
     /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
     cancel: Option<Arc<AtomicBool>>,
@@ -329,13 +330,21 @@ impl NBoardSession {
             depth: Some(self.depth.max(1)),
             lines: Some(lines),
             every_move: task == Task::Hint,
-            // Contempt is what the engine thinks it is worth over its opponent: a draw costs it that.
-            draw_value: if task == Task::Go { -self.contempt } else { 0 },
+            draw_value: if task == Task::Go { self.draw_value() } else { 0 },
             // The depth is the engine's level: the book answers a `go` all the same.
             in_game: task == Task::Go,
             ..GoRequest::default()
         };
         self.controller.go(request, listener);
+    }
+
+    /// What a draw is worth to the side to move, in centidiscs: `set contempt` gives its worth to
+    /// Black.
+    fn draw_value(&self) -> i32 {
+        match self.record.position().side_to_move() {
+            Color::Black => self.contempt,
+            Color::White => -self.contempt,
+        }
     }
 
     /// `hint N`: a book position's book moves, best first, else a search.
