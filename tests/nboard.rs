@@ -684,3 +684,55 @@ fn a_forced_pass_has_no_value_unless_solved_and_hint_searches_it() {
     assert!(mv == "PA" && eval.is_none_or(|eval| eval == solved), "{mv} {eval:?}, solved {solved}");
     quit(engine);
 }
+
+/// NBoard sends `ping` before every command that changes the game, and discards whatever answers
+/// before its `pong`: a `go` sent while another runs waits for it, but `ping` does not.
+#[test]
+fn ping_answers_at_once_with_a_go_held_back_behind_a_long_go() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 30);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("go");
+    engine.send("go");
+    // Held back behind the second `go`, and still played once `ping` drops that `go`.
+    engine.send("move D6");
+    thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let before = ping(&mut engine, 1);
+    assert!(started.elapsed() < Duration::from_secs(2), "pong took {:?}", started.elapsed());
+    assert!(
+        before
+            .iter()
+            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
+        "{before:#?}"
+    );
+    thread::sleep(Duration::from_millis(500));
+    assert_eq!(ping(&mut engine, 2), ["pong 2"], "nothing from either go");
+    engine.send("d");
+    let board = engine.until(LONG, |line| line.starts_with("depth "));
+    assert!(board.iter().any(|line| line.starts_with("White to move, ")), "{board:#?}");
+    set_depth(&mut engine, 3);
+    let (mv, _, _) = reply(&go(&mut engine));
+    assert_ne!(mv, "PA");
+    quit(engine);
+}
+
+/// A `perft`, `bench` or `ffo` holds up the commands after it; `ping` stops it, runs the
+/// held-back commands that start no work, drops the others, and answers at once.
+#[test]
+fn ping_answers_at_once_with_commands_held_back_behind_a_perft() {
+    let mut engine = nboard();
+    engine.send("perft 18");
+    engine.send("d");
+    engine.send("go");
+    thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let lines = ping(&mut engine, 4);
+    assert!(started.elapsed() < Duration::from_secs(1), "pong took {:?}", started.elapsed());
+    let stopped = lines.iter().position(|line| line == "status perft stopped").expect("perft stopped");
+    let board = lines.iter().position(|line| line.starts_with("Black to move, ")).expect("the board");
+    assert!(stopped < board, "{lines:#?}");
+    assert!(!lines.iter().any(|line| line.starts_with("===") || line.starts_with("search ")), "{lines:#?}");
+    assert_eq!(ping(&mut engine, 5), ["pong 5"]);
+    quit(engine);
+}

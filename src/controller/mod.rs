@@ -539,6 +539,11 @@ impl<G: Variant> Controller<G> {
         }
     }
 
+    /// True while a perft, bench or other chore runs.
+    pub fn has_chore(&self) -> bool {
+        self.chore.as_ref().is_some_and(|chore| !chore.is_finished())
+    }
+
     /// Waits for a running perft or bench to end: commands that use the engine come after it, as
     /// they would if it had run on the command thread (only `stop` and `quit` cut it short, and
     /// `isready` is answered at once).

@@ -16,6 +16,14 @@
 //! `pong N` (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs
 //! from the side to move's point of view.
 //!
+//! Commands are read while the engine thinks. A `go`, `hint`, `analyze` or `learn` sent while a
+//! `go` awaits its answer, and every command while a `perft`, `bench` or `ffo` runs, is held back
+//! with all that follows it until that work is done, and then run in order; `ping` and `quit` are
+//! never held back. `ping` stops whatever runs, drops the held-back work (NBoard discards whatever
+//! answers before its `pong`; a `learn` is still answered `learned`), runs the held-back commands
+//! that change the game or the settings, and answers `pong`; `quit` drops them all (a `learn`
+//! still answered) and exits.
+//!
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
 //! is answered with a `status` line saying why.
@@ -39,6 +47,7 @@ use engine::othello::ggf::{self, Record};
 use engine::othello::{Color, Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -89,6 +98,9 @@ pub struct NBoardSession {
     /// Set by whoever answers the running `learn`'s `learned`: its listener when the learning is
     /// done, or [`NBoardSession::cancel`] when it is cut short. Every `learn` gets one answer.
     learn_answered: Option<Arc<AtomicBool>>,
+    /// Commands held back until the work before them is done (see the module's description), in
+    /// the order they came.
+    held_back: VecDeque<String>,
 }
 
 impl NBoardSession {
@@ -124,6 +136,7 @@ impl NBoardSession {
             book_path,
             learned: Arc::new(Mutex::new(None)),
             learn_answered: None,
+            held_back: VecDeque::new(),
         }
     }
 
@@ -135,9 +148,66 @@ impl NBoardSession {
         }
     }
 
-    /// Handles one input line.
+    /// Handles one input line: at once, or held back until the work before it is done (see the
+    /// module's description), so that the command loop is always free to read `ping`.
     pub fn handle(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
+        self.resume();
+        let command = command_word(line);
+        let held =
+            !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait(command));
+        if held {
+            self.held_back.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        self.run(line)
+    }
+
+    /// True while commands are held back: the command loop then calls [`NBoardSession::resume`]
+    /// now and then, since the work they wait for may end with no input to wake the loop.
+    pub fn holds_commands(&self) -> bool {
+        !self.held_back.is_empty()
+    }
+
+    /// Runs the held-back commands whose turn has come: those before the next one that must wait
+    /// again.
+    pub fn resume(&mut self) {
+        self.controller.reap();
+        while let Some(line) = self.held_back.front() {
+            if self.must_wait(command_word(line)) {
+                return;
+            }
+            let line = self.held_back.pop_front().unwrap_or_default();
+            self.run(&line);
+            self.controller.reap();
+        }
+    }
+
+    /// Whether `command` must wait for the work under way: a `perft`, `bench` or `ffo` holds up
+    /// every command, a `go` the commands that would start work of their own.
+    fn must_wait(&self, command: &str) -> bool {
+        let awaiting_go = self.running_task == Some(Task::Go) && self.controller.is_thinking();
+        self.controller.has_chore() || (awaiting_go && matches!(command, "go" | "hint" | "analyze" | "learn"))
+    }
+
+    /// `ping` and `quit`: the held-back commands that start work are dropped, except that a
+    /// `learn` still gets its `learned`, which the GUI waits for. For `ping` (`then_the_rest`) the
+    /// others change the game or the settings, which the GUI counts on, and run in order.
+    fn drop_held_back_work(&mut self, then_the_rest: bool) {
+        for line in std::mem::take(&mut self.held_back) {
+            match command_word(&line) {
+                "learn" => self.output.line("learned"),
+                "go" | "hint" | "analyze" | "perft" | "bench" | "ffo" => {}
+                _ if then_the_rest => {
+                    self.run(&line);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Runs one input line.
+    fn run(&mut self, line: &str) -> Flow {
         self.controller.reap();
         self.take_learned();
         let line = line.trim();
@@ -162,6 +232,7 @@ impl NBoardSession {
             "analyze" => self.start(Task::Analyze, 1),
             "ping" => {
                 self.cancel();
+                self.drop_held_back_work(true);
                 self.output.line(format!("pong {rest}").trim_end());
             }
             "learn" => self.start(Task::Learn, 1),
@@ -205,6 +276,7 @@ impl NBoardSession {
             )),
             "quit" => {
                 self.cancel();
+                self.drop_held_back_work(false);
                 return Flow::Quit;
             }
             _ => {
@@ -235,9 +307,15 @@ impl NBoardSession {
         self.status("ignoring a line that is not UTF-8");
     }
 
-    /// End of input: a running search may finish and answer.
+    /// End of input: a running search may finish and answer, and the commands held back run.
     pub fn end_of_input(&mut self) {
-        self.controller.wait();
+        loop {
+            self.controller.wait();
+            if self.held_back.is_empty() {
+                return;
+            }
+            self.resume();
+        }
     }
 
     fn status(&self, text: &str) {
@@ -300,11 +378,6 @@ impl NBoardSession {
     }
 
     fn start(&mut self, task: Task, lines: usize) {
-        // A `go` the GUI is waiting for is answered first: a `hint` or `analyze` sent meanwhile
-        // (with no `ping` between) must not swallow its `===`.
-        if self.running_task == Some(Task::Go) {
-            self.controller.wait();
-        }
         self.cancel();
         self.running_task = Some(task);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -432,6 +505,11 @@ impl NBoardSession {
             ));
         });
     }
+}
+
+/// The command word of an input line.
+fn command_word(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
 }
 
 /// Whether `word` is written as a move (a square such as `F5`, either case, or the pass `PA`),
