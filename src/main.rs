@@ -16,6 +16,7 @@
 use std::io::{self, BufRead};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 use triskel::launch::Launch;
 use triskel::output::Output;
 use triskel::protocol::nboard::NBoardSession;
@@ -80,7 +81,24 @@ fn main() {
         .name("stdin".into())
         .spawn(move || read_lines(&sender))
         .expect("a thread to read stdin");
-    for input in receiver {
+    loop {
+        // Held-back commands wait for work that may end with no input to wake the loop: look
+        // again every few milliseconds until they have run.
+        let input = if session.holds_commands() {
+            match receiver.recv_timeout(RESUME_INTERVAL) {
+                Ok(input) => input,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    session.resume();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match receiver.recv() {
+                Ok(input) => input,
+                Err(mpsc::RecvError) => break,
+            }
+        };
         match input {
             Input::Line(line) => {
                 if session.handle(&line) == Flow::Quit {
@@ -93,6 +111,10 @@ fn main() {
     }
     session.end_of_input();
 }
+
+/// How often the command loop looks whether held-back commands may run (see
+/// `Protocol::holds_commands`).
+const RESUME_INTERVAL: Duration = Duration::from_millis(5);
 
 /// Sends stdin line by line until end of input. A line ends with `\n`, `\r\n` or a lone `\r`
 /// (the UCI description allows all three).

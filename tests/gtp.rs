@@ -138,3 +138,16 @@ fn commands_after_a_genmove_wait_for_its_answer_and_see_its_move() {
     assert_eq!(answers[2].trim_end(), "=3", "{lines:?}");
     quit(engine);
 }
+
+/// Answers come in the order of the commands: a line that is not UTF-8, sent while `genmove`
+/// searches, is answered after the move.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_after_a_running_genmove() {
+    let output = engine::run_bytes(&[], b"clear_board\n5 genmove black\n\xff\xfe\n6 name\nquit\n");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = text.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(answers.len(), 5, "{text}");
+    assert!(answers[1].starts_with("=5 "), "{text}");
+    assert_eq!(answers[2..], ["? the line is not UTF-8", "=6 triskel", "="], "{text}");
+}

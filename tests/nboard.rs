@@ -64,14 +64,28 @@ fn quit(mut engine: Engine) {
     assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
 }
 
-/// Move, eval and time of `=== MOVE/EVAL/TIME`, each field checked to be present and a number.
-fn reply(line: &str) -> (String, f64, f64) {
+/// Move, eval and time of `=== MOVE/EVAL/TIME`, each field checked to be present and a number; an
+/// empty eval (`=== F5//0.52`, no value) is `None`.
+fn valued_reply(line: &str) -> (String, Option<f64>, f64) {
     let fields: Vec<&str> = line.strip_prefix("=== ").expect("=== reply").split('/').collect();
     assert_eq!(fields.len(), 3, "{line}");
-    let eval: f64 = fields[1].parse().unwrap_or_else(|_| panic!("eval in {line}"));
+    let eval = (!fields[1].is_empty())
+        .then(|| fields[1].parse::<f64>().unwrap_or_else(|_| panic!("eval in {line}")));
     let time: f64 = fields[2].parse().unwrap_or_else(|_| panic!("time in {line}"));
-    assert!(eval.is_finite() && time.is_finite() && time >= 0.0, "{line}");
+    assert!(eval.is_none_or(f64::is_finite) && time.is_finite() && time >= 0.0, "{line}");
     (fields[0].to_string(), eval, time)
+}
+
+/// [`valued_reply`] of a reply that must carry a value.
+fn reply(line: &str) -> (String, f64, f64) {
+    let (mv, eval, time) = valued_reply(line);
+    (mv, eval.unwrap_or_else(|| panic!("a value in {line}")), time)
+}
+
+/// The eval of the last `search` line.
+fn last_search_eval(lines: &[String]) -> f64 {
+    let search = lines.iter().rfind(|line| line.starts_with("search ")).expect("a search line");
+    search.split_whitespace().nth(2).and_then(|eval| eval.parse().ok()).expect("an eval")
 }
 
 #[test]
@@ -113,15 +127,19 @@ fn forced_passes_and_passes_in_the_record() {
     let mut engine = nboard();
     set_depth(&mut engine, 4);
     engine.send(&format!("set game {BLACK_PASSES}"));
-    let (mv, _, _) = reply(&go(&mut engine));
-    assert_eq!(mv, "PA");
+    // 50 empties, far beyond the solver: the pass is played at once (no node searched), with no
+    // value.
+    let lines = go_lines(&mut engine);
+    let (mv, eval, _) = valued_reply(lines.last().unwrap());
+    assert_eq!((mv.as_str(), eval, node_stats(&lines).0), ("PA", None, 0), "{lines:#?}");
     engine.send("move PA");
     let (mv, _, _) = reply(&go(&mut engine));
     assert_ne!(mv, "PA", "White has moves after Black's pass");
     let record = BLACK_PASSES.replace(";)", "B[PA]W[G5];)");
     engine.send(&format!("set game {record}"));
-    let (mv, _, _) = reply(&go(&mut engine));
-    assert_ne!(mv, "PA");
+    // Black's one move then, forced, gets no value on the record's clock.
+    let (mv, eval, _) = valued_reply(&go(&mut engine));
+    assert_eq!((mv.as_str(), eval), ("H6", None));
     quit(engine);
 }
 
@@ -250,7 +268,10 @@ fn win_loss_draw_solves_are_marked_100_percent_w() {
     let lines = go_lines(&mut engine);
     let search = lines.iter().find(|line| line.starts_with("search ")).expect("a search line");
     assert!(search.ends_with(" 0 100%W"), "{lines:#?}");
-    let (_, bound, _) = reply(lines.last().unwrap());
+    let bound = last_search_eval(&lines);
+    // `===` has no mark for a bound, and NBoard records its eval as the margin: none is given.
+    let (_, eval, _) = valued_reply(lines.last().unwrap());
+    assert_eq!(eval, None, "{lines:#?}");
     set_depth(&mut engine, 3);
     let lines = go_lines(&mut engine);
     assert!(lines.iter().any(|line| line.starts_with("search ") && line.ends_with(" 0 100%")), "{lines:#?}");
@@ -260,9 +281,21 @@ fn win_loss_draw_solves_are_marked_100_percent_w() {
     quit(engine);
 }
 
+/// The same position with the colours swapped: the other side to move, in the same situation.
+fn colours_swapped(board: &str) -> String {
+    board
+        .chars()
+        .map(|c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            other => other,
+        })
+        .collect()
+}
+
 #[test]
-fn contempt_trades_a_close_result_for_a_draw_and_back() {
-    // Exact values by move (from `hint`): +2 for the best, 0 for another.
+fn contempt_is_the_worth_of_a_draw_to_black_whoever_moves() {
+    // Black to move. Exact values by move (from `hint`): +2 for the best, 0 for another.
     let best_wins_by_two = "OXXXXX-OOOXXXXO-XOOXXOO--XXOXOX-OOOOOXOXOOOOOOXXXOXXXXXX--OX-OOX X";
     // 0 for the best, -2 for others.
     let best_draws = "O--OOXXO-O-OXXXOOXOOOOOOXXOOOXOOXXXOOXOXOOOXOOOX-OOOOOOX-X-OOOO- X";
@@ -273,13 +306,22 @@ fn contempt_trades_a_close_result_for_a_draw_and_back() {
         set_board(engine, board);
         reply(&go(engine)).1
     };
-    assert_eq!(eval_with(&mut engine, best_wins_by_two, 0), 2.0);
-    // A draw worth 3 discs to the engine beats a win by 2.
-    assert_eq!(eval_with(&mut engine, best_wins_by_two, -300), 0.0);
-    assert_eq!(eval_with(&mut engine, best_draws, 0), 0.0);
-    assert_eq!(eval_with(&mut engine, best_draws, 100), 0.0);
-    // A draw costing 3 discs is worse than losing by 2.
-    assert_eq!(eval_with(&mut engine, best_draws, 300), -2.0);
+    for (board, black_moves) in
+        [(best_wins_by_two.to_string(), true), (colours_swapped(best_wins_by_two), false)]
+    {
+        assert_eq!(eval_with(&mut engine, &board, 0), 2.0, "{board}");
+        // The contempt is Black's: 3 discs to Black makes a draw beat Black's win by 2, and costs
+        // White 3 discs, which does not tempt White away from its win.
+        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { 2.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { 2.0 } else { 0.0 }, "{board}");
+    }
+    for (board, black_moves) in [(best_draws.to_string(), true), (colours_swapped(best_draws), false)] {
+        assert_eq!(eval_with(&mut engine, &board, 0), 0.0, "{board}");
+        // A draw costing its side 1 disc still beats losing by 2; costing 3, it does not.
+        assert_eq!(eval_with(&mut engine, &board, if black_moves { -100 } else { 100 }), 0.0, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { -2.0 } else { 0.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { -2.0 }, "{board}");
+    }
     quit(engine);
 }
 
@@ -582,4 +624,115 @@ fn threads_and_hash_come_from_the_command_line_and_two_threads_solve_exactly() {
         assert!(error.contains(flag) && error.contains(value), "{error}");
         assert!(output.stdout.is_empty(), "nothing starts");
     }
+}
+
+/// 34 empties, Black to move with one legal move, E8: far beyond the solver.
+const FORCED_MOVE: &str = "X--------X-X---X--XXX-X--XXXXX----XXX-O---XXXOOO--X-OOO------OOX X";
+/// 28 empties, Black must pass and White has moves: beyond the solver at depth 6.
+const MIDGAME_PASS: &str = "--XXXX--OXXXXX--OOXXXX--OX-XOXX---XXXX-O-X-XXXXO---X---O---X---- X";
+/// 10 empties, Black must pass: within the exact solve.
+const ENDGAME_PASS: &str = "--XXXXXXOXXOXX---XXOOOX-XXXOOOX-OXXOOOX-OXOXXOXOOOOOOXX-OXXXXXX- X";
+
+/// NBoard records the `===` value as the game's: a forced move that its clock gave a single
+/// iteration has none to give (it gave that iteration's guess, tens of discs off).
+#[test]
+fn a_forced_move_on_a_clock_has_no_value_and_without_one_the_searched_value() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 8);
+    engine.send(&format!("set game (;GM[Othello]TI[15:00]BO[8 {FORCED_MOVE}];)"));
+    let (mv, eval, _) = valued_reply(&go(&mut engine));
+    assert_eq!((mv.as_str(), eval), ("E8", None));
+    // Without a clock the move is searched to the depth asked: the value is that search's.
+    set_board(&mut engine, FORCED_MOVE);
+    let lines = go_lines(&mut engine);
+    let (mv, eval, _) = reply(lines.last().unwrap());
+    assert_eq!(mv, "E8");
+    let deepest = lines.iter().rfind(|line| line.starts_with("search ")).expect("search lines");
+    assert!(deepest.ends_with(" 0 8"), "{lines:#?}");
+    assert_eq!(eval, last_search_eval(&lines), "{lines:#?}");
+    quit(engine);
+}
+
+/// A forced pass is played at once without a value (as NTest plays it) unless the solver proves
+/// one; `hint` asks what the pass is worth and gets a search of the depth asked.
+#[test]
+fn a_forced_pass_has_no_value_unless_solved_and_hint_searches_it() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 6);
+    for clock in ["", "TI[15:00]"] {
+        engine.send(&format!("set game (;GM[Othello]{clock}BO[8 {MIDGAME_PASS}];)"));
+        let lines = go_lines(&mut engine);
+        let (mv, eval, _) = valued_reply(lines.last().unwrap());
+        assert_eq!((mv.as_str(), eval, node_stats(&lines).0), ("PA", None, 0), "clock {clock:?}");
+    }
+    engine.send("hint 1");
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
+    let deepest = lines.iter().rfind(|line| line.starts_with("search ")).expect("search lines");
+    assert!(deepest.starts_with("search PA") && deepest.ends_with(" 0 6"), "{lines:#?}");
+    // Within the solver's reach the value is the proven one, which `hint` shows too.
+    set_board(&mut engine, ENDGAME_PASS);
+    let (mv, solved, _) = reply(&go(&mut engine));
+    assert_eq!(mv, "PA");
+    engine.send("hint 1");
+    let lines = engine.until(LONG, |line| line.starts_with("status"));
+    let proof = lines.iter().rfind(|line| line.starts_with("search ")).expect("a search line");
+    assert!(proof.starts_with("search PA") && proof.ends_with(" 0 100%"), "{lines:#?}");
+    assert_eq!(last_search_eval(&lines), solved);
+    // On a clock a forced pass gets no time to solve in: the proven value, or none.
+    engine.send(&format!("set game (;GM[Othello]TI[15:00]BO[8 {ENDGAME_PASS}];)"));
+    let (mv, eval, _) = valued_reply(&go(&mut engine));
+    assert!(mv == "PA" && eval.is_none_or(|eval| eval == solved), "{mv} {eval:?}, solved {solved}");
+    quit(engine);
+}
+
+/// NBoard sends `ping` before every command that changes the game, and discards whatever answers
+/// before its `pong`: a `go` sent while another runs waits for it, but `ping` does not.
+#[test]
+fn ping_answers_at_once_with_a_go_held_back_behind_a_long_go() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 30);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("go");
+    engine.send("go");
+    // Held back behind the second `go`, and still played once `ping` drops that `go`.
+    engine.send("move D6");
+    thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let before = ping(&mut engine, 1);
+    assert!(started.elapsed() < Duration::from_secs(2), "pong took {:?}", started.elapsed());
+    assert!(
+        before
+            .iter()
+            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
+        "{before:#?}"
+    );
+    thread::sleep(Duration::from_millis(500));
+    assert_eq!(ping(&mut engine, 2), ["pong 2"], "nothing from either go");
+    engine.send("d");
+    let board = engine.until(LONG, |line| line.starts_with("depth "));
+    assert!(board.iter().any(|line| line.starts_with("White to move, ")), "{board:#?}");
+    set_depth(&mut engine, 3);
+    let (mv, _, _) = reply(&go(&mut engine));
+    assert_ne!(mv, "PA");
+    quit(engine);
+}
+
+/// A `perft`, `bench` or `ffo` holds up the commands after it; `ping` stops it, runs the
+/// held-back commands that start no work, drops the others, and answers at once.
+#[test]
+fn ping_answers_at_once_with_commands_held_back_behind_a_perft() {
+    let mut engine = nboard();
+    engine.send("perft 18");
+    engine.send("d");
+    engine.send("go");
+    thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let lines = ping(&mut engine, 4);
+    assert!(started.elapsed() < Duration::from_secs(1), "pong took {:?}", started.elapsed());
+    let stopped = lines.iter().position(|line| line == "status perft stopped").expect("perft stopped");
+    let board = lines.iter().position(|line| line.starts_with("Black to move, ")).expect("the board");
+    assert!(stopped < board, "{lines:#?}");
+    assert!(!lines.iter().any(|line| line.starts_with("===") || line.starts_with("search ")), "{lines:#?}");
+    assert_eq!(ping(&mut engine, 5), ["pong 5"]);
+    quit(engine);
 }

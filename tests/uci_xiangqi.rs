@@ -577,6 +577,28 @@ fn go_infinite_waits_for_stop() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// GUIs get back in step with `stop` then `isready`: the `bestmove` of a `go infinite` comes after
+/// the `stop` and before the `readyok`, also when there was nothing to search (the position was
+/// refused); a `go ponder`'s waits for `ponderhit` in the same way.
+#[test]
+fn go_infinite_with_no_position_answers_after_stop_and_before_readyok() {
+    let mut engine = Engine::start();
+    engine.ask("uci", "uciok");
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1");
+    engine.send("go infinite");
+    let early = engine.read_for(Duration::from_millis(300));
+    assert!(!early.iter().any(|line| is_bestmove(line)), "{early:#?}");
+    engine.send("stop");
+    let answer = engine.sync();
+    assert_eq!(answer, ["info string no position: the last one was refused", "bestmove (none)"]);
+    engine.send("go ponder wtime 1000 btime 1000");
+    assert_eq!(engine.sync(), Vec::<String>::new(), "held until ponderhit");
+    engine.send("ponderhit");
+    assert_eq!(engine.sync(), answer);
+    engine.quit_within(Duration::from_secs(2));
+}
+
 #[test]
 fn go_ponder_waits_for_ponderhit_or_stop() {
     let _serial = serial();

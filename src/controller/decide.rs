@@ -1,12 +1,13 @@
 //! The end of a search, decided: which move to play (a limited strength may take another of the
 //! best lines), which reply to ponder on, and whether to offer a draw or resign.
 
-use super::events::{Decision, Offer, Source};
+use super::events::{Decision, Offer, Source, Valuation};
 use super::job::{legal_move, Job, SearchResult, Shared};
-use crate::games::Variant;
+use crate::games::{Proof, Variant};
 use crate::rng::Rng;
 use engine::search::TranspositionTable;
 use engine::Score;
+use std::time::Duration;
 
 /// A search that judges the game below this (centipawns, from the engine's side) counts towards
 /// resigning.
@@ -39,6 +40,7 @@ pub fn decide<G: Variant>(
             ponder: None,
             offer: None,
             score: position.no_move_score(0),
+            valuation: Valuation::Proven(Proof::Exact),
             nodes: result.nodes,
             elapsed,
             source: Source::Search,
@@ -68,10 +70,23 @@ pub fn decide<G: Variant>(
         ponder,
         offer,
         score: outcome.score,
+        valuation: valuation(job, result),
         nodes: result.nodes,
         elapsed,
         source: Source::Search,
         interrupted: result.interrupted,
+    }
+}
+
+/// What the played move's score rests on. A search whose soft limit is zero stops after its first
+/// iteration (a forced move on a clock, or a clock with nothing left): that iteration's score is a
+/// glance at the position, not a judgement of it. A ponder search is not stopped by the limit
+/// until `ponderhit`, and goes deeper.
+fn valuation<G: Variant>(job: &Job<G>, result: &SearchResult<G::Move>) -> Valuation {
+    let one_iteration = job.time.soft == Some(Duration::ZERO) && !job.request.ponder;
+    match result.valuation {
+        Valuation::Estimate if one_iteration => Valuation::Unvalued,
+        valuation => valuation,
     }
 }
 

@@ -72,6 +72,19 @@ pub enum Source {
     NoPosition,
 }
 
+/// How far a decision's score can be taken at its word.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Valuation {
+    /// A search's judgement, as deep as it went (or a book's value, itself a search's).
+    Estimate,
+    /// The game's solver proved it, or the game's rules decided it (no move left).
+    Proven(Proof),
+    /// No judgement at all, only a stand-in: the move was played without a search worth the name
+    /// (a forced move that its clock gave a single iteration, a pass played at once, a book move
+    /// without a value, the first legal move when no search could start, no position at all).
+    Unvalued,
+}
+
 /// The answer to one `go`, sent exactly once.
 pub struct Decision<M> {
     /// The move to play; `None` when the side to move has none (or every one was excluded).
@@ -82,6 +95,9 @@ pub struct Decision<M> {
     /// The engine's judgement of the position; with no move, the game's verdict (mated, or a
     /// stalemate: a draw in chess, a loss in xiangqi).
     pub score: Score,
+    /// What `score` rests on: a front-end that records values (NBoard) leaves out the ones that
+    /// judge nothing.
+    pub valuation: Valuation,
     /// All threads.
     pub nodes: u64,
     pub elapsed: Duration,

@@ -2,6 +2,7 @@
 //! threads share while it runs, and its result. Below the search threads, the
 //! reporter and the decision, which all read these.
 
+use super::events::Valuation;
 use super::request::GoRequest;
 use super::strength::Strength;
 use super::timeman::TimeLimits;
@@ -113,6 +114,8 @@ pub struct SearchResult<M> {
     /// True when the stop flag (`stop`, the hard time limit, the node limit) ended the search,
     /// false when it ended on its own (depth limit, soft time limit, mate found).
     pub interrupted: bool,
+    /// What `outcome.score` rests on: a search's estimate, or what the game's solver proved.
+    pub valuation: Valuation,
 }
 
 /// Builds the signals of a search that starts now.

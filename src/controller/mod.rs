@@ -31,7 +31,7 @@ use chore::Chore;
 use engine::history::PastPosition;
 use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
-use events::{Decision, Listener, Source};
+use events::{Decision, Listener, Source, Valuation};
 pub use request::{GoRequest, Settings};
 use search::{Running, State, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -95,6 +95,25 @@ pub struct Controller<G: Variant> {
     rng: Rng,
     /// How many of the engine's searches in a row, the last included, judged the game lost.
     losing_streak: u32,
+    /// The answer of a `go infinite` or `go ponder` that had nothing to search, until `stop`.
+    held: Option<HeldAnswer<G>>,
+}
+
+/// A `go` answered without a search: when it came, and whether its answer must wait for `stop`
+/// (`infinite`) or `ponderhit` (`ponder`).
+#[derive(Clone, Copy)]
+struct Unsearched {
+    started: Instant,
+    infinite: bool,
+    ponder: bool,
+}
+
+/// An answer held until `stop` or `ponderhit` (see [`Controller::answer`]).
+struct HeldAnswer<G: Variant> {
+    position: G,
+    listener: Box<dyn Listener<G>>,
+    decision: Decision<G::Move>,
+    unsearched: Unsearched,
 }
 
 impl<G: Variant> Default for Controller<G> {
@@ -161,6 +180,7 @@ impl<G: Variant> Controller<G> {
             books,
             rng,
             losing_streak: 0,
+            held: None,
         }
     }
 
@@ -370,19 +390,21 @@ impl<G: Variant> Controller<G> {
 
     /// Starts thinking about the current position. The listener gets the search's events and
     /// then exactly one decision, also when the book answers, when no move is left to search or
-    /// when no thread can start. Returns the time limits planned (for `debug`).
-    pub fn go(&mut self, request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
+    /// when no thread can start; for `infinite` and `ponder` that decision waits for `stop` (or
+    /// `ponderhit`) even then. Returns the time limits planned (for `debug`).
+    pub fn go(&mut self, request: GoRequest<G::Move>, listener: Box<dyn Listener<G>>) -> TimeLimits {
         self.stop();
         let started = Instant::now();
+        let unsearched = Unsearched { started, infinite: request.infinite, ponder: request.ponder };
         if !self.has_position {
-            self.answer_now(listener.as_mut(), None, Source::NoPosition, started);
+            self.answer(listener, None, None, Source::NoPosition, unsearched);
             return TimeLimits::NONE;
         }
         // A game move from the book, if `OwnBook` is on and the position is in it.
         if self.settings.own_book && request.wants_game_move() {
             if let Some(choice) = self.position.book_move(&self.books, &mut self.rng) {
                 let source = Source::Book { weight: choice.weight, total: choice.total };
-                self.answer_with(listener.as_mut(), Some(choice.mv), choice.value, source, started);
+                self.answer(listener, Some(choice.mv), choice.value, source, unsearched);
                 return TimeLimits::NONE;
             }
         }
@@ -399,7 +421,7 @@ impl<G: Variant> Controller<G> {
         let Some(mut job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed, self.node_clock)
         else {
             // Every legal move excluded: nothing to search.
-            self.answer_now(listener.as_mut(), None, Source::Search, started);
+            self.answer(listener, None, None, Source::Search, unsearched);
             return TimeLimits::NONE;
         };
         job.losing_streak = self.losing_streak;
@@ -414,10 +436,10 @@ impl<G: Variant> Controller<G> {
         let solver = self.solver.take().unwrap_or_else(G::new_solver);
         match search::start(job, self.table.clone(), self.age, states, solver, listener) {
             Ok(running) => self.running = Some(running),
-            Err((_error, mut listener)) => {
+            Err((_error, listener)) => {
                 // Without a thread there is no search; the game still wants a legal move.
                 self.states = vec![SearchState::boxed()];
-                self.answer_now(listener.as_mut(), legal.first().copied(), Source::Fallback, started);
+                self.answer(listener, legal.first().copied(), None, Source::Fallback, unsearched);
             }
         }
         time
@@ -434,42 +456,48 @@ impl<G: Variant> Controller<G> {
         self.losing_streak = if returned.judged_lost { self.losing_streak + 1 } else { 0 };
     }
 
-    /// Answers a `go` without a search.
-    fn answer_now(
-        &self,
-        listener: &mut dyn Listener<G>,
-        best: Option<G::Move>,
-        source: Source,
-        started: Instant,
-    ) {
-        self.answer_with(listener, best, None, source, started);
-    }
-
-    /// [`Controller::answer_now`] with the move's value, where one is known (a book's).
-    fn answer_with(
-        &self,
-        listener: &mut dyn Listener<G>,
+    /// Answers a `go` without a search: `best` (none when there is no position or nothing to
+    /// play), valued where the book gave it a value. The answer to `infinite` or `ponder` is held
+    /// until `stop` (or `ponderhit`), as a search's would be: a GUI that sends `stop` and then
+    /// `isready` to get back in step reads the `bestmove` after its `stop`, before `readyok`.
+    fn answer(
+        &mut self,
+        mut listener: Box<dyn Listener<G>>,
         best: Option<G::Move>,
         value: Option<engine::Score>,
         source: Source,
-        started: Instant,
+        unsearched: Unsearched,
     ) {
         let score = match best {
             Some(_) => value.unwrap_or(engine::Score::DRAW),
             None => self.position.no_move_score(0),
         };
-        let elapsed = started.elapsed();
+        let valuation =
+            if best.is_some() && value.is_some() { Valuation::Estimate } else { Valuation::Unvalued };
         let decision = Decision {
             best,
             ponder: None,
             offer: None,
             score,
+            valuation,
             nodes: 0,
-            elapsed,
+            elapsed: unsearched.started.elapsed(),
             source,
             interrupted: false,
         };
-        listener.finished(&self.position, &decision);
+        if unsearched.infinite || unsearched.ponder {
+            self.held = Some(HeldAnswer { position: self.position, listener, decision, unsearched });
+        } else {
+            listener.finished(&self.position, &decision);
+        }
+    }
+
+    /// Gives the held answer, if any (see [`Controller::answer`]).
+    fn release_held_answer(&mut self) {
+        if let Some(mut held) = self.held.take() {
+            held.decision.elapsed = held.unsearched.started.elapsed();
+            held.listener.finished(&held.position, &held.decision);
+        }
     }
 
     /// Stops the running search, if any, and waits for its decision.
@@ -481,6 +509,7 @@ impl<G: Variant> Controller<G> {
             running.stop();
             self.take_back(running);
         }
+        self.release_held_answer();
     }
 
     /// `ponderhit`: the expected move was played (with a draw offer if `draw`); the clock starts.
@@ -488,11 +517,15 @@ impl<G: Variant> Controller<G> {
         if let Some(running) = &self.running {
             running.ponderhit(draw);
         }
+        // A ponder search with nothing to search is over at once, unless it was `infinite` too.
+        if self.held.as_ref().is_some_and(|held| held.unsearched.ponder && !held.unsearched.infinite) {
+            self.release_held_answer();
+        }
     }
 
     /// True while a `go` has not been answered.
     pub fn is_thinking(&self) -> bool {
-        self.running.as_ref().is_some_and(|running| !running.answered())
+        self.held.is_some() || self.running.as_ref().is_some_and(|running| !running.answered())
     }
 
     /// Takes back the states of a search that ended by itself.
@@ -505,6 +538,11 @@ impl<G: Variant> Controller<G> {
                 self.take_back(running);
             }
         }
+    }
+
+    /// True while a perft, bench or other chore runs.
+    pub fn has_chore(&self) -> bool {
+        self.chore.as_ref().is_some_and(|chore| !chore.is_finished())
     }
 
     /// Waits for a running perft or bench to end: commands that use the engine come after it, as
@@ -530,6 +568,7 @@ impl<G: Variant> Controller<G> {
             }
             None => {}
         }
+        self.release_held_answer();
     }
 
     /// Perft of the current position on a thread of its own (the command loop stays free; `stop`

@@ -5,7 +5,7 @@
 //! runs.
 
 use super::decide::{decide, judged_lost};
-use super::events::{Info, Listener};
+use super::events::{Info, Listener, Valuation};
 use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::{EventReporter, News};
 use super::timeman::TimeLimits;
@@ -209,7 +209,8 @@ pub fn run<G: Variant>(
         let interrupted = outcome.interrupted;
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
-        SearchResult { outcome, nodes: outcome.nodes + helper_nodes, lines, score, interrupted }
+        let nodes = outcome.nodes + helper_nodes;
+        SearchResult { outcome, nodes, lines, score, valuation: Valuation::Estimate, interrupted }
     })
 }
 
@@ -224,14 +225,15 @@ fn solve_budget(time: &TimeLimits) -> Option<Duration> {
     time.soft.or(time.hard).map(|limit| limit / 2)
 }
 
-/// The result of a position the game's solver answered, its lines reported as the search's are.
+/// The result of a position the game's solver answered, its lines reported as the search's are
+/// (none for a move it played without a value: there is nothing to report).
 fn solved_result<G: Variant>(
     job: &Job<G>,
     solved: Solved<G::Move>,
     shared: &Shared,
     listener: Option<&mut dyn Listener<G>>,
 ) -> SearchResult<G::Move> {
-    if let Some(listener) = listener {
+    if let Some(listener) = listener.filter(|_| solved.proof.is_some()) {
         for (index, &(mv, score)) in solved.lines.iter().enumerate() {
             let pv = [mv];
             let line = SearchInfo {
@@ -263,7 +265,15 @@ fn solved_result<G: Variant>(
         nodes: solved.nodes,
         interrupted: false,
     };
-    SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score), interrupted: false }
+    let valuation = solved.proof.map_or(Valuation::Unvalued, Valuation::Proven);
+    SearchResult {
+        outcome,
+        nodes: solved.nodes,
+        lines: solved.lines,
+        score: Some(score),
+        valuation,
+        interrupted: false,
+    }
 }
 
 /// What a search thread hands back when it ends: the threads' states, the solver's memory, and

@@ -163,8 +163,8 @@ pub struct Solved<M> {
     /// Moves and their scores, best first (one for a plain solve, every move when asked).
     pub lines: Vec<(M, engine::Score)>,
     pub nodes: u64,
-    /// What the scores prove, or `None` when they are estimates (reported as a depth, not as
-    /// solved).
+    /// What the scores prove, or `None` when they judge nothing: the move alone is the answer
+    /// (a forced pass played at once), its score a stand-in that no front-end shows.
     pub proof: Option<Proof>,
 }
 

@@ -1,7 +1,8 @@
 //! Othello for the controller: its text, its bench positions, and its own policy for ending a
-//! game: a pass or a finished game is answered at once, and from some number of empties on (set by
-//! the depth asked for) the endgame solver replaces the midgame search. The policy is the game's,
-//! so every front-end (NBoard, GTP) plays the endgame the same way.
+//! game: a finished game is answered at once, a forced pass at once or by the solver, and from
+//! some number of empties on (set by the depth asked for) the endgame solver replaces the midgame
+//! search. The policy is the game's, so every front-end (NBoard, GTP) plays the endgame the same
+//! way.
 
 use super::{Proof, SolveAsk, Solved, Variant};
 use crate::controller::table::huge_vec;
@@ -113,8 +114,11 @@ impl Variant for Position {
         let empties = self.empties();
         let control = StopTest(stop);
         if self.must_pass() {
-            // Within the solver's reach the pass is worth the solved value of the position after
-            // it, which `hint` shows too; beyond it, the evaluation.
+            // Within the solver's reach (and its share of the clock) the pass is worth the solved
+            // value of the position after it. Beyond it, `hint` asks what the pass is worth, and
+            // the search says; a game move needs no value, so the pass is played at once without
+            // one, as NTest plays it: an evaluation in its place would be a guess that NBoard
+            // records as the game's value.
             let mut passed = *self;
             passed.play(Move::PASS);
             if empties <= exact_empties(depth) {
@@ -127,7 +131,10 @@ impl Variant for Position {
                     });
                 }
             }
-            return Some(Solved { lines: vec![(Move::PASS, self.evaluate())], nodes: 0, proof: None });
+            if every_move.is_some() {
+                return None;
+            }
+            return Some(Solved { lines: vec![(Move::PASS, Score::DRAW)], nodes: 0, proof: None });
         }
         if let Some(lines) = every_move {
             if empties > exact_empties(depth) {

@@ -128,6 +128,8 @@ impl GtpFront {
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
         self.output.log_input("(a line that is not UTF-8)");
+        // Answered in turn, as every command is: after a running `genmove`'s answer.
+        self.play_pending();
         self.output.line("? the line is not UTF-8\n");
     }
 

@@ -105,6 +105,20 @@ impl Protocol {
         }
     }
 
+    /// True while the session holds commands back until the work before them is done (NBoard:
+    /// see [`NBoardSession`]): the command loop must then call [`Protocol::resume`] now and then,
+    /// since that work may end with no input coming to wake the loop.
+    pub fn holds_commands(&self) -> bool {
+        matches!(self, Protocol::NBoard(front) if front.holds_commands())
+    }
+
+    /// Runs the held-back commands whose turn has come.
+    pub fn resume(&mut self) {
+        if let Protocol::NBoard(front) = self {
+            front.resume();
+        }
+    }
+
     /// The end of input: searches that end by themselves may finish.
     pub fn end_of_input(&mut self) {
         match self {

@@ -1,18 +1,28 @@
 //! The NBoard protocol (version 2), as Edax and NTest speak it, for Othello: a thin front-end over
 //! the controller.
 //!
-//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (centidiscs a draw
-//! costs the engine), `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`,
-//! `go`, `ping N`, `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N`
-//! (per-move counts, then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and
-//! `d` (the board).
+//! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (what a draw is worth
+//! to Black, in centidiscs, as the protocol gives it from Black's side: to White it is worth `-N`),
+//! `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`, `go`, `ping N`,
+//! `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N` (per-move counts,
+//! then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and `d` (the
+//! board).
 //!
 //! Engine to GUI: `set myname triskel` (after `set depth`), `=== MOVE/EVAL/TIME` (after `go`; the
-//! board does not change until the GUI sends the move), `search PV EVAL 0 DEPTH` then `status`
-//! (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or draw),
-//! `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking, `pong N`
-//! (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs from
-//! the side to move's point of view.
+//! board does not change until the GUI sends the move; EVAL is left empty, `=== MOVE//TIME`, when
+//! there is no value to give, see `NBoardListener::finished`), `search PV EVAL 0 DEPTH` then
+//! `status` (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or
+//! draw), `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking,
+//! `pong N` (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs
+//! from the side to move's point of view.
+//!
+//! Commands are read while the engine thinks. A `go`, `hint`, `analyze` or `learn` sent while a
+//! `go` awaits its answer, and every command while a `perft`, `bench` or `ffo` runs, is held back
+//! with all that follows it until that work is done, and then run in order; `ping` and `quit` are
+//! never held back. `ping` stops whatever runs, drops the held-back work (NBoard discards whatever
+//! answers before its `pong`; a `learn` is still answered `learned`), runs the held-back commands
+//! that change the game or the settings, and answers `pong`; `quit` drops them all (a `learn`
+//! still answered) and exits.
 //!
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
@@ -26,7 +36,7 @@
 
 use super::Flow;
 use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
-use crate::controller::events::{Decision, Info, Listener};
+use crate::controller::events::{Decision, Info, Listener, Valuation};
 use crate::controller::search::MAX_THREADS;
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{clock_horizon, disc_text, ffo};
@@ -34,9 +44,10 @@ use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::ggf::{self, Record};
-use engine::othello::{Move, MoveText, Position, Square};
+use engine::othello::{Color, Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -72,8 +83,8 @@ pub struct NBoardSession {
     output: Output,
     record: Record,
     depth: u32,
-    /// `set contempt`, centidiscs: a draw costs the engine this much when it chooses its move (the
-    /// solver's choice; `hint` shows the true values).
+    /// `set contempt`, centidiscs: what a draw is worth to Black (and its negation to White) when
+    /// `go` chooses a move (the solver's choice; `hint` shows the true values).
     contempt: i32,
     /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
     cancel: Option<Arc<AtomicBool>>,
@@ -87,6 +98,9 @@ pub struct NBoardSession {
     /// Set by whoever answers the running `learn`'s `learned`: its listener when the learning is
     /// done, or [`NBoardSession::cancel`] when it is cut short. Every `learn` gets one answer.
     learn_answered: Option<Arc<AtomicBool>>,
+    /// Commands held back until the work before them is done (see the module's description), in
+    /// the order they came.
+    held_back: VecDeque<String>,
 }
 
 impl NBoardSession {
@@ -122,6 +136,7 @@ impl NBoardSession {
             book_path,
             learned: Arc::new(Mutex::new(None)),
             learn_answered: None,
+            held_back: VecDeque::new(),
         }
     }
 
@@ -133,9 +148,66 @@ impl NBoardSession {
         }
     }
 
-    /// Handles one input line.
+    /// Handles one input line: at once, or held back until the work before it is done (see the
+    /// module's description), so that the command loop is always free to read `ping`.
     pub fn handle(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
+        self.resume();
+        let command = command_word(line);
+        let held =
+            !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait(command));
+        if held {
+            self.held_back.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        self.run(line)
+    }
+
+    /// True while commands are held back: the command loop then calls [`NBoardSession::resume`]
+    /// now and then, since the work they wait for may end with no input to wake the loop.
+    pub fn holds_commands(&self) -> bool {
+        !self.held_back.is_empty()
+    }
+
+    /// Runs the held-back commands whose turn has come: those before the next one that must wait
+    /// again.
+    pub fn resume(&mut self) {
+        self.controller.reap();
+        while let Some(line) = self.held_back.front() {
+            if self.must_wait(command_word(line)) {
+                return;
+            }
+            let line = self.held_back.pop_front().unwrap_or_default();
+            self.run(&line);
+            self.controller.reap();
+        }
+    }
+
+    /// Whether `command` must wait for the work under way: a `perft`, `bench` or `ffo` holds up
+    /// every command, a `go` the commands that would start work of their own.
+    fn must_wait(&self, command: &str) -> bool {
+        let awaiting_go = self.running_task == Some(Task::Go) && self.controller.is_thinking();
+        self.controller.has_chore() || (awaiting_go && matches!(command, "go" | "hint" | "analyze" | "learn"))
+    }
+
+    /// `ping` and `quit`: the held-back commands that start work are dropped, except that a
+    /// `learn` still gets its `learned`, which the GUI waits for. For `ping` (`then_the_rest`) the
+    /// others change the game or the settings, which the GUI counts on, and run in order.
+    fn drop_held_back_work(&mut self, then_the_rest: bool) {
+        for line in std::mem::take(&mut self.held_back) {
+            match command_word(&line) {
+                "learn" => self.output.line("learned"),
+                "go" | "hint" | "analyze" | "perft" | "bench" | "ffo" => {}
+                _ if then_the_rest => {
+                    self.run(&line);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Runs one input line.
+    fn run(&mut self, line: &str) -> Flow {
         self.controller.reap();
         self.take_learned();
         let line = line.trim();
@@ -160,6 +232,7 @@ impl NBoardSession {
             "analyze" => self.start(Task::Analyze, 1),
             "ping" => {
                 self.cancel();
+                self.drop_held_back_work(true);
                 self.output.line(format!("pong {rest}").trim_end());
             }
             "learn" => self.start(Task::Learn, 1),
@@ -203,6 +276,7 @@ impl NBoardSession {
             )),
             "quit" => {
                 self.cancel();
+                self.drop_held_back_work(false);
                 return Flow::Quit;
             }
             _ => {
@@ -233,9 +307,15 @@ impl NBoardSession {
         self.status("ignoring a line that is not UTF-8");
     }
 
-    /// End of input: a running search may finish and answer.
+    /// End of input: a running search may finish and answer, and the commands held back run.
     pub fn end_of_input(&mut self) {
-        self.controller.wait();
+        loop {
+            self.controller.wait();
+            if self.held_back.is_empty() {
+                return;
+            }
+            self.resume();
+        }
     }
 
     fn status(&self, text: &str) {
@@ -298,11 +378,6 @@ impl NBoardSession {
     }
 
     fn start(&mut self, task: Task, lines: usize) {
-        // A `go` the GUI is waiting for is answered first: a `hint` or `analyze` sent meanwhile
-        // (with no `ping` between) must not swallow its `===`.
-        if self.running_task == Some(Task::Go) {
-            self.controller.wait();
-        }
         self.cancel();
         self.running_task = Some(task);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -328,13 +403,21 @@ impl NBoardSession {
             depth: Some(self.depth.max(1)),
             lines: Some(lines),
             every_move: task == Task::Hint,
-            // Contempt is what the engine thinks it is worth over its opponent: a draw costs it that.
-            draw_value: if task == Task::Go { -self.contempt } else { 0 },
+            draw_value: if task == Task::Go { self.draw_value() } else { 0 },
             // The depth is the engine's level: the book answers a `go` all the same.
             in_game: task == Task::Go,
             ..GoRequest::default()
         };
         self.controller.go(request, listener);
+    }
+
+    /// What a draw is worth to the side to move, in centidiscs: `set contempt` gives its worth to
+    /// Black.
+    fn draw_value(&self) -> i32 {
+        match self.record.position().side_to_move() {
+            Color::Black => self.contempt,
+            Color::White => -self.contempt,
+        }
     }
 
     /// `hint N`: a book position's book moves, best first, else a search.
@@ -424,6 +507,11 @@ impl NBoardSession {
     }
 }
 
+/// The command word of an input line.
+fn command_word(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
 /// Whether `word` is written as a move (a square such as `F5`, either case, or the pass `PA`),
 /// legal or not.
 fn is_move_text(word: &str) -> bool {
@@ -495,21 +583,25 @@ impl Listener<Position> for NBoardListener {
         self.line(&format!("analysis {index} {}", disc_text(score)));
     }
 
+    /// `=== MOVE/EVAL/TIME`, EVAL left empty (`=== F5//0.52`, which NBoard reads as no value)
+    /// where the decision has no disc count to give: NBoard records the value as the game's and
+    /// plots it. That is a move played without a search worth the name (a forced move the clock
+    /// gave a single iteration, a pass played at once), and a win/loss/draw solve, which proves a
+    /// sign and not a margin (its `search` lines, marked `100%W`, show the bound).
     fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
         if self.task == Task::Hint {
             return self.line("status");
         }
         let seconds = self.started.elapsed().as_secs_f64();
-        match decision.best {
-            Some(Move::PASS) => self.line(&format!("=== PA/{}/0.00", disc_text(decision.score))),
-            Some(best) => self.line(&format!(
-                "nodestats {} {seconds:.2}\n=== {}/{}/{seconds:.2}",
-                decision.nodes,
-                MoveText(best),
-                disc_text(decision.score)
-            )),
-            None => self.line("=== PA/0.00/0.00"),
-        }
+        let eval = match decision.valuation {
+            Valuation::Estimate | Valuation::Proven(Proof::Exact) => disc_text(decision.score),
+            Valuation::Proven(Proof::WinLossDraw) | Valuation::Unvalued => String::new(),
+        };
+        self.line(&format!(
+            "nodestats {} {seconds:.2}\n=== {}/{eval}/{seconds:.2}",
+            decision.nodes,
+            MoveText(decision.best.unwrap_or(Move::PASS)),
+        ));
     }
 }
 
