@@ -127,8 +127,9 @@ def top_moves_with_multipv(wrapper):
 def top_moves_are_one_per_line_of_the_last_depth(wrapper):
     # The wrapper takes every line of the last depth as a line of its own, so the engine's last
     # depth must print each line once, as Stockfish does (no early `lowerbound` or `upperbound`
-    # line of one PV, which Stockfish prints only with MultiPV 1, and only after 10 million nodes).
-    # From an empty table, the search of this position fails high on the second line at depth 8.
+    # line of one PV: Stockfish prints those only with MultiPV 1, and only after 10 million nodes,
+    # or 3 s in older versions). From an empty table, the search of this position fails high on
+    # the second line at depth 8.
     wrapper.send_ucinewgame_command()
     wrapper.set_fen_position(MATE_IN_ONE)
     top = wrapper.get_top_moves(3)
