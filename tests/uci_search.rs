@@ -9,7 +9,6 @@
 mod engine;
 
 use engine::{bestmove, field, is_bestmove, pv_lines, serial, Engine, LONG};
-use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -643,29 +642,6 @@ fn bench_signature_is_the_same_every_run_and_from_the_command_line() {
     assert_eq!(signature(&first), signature(&third));
 }
 
-/// The python-chess self-play game (`tests/python_chess_game.py`) at a short time control, when
-/// python3 with python-chess is available.
-#[test]
-fn python_chess_plays_a_whole_game_without_illegal_moves_or_time_losses() {
-    let _serial = serial();
-    let has_python_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !has_python_chess {
-        eprintln!("skipped: python3 with python-chess is not installed");
-        return;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python_chess_game.py");
-    let output = Command::new("python3")
-        .args([script, "--engine", env!("CARGO_BIN_EXE_triskel"), "--time", "2", "--inc", "0.05", "--quiet"])
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
-    assert!(stdout.lines().last().is_some_and(|line| line.starts_with("result ")), "{stdout}");
-}
-
 #[test]
 fn ponder_on_gives_each_move_a_quarter_more_time() {
     let soft = |ponder: &str| -> u64 {
@@ -712,21 +688,4 @@ fn nodestime_keeps_one_node_budget_for_the_whole_game() {
     let fresh = most_nodes(&engine.go("go wtime 10000 btime 10000 movestogo 2"));
     assert!(fresh > 300_000, "a new game's first move: {fresh} nodes");
     quit(engine);
-}
-
-/// python-chess and the PyPI `stockfish` wrapper read `bestmove (none)` in a stalemate and the
-/// blank line after `go perft`'s total as they read Stockfish's (`tests/uci_clients.py`; each
-/// client is skipped when python3 cannot import it).
-#[test]
-fn python_clients_read_no_move_and_perft_as_they_read_stockfish() {
-    let _serial = serial();
-    if !Command::new("python3").arg("--version").output().is_ok_and(|out| out.status.success()) {
-        eprintln!("skipped: no python3");
-        return;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/uci_clients.py");
-    let output =
-        Command::new("python3").args([script, env!("CARGO_BIN_EXE_triskel")]).output().expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
 }

@@ -79,13 +79,20 @@ impl Engine {
 
     /// The engine started with `args` on its command line.
     pub fn with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(binary())
-            .args(args)
+        let mut command = Command::new(binary());
+        command.args(args);
+        Engine::spawn(command)
+    }
+
+    /// Another program speaking over its stdin and stdout, driven as the engine is (a GUI adapter
+    /// such as polyglot in front of the engine).
+    pub fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("the engine starts");
+            .unwrap_or_else(|error| panic!("{command:?} starts: {error}"));
         let stdout = child.stdout.take().unwrap();
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Plays triskel against itself over UCI with python-chess, as a GUI would, and checks the game.
 
-    python3 tests/python_chess_game.py [--engine target/release/triskel] [--time 3] [--inc 0.05]
-                                       [--max-moves 150] [--threads 1] [--hash 16] [--tolerance-ms 50]
+    python3 tests/clients/python_chess_game.py [--engine target/release/triskel] [--time 3] [--inc 0.05]
+                                               [--max-moves 150] [--threads 1] [--hash 16] [--tolerance-ms 50]
 
 From the start position, each side gets `--time` seconds plus `--inc` per move. The script keeps the
 clocks itself: it measures the wall time of every `go` (the engine's think time plus the pipe and
@@ -11,20 +11,24 @@ increment. It fails (exit status 1) if a move is illegal or missing, if a clock 
 `--tolerance-ms` below zero (a loss on time; the shared match runners allow the same 50 ms of lag),
 or if the engine dies. The game ends by the rules (mate, stalemate, insufficient material,
 threefold repetition, fifty moves) or is adjudicated a draw after `--max-moves` moves per side.
-The last line is `result <1-0|0-1|1/2-1/2> (<reason>) after N moves; clocks w=..s b=..s`.
+The first line names the client (`client: python-chess VERSION`), the last is
+`result <1-0|0-1|1/2-1/2> (<reason>) after N moves; clocks w=..s b=..s`. Without python-chess the
+exit status is 77 (see common.py).
 """
 import argparse
 import os
 import sys
 import time
 
-import chess
-import chess.engine
+from common import require
+
+chess = require("chess", "chess", "python-chess")
+import chess.engine  # noqa: E402 (after the check that chess is installed)
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    default_engine = os.path.join(here, "..", "target", "release", "triskel")
+    default_engine = os.path.join(here, "..", "..", "target", "release", "triskel")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", default=default_engine, help="engine binary (default: the release build)")
     parser.add_argument("--time", type=float, default=3.0, help="seconds per side")

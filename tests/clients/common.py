@@ -1,0 +1,66 @@
+"""What the client scripts under tests/clients/ share.
+
+Each script drives the engine through one real client library, the way a program built on that
+library would, and prints `client: NAME VERSION` first. It exits with status 0 when every check
+holds, 1 when one failed (each failure is printed, and the other checks still run), and
+`MISSING` (77) when the client is not installed: tests/clients.rs then fails the test if the
+environment has CI=true and skips it with a message otherwise.
+"""
+import importlib
+import importlib.metadata
+import sys
+import time
+import traceback
+
+MISSING = 77
+REQUIREMENTS = "python3 -m pip install -r tests/clients/requirements.txt"
+
+
+def require(module, distribution, label):
+    """Imports `module` from the PyPI distribution `distribution`, prints `client: LABEL VERSION`,
+    and exits with MISSING if it is not installed."""
+    try:
+        imported = importlib.import_module(module)
+    except ImportError as error:
+        print("missing: python3 cannot import %s (%s); to install it: %s" % (module, error, REQUIREMENTS))
+        sys.exit(MISSING)
+    print("client: %s %s (PyPI %s)" % (label, importlib.metadata.version(distribution), distribution), flush=True)
+    return imported
+
+
+def expect(condition, message):
+    """Like `assert`, but not removed by `python3 -O`."""
+    if not condition:
+        raise AssertionError(message)
+
+
+class Checks:
+    """Named checks run one after the other; a failing check is reported and the next one runs."""
+
+    def __init__(self, client):
+        self.client = client
+        self.cases = []
+
+    def case(self, function):
+        self.cases.append(function)
+        return function
+
+    def run(self, *args):
+        failures = []
+        for function in self.cases:
+            started = time.monotonic()
+            try:
+                function(*args)
+            except Exception as error:  # every kind of failure is reported the same way
+                detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+                # The innermost frame outside this file: the check's line, or the client's own.
+                where = [frame for frame in traceback.extract_tb(error.__traceback__)
+                         if not frame.filename.endswith("common.py")][-1]
+                failures.append(function.__name__)
+                print("FAIL %s: %s (%s:%d)" % (function.__name__, detail, where.filename.split("/")[-1],
+                                              where.lineno), flush=True)
+            else:
+                print("ok %s (%.1f s)" % (function.__name__, time.monotonic() - started), flush=True)
+        print("%s: %d of %d checks held%s" % (self.client, len(self.cases) - len(failures), len(self.cases),
+                                             "; failed: " + ", ".join(failures) if failures else ""))
+        return 1 if failures else 0
