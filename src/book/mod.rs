@@ -12,10 +12,11 @@
 //!
 //! What differs per game is only the key and the move code: chess uses Polyglot's own
 //! ([`polyglot`], so every Polyglot `.bin` book works), xiangqi the engine's Zobrist key and the
-//! board's square indices ([`xiangqi`]). One [`Book`] holds any game's entries; a lookup is a
-//! binary search for the position's key, and every entry's move is decoded and checked legal in the
-//! position before it can be chosen, so a corrupt book or a key collision is skipped, never played.
-//! The whole file is read into memory.
+//! board's square indices ([`xiangqi`]). Chess and xiangqi each embed a small default book built
+//! by `tuner book` from the engine's own searches ([`polyglot::DEFAULT`], [`xiangqi::DEFAULT`]).
+//! One [`Book`] holds any game's entries; a lookup is a binary search for the position's key, and
+//! every entry's move is decoded and checked legal in the position before it can be chosen, so a
+//! corrupt book or a key collision is skipped, never played. The whole file is read into memory.
 //!
 //! The book answers only a `go` that asks for a move to play in a game: see
 //! `GoRequest::wants_game_move`. Several books ([`choose`]) are consulted in order: the first that

@@ -10,9 +10,21 @@
 //!
 //! A position whose castling rights the format cannot write (a Chess960 setup: a castling rook off
 //! its corner, a king off the e-file) has no key, and no book is asked for it.
+//!
+//! [`DEFAULT`] is the small book built by `tuner book --game chess` from the engine's own
+//! searches (docs/book.md says how), embedded in the shell: UCI's `OwnBook` uses it while `Book
+//! File` names no file.
 
-use super::BookGame;
+use super::{Book, BookGame};
 use engine::chess::{Position, Square};
+
+/// The embedded default chess book, a Polyglot `.bin`.
+pub const DEFAULT: &[u8] = include_bytes!("../../engine/data/chess_book.bin");
+
+/// The embedded default book, read.
+pub fn default_book() -> Book {
+    Book::from_bytes(DEFAULT).expect("the embedded chess book is a whole number of entries")
+}
 
 impl BookGame for Position {
     type Move = engine::chess::Move;
@@ -242,9 +254,40 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_book_is_a_tree_of_legal_moves_from_the_start() {
+        // The builder grows the book from the start position by its own moves, so walking the
+        // book's moves from the start must reach every entry, each a legal move where it is filed.
+        let book = default_book();
+        assert!(book.len() > 1000, "{} entries", book.len());
+        assert!(DEFAULT.len() <= 64 << 10, "small: {} bytes", DEFAULT.len());
+        let mut frontier = vec![Position::startpos()];
+        let mut seen = std::collections::HashSet::new();
+        let mut reached = 0;
+        while let Some(position) = frontier.pop() {
+            let key = polyglot_key(&position).expect("standard chess has Polyglot keys");
+            if !seen.insert(key) {
+                continue;
+            }
+            for entry in book.entries(key) {
+                let mv = position.legal_book_move(entry.raw_move).unwrap_or_else(|| panic!("{entry:?}"));
+                // The code is the one Polyglot writes for the move (castling as king takes rook).
+                assert_eq!(engine::chess::polyglot_move(mv), entry.raw_move);
+                reached += 1;
+                let mut next = position;
+                next.make_move(mv);
+                frontier.push(next);
+            }
+        }
+        assert_eq!(reached, book.len(), "every entry is reached from the start position");
+        let start = book.moves(&Position::startpos());
+        assert!((2..=3).contains(&start.len()), "{start:?}");
+    }
+
+    #[test]
     fn a_chess960_setup_has_no_key_and_gets_no_book_move() {
         let chess960 = fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1");
         assert_eq!(polyglot_key(&chess960), None);
+        assert!(default_book().moves(&chess960).is_empty());
         // Its rights gone, the same pieces have a key (not one of the book's).
         let without = fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1");
         assert!(polyglot_key(&without).is_some());
