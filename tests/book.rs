@@ -1,5 +1,7 @@
 //! `OwnBook` and `Book File` driven over pipes, as a GUI drives them: each test writes a small
-//! Polyglot book, feeds the engine a transcript and reads the lines it answers.
+//! Polyglot book, feeds the engine a transcript and reads the lines it answers. Without a `Book
+//! File`, `OwnBook` plays from the embedded book (`engine/data/chess_book.bin`), whose entries the
+//! tests read through the shell's own reader to check what the engine answered.
 //!
 //! The books are keyed by the test vectors of the Polyglot book format specification, so a book move
 //! played here also proves that the engine computes the published key for the position that
@@ -11,8 +13,11 @@ mod book_file;
 #[path = "support/engine.rs"]
 mod engine;
 
+use ::engine::chess::Position;
+use ::engine::{Game, GameText};
 use book_file::BookFile;
-use engine::transcript;
+use engine::{bestmove, transcript, Engine};
+use triskel::book::{polyglot, Book};
 
 /// The start position (specification).
 const START: u64 = 0x463b96181691fc9c;
@@ -185,12 +190,160 @@ fn a_missing_or_broken_file_is_reported_and_the_engine_goes_on_without_a_book() 
     let lines = transcript(format!("setoption name Book File value {}\nisready\nquit\n", odd.path()));
     assert!(lines[0].contains("33 bytes, is not a multiple of 16"), "{lines:#?}");
 
-    // `<empty>` drops the book quietly.
+    // `<empty>` drops the file quietly and goes back to the embedded book: its move, not the file's.
+    let lines = with_book(
+        &good,
+        "setoption name Book File value <empty>\nposition startpos moves a2a3\ngo movetime 50\n",
+    );
+    let book_info = lines.iter().filter(|line| line.starts_with("info string book: ")).count();
+    assert_eq!(book_info, 1, "only the first book's loading is reported: {lines:#?}");
+    assert!(embedded().moves(&after("a2a3")).is_empty(), "a position out of the embedded book: a search");
+    assert!(searched(&lines) && bestmoves(&lines).len() == 1, "{lines:#?}");
     let lines =
         with_book(&good, "setoption name Book File value <empty>\nposition startpos\ngo movetime 50\n");
-    let book_info = lines.iter().filter(|line| line.starts_with("info string book")).count();
-    assert_eq!(book_info, 1, "only the first book's loading is reported: {lines:#?}");
-    assert!(searched(&lines) && bestmoves(&lines).len() == 1, "{lines:#?}");
+    assert_embedded_answer(&lines, &after(""));
+}
+
+/// The embedded chess book, read by the shell's reader.
+fn embedded() -> Book {
+    polyglot::default_book()
+}
+
+/// The position `moves` (from the start) reach.
+fn after(moves: &str) -> Position {
+    let mut position = Position::startpos();
+    for text in moves.split_whitespace() {
+        let mv = position.parse_uci_move(text).unwrap_or_else(|| panic!("{text} is legal"));
+        position.make_move(mv);
+    }
+    position
+}
+
+/// `lines` answer `position` from the embedded book: one `info string book move` line naming one
+/// of its book moves, with that move's weight and the position's total, the same move in
+/// `bestmove`, and no search. Returns the move.
+fn assert_embedded_answer(lines: &[String], position: &Position) -> String {
+    let moves = embedded().moves(position);
+    let total: u32 = moves.iter().map(|book_move| book_move.weight).sum();
+    let book = book_lines(lines);
+    assert_eq!(book.len(), 1, "{lines:#?}");
+    let played = bestmoves(lines);
+    assert_eq!(played.len(), 1, "{lines:#?}");
+    let chosen = moves
+        .iter()
+        .find(|book_move| position.move_text(book_move.mv).as_str() == played[0])
+        .unwrap_or_else(|| panic!("{} is not a book move here: {lines:#?}", played[0]));
+    assert_eq!(book[0], format!("{} (weight {} of total {total})", played[0], chosen.weight));
+    assert!(!searched(lines), "a book move needs no search: {lines:#?}");
+    played[0].to_string()
+}
+
+#[test]
+fn own_book_without_a_file_plays_the_embedded_book_for_several_plies() {
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    assert!(engine.sync().is_empty(), "the embedded book loads quietly");
+    // From the start, each side plays from the book along the line it chooses.
+    let mut line: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        let moves = if line.is_empty() { String::new() } else { format!(" moves {}", line.join(" ")) };
+        engine.send(&format!("position startpos{moves}"));
+        let lines = engine.go("go wtime 60000 btime 60000 winc 1000 binc 1000");
+        let played = assert_embedded_answer(&lines, &after(&line.join(" ")));
+        line.push(played);
+    }
+    // The main first moves are in it, and so are the answers to them.
+    for first in ["e2e4", "d2d4"] {
+        engine.send(&format!("position startpos moves {first}"));
+        assert_embedded_answer(&engine.go("go movetime 1000"), &after(first));
+    }
+    // Analysis still searches, in a book position too.
+    engine.send("position startpos");
+    for go in ["go depth 3", "go nodes 2000"] {
+        let lines = engine.go(go);
+        assert!(searched(&lines) && book_lines(&lines).is_empty(), "{go}: {lines:#?}");
+    }
+    engine.send("go infinite");
+    engine.send("stop");
+    let lines = engine.until(engine::LONG, engine::is_final);
+    assert!(searched(&lines) && book_lines(&lines).is_empty(), "{lines:#?}");
+    // OwnBook off: a search.
+    engine.send("setoption name OwnBook value false");
+    let lines = engine.go("go wtime 1000 btime 1000");
+    assert!(searched(&lines) && book_lines(&lines).is_empty(), "{lines:#?}");
+    engine.send("quit");
+}
+
+#[test]
+fn a_book_file_takes_the_embedded_book_s_place_and_empty_brings_it_back() {
+    // a2a3 is no move of the embedded book: only the file can answer it.
+    assert!(embedded().moves(&after("")).iter().all(|m| after("").move_text(m.mv).as_str() != "a2a3"));
+    let book = BookFile::new("precedence", &[(START, "a2a3", 1)], encode);
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    engine.send(&format!("setoption name Book File value {}", book.path()));
+    engine.sync();
+    engine.send("position startpos");
+    let lines = engine.go("go wtime 60000 btime 60000");
+    assert_eq!(book_lines(&lines), ["a2a3 (weight 1 of total 1)"], "{lines:#?}");
+    // The file replaces the embedded book: a position only the embedded book knows is searched.
+    engine.send("position startpos moves e2e4");
+    assert!(!embedded().moves(&after("e2e4")).is_empty());
+    let lines = engine.go("go wtime 60000 btime 60000");
+    assert!(searched(&lines) && book_lines(&lines).is_empty(), "{lines:#?}");
+    engine.send("setoption name Book File value <empty>");
+    assert!(engine.sync().is_empty());
+    assert_embedded_answer(&engine.go("go wtime 60000 btime 60000"), &after("e2e4"));
+    engine.send("quit");
+}
+
+#[test]
+fn the_embedded_book_is_the_game_s_own_across_a_variant_switch() {
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send("position startpos");
+    let lines = engine.go("go wtime 60000 btime 60000");
+    let start = ::engine::xiangqi::Position::start_position();
+    let xiangqi_moves: Vec<String> = triskel::book::xiangqi::default_book()
+        .moves(&start)
+        .iter()
+        .map(|book_move| book_move.mv.to_string())
+        .collect();
+    assert_eq!(book_lines(&lines).len(), 1, "{lines:#?}");
+    assert!(xiangqi_moves.contains(&bestmove(&lines)), "{lines:#?}");
+    engine.send("setoption name UCI_Variant value chess");
+    engine.send("position startpos");
+    assert_embedded_answer(&engine.go("go wtime 60000 btime 60000"), &after(""));
+    engine.send("quit");
+}
+
+#[test]
+fn chess960_positions_are_never_answered_from_a_book() {
+    // A Chess960 start with its castling rights: Polyglot cannot write them. A naive key (the
+    // standard rights' constants) would file it under the key below; a book holding that key
+    // must still not answer, and neither must the embedded book.
+    let placement = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN";
+    let without_rights = Position::from_fen(&format!("{placement} w - - 0 1")).unwrap();
+    let rights = &types::polyglot::RANDOM64[types::polyglot::CASTLING..types::polyglot::CASTLING + 4];
+    let naive = rights.iter().fold(without_rights.polyglot_key().unwrap(), |key, constant| key ^ constant);
+    let book = BookFile::new("chess960", &[(naive, "a2a3", 1)], encode);
+    for file in [Some(book.path()), None] {
+        let mut engine = Engine::start();
+        engine.send("setoption name UCI_Chess960 value true");
+        engine.send("setoption name OwnBook value true");
+        if let Some(path) = file {
+            engine.send(&format!("setoption name Book File value {path}"));
+        }
+        engine.send(&format!("position fen {placement} w GBgb - 0 1"));
+        let lines = engine.go("go wtime 1000 btime 1000");
+        assert!(searched(&lines) && book_lines(&lines).is_empty(), "{file:?}: {lines:#?}");
+        // The standard start, in a Chess960 game, is a standard position: the book answers it.
+        engine.send("position startpos");
+        let lines = engine.go("go wtime 1000 btime 1000");
+        assert_eq!(book_lines(&lines).len(), usize::from(file.is_none()), "{file:?}: {lines:#?}");
+        engine.send("quit");
+    }
 }
 
 #[test]

@@ -12,22 +12,21 @@
 //!
 //! What differs per game is only the key and the move code: chess uses Polyglot's own
 //! ([`polyglot`], so every Polyglot `.bin` book works), xiangqi the engine's Zobrist key and the
-//! board's square indices ([`xiangqi`]). One [`Book`] holds any game's entries; a lookup is a
-//! binary search for the position's key, and every entry's move is decoded and checked legal in the
-//! position before it can be chosen, so a corrupt book or a key collision is skipped, never played.
-//! The whole file is read into memory.
+//! board's square indices ([`xiangqi`]). Chess and xiangqi each embed a small default book built
+//! by `tuner book` from the engine's own searches ([`polyglot::DEFAULT`], [`xiangqi::DEFAULT`]).
+//! One [`Book`] holds any game's entries; a lookup is a binary search for the position's key, and
+//! every entry's move is decoded and checked legal in the position before it can be chosen, so a
+//! corrupt book or a key collision is skipped, never played. The whole file is read into memory.
 //!
 //! The book answers only a `go` that asks for a move to play in a game: see
 //! `GoRequest::wants_game_move`. Several books ([`choose`]) are consulted in order: the first that
 //! has a legal move for the position answers.
 
 pub mod othello;
-mod polyglot;
-mod polyglot_keys;
+pub mod polyglot;
 pub mod xiangqi;
 
 pub use polyglot::{polyglot_key, polyglot_move_text};
-pub use polyglot_keys::RANDOM64;
 pub use types::book::{Entry, ENTRY_BYTES};
 
 pub use crate::rng::Rng;
@@ -36,8 +35,9 @@ pub use crate::rng::Rng;
 pub trait BookGame {
     type Move: Copy + PartialEq;
 
-    /// The key the game's books file the position under.
-    fn book_key(&self) -> u64;
+    /// The key the game's books file the position under; `None` for a position no book of the
+    /// game can hold (chess: the castling rights of a Chess960 setup), which no book answers.
+    fn book_key(&self) -> Option<u64>;
 
     /// The move `raw` names, if it is a legal move of the position; `None` for a code that names
     /// no move or an illegal one.
@@ -127,7 +127,8 @@ impl Book {
     /// same move (castling written both ways, duplicates) are merged, their weights added.
     pub fn moves<G: BookGame>(&self, position: &G) -> Vec<BookMove<G::Move>> {
         let mut moves: Vec<BookMove<G::Move>> = Vec::new();
-        for entry in self.entries(position.book_key()) {
+        let Some(key) = position.book_key() else { return Vec::new() };
+        for entry in self.entries(key) {
             let Some(mv) = position.legal_book_move(entry.raw_move) else { continue };
             let weight = u32::from(entry.weight);
             match moves.iter_mut().find(|known| known.mv == mv) {

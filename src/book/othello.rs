@@ -76,6 +76,11 @@ fn bits_to(symmetry: u8, bits: u64) -> u64 {
     image
 }
 
+/// The key the book files `position` under.
+fn canonical_key(position: &Position) -> u64 {
+    canonical(position).0
+}
+
 /// The key the book files `position` under, and the symmetry that gives it.
 pub fn canonical(position: &Position) -> (u64, u8) {
     (0..SYMMETRIES)
@@ -121,8 +126,8 @@ impl Valued {
 impl BookGame for Position {
     type Move = Move;
 
-    fn book_key(&self) -> u64 {
-        canonical(self).0
+    fn book_key(&self) -> Option<u64> {
+        Some(canonical_key(self))
     }
 
     fn legal_book_move(&self, raw: u16) -> Option<Move> {
@@ -254,7 +259,7 @@ impl LearningBook {
     /// `played` (the count `valued` carries is not used).
     fn put(&mut self, position: &Position, mv: Move, valued: Valued, played: bool) {
         let Some(raw) = code(position, mv) else { return };
-        let moves = self.positions.entry(position.book_key()).or_default();
+        let moves = self.positions.entry(canonical_key(position)).or_default();
         match moves.iter_mut().find(|(known, _)| *known == raw) {
             Some((_, known)) => {
                 let games = known.games.saturating_add(u8::from(played));
@@ -284,7 +289,7 @@ impl LearningBook {
                 let reached = |mv: Move| {
                     let mut after = position;
                     after.play(mv);
-                    after.book_key()
+                    canonical_key(&after)
                 };
                 let known = self.lines(&position).iter().any(|known| reached(known.mv) == reached(best));
                 if !known {
@@ -324,7 +329,7 @@ mod tests {
                 assert_eq!(square_from(symmetry, square_to(symmetry, index)), index);
             }
         }
-        let keys: Vec<u64> = ["f5", "e6", "c4", "d3"].iter().map(|mv| after(&[mv]).book_key()).collect();
+        let keys: Vec<u64> = ["f5", "e6", "c4", "d3"].iter().map(|mv| canonical_key(&after(&[mv]))).collect();
         assert!(keys.iter().all(|&key| key == keys[0]), "{keys:x?}");
         assert_ne!(
             after(&["f5", "d6"]).book_key(),

@@ -1,96 +1,55 @@
 //! Chess in the book record: Polyglot's key and move code, as the Polyglot book format
 //! specification (Fabien Letouzey's Polyglot, documented by Michel Van den Bergh as "Polyglot book
-//! format") defines them, so any Polyglot `.bin` book works.
+//! format") defines them, so any Polyglot `.bin` book works. The formula and its constants are in
+//! [`types::polyglot`], shared with the tuner that writes the embedded book.
 //!
 //! The move: to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (0 none,
 //! 1 knight, 2 bishop, 3 rook, 4 queen). Castling is written king-takes-rook (`e1h1`, `e1a1`,
 //! `e8h8`, `e8a8`), which [`Position::parse_uci_move`] accepts as castling; every entry's move goes
 //! through it, so a move that is not legal in the position is skipped.
+//!
+//! A position whose castling rights the format cannot write (a Chess960 setup: a castling rook off
+//! its corner, a king off the e-file) has no key, and no book is asked for it.
+//!
+//! [`DEFAULT`] is the small book built by `tuner book --game chess` from the engine's own
+//! searches (docs/book.md says how), embedded in the shell: UCI's `OwnBook` uses it while `Book
+//! File` names no file.
 
-use super::{BookGame, RANDOM64};
-use engine::chess::position::{LONG, SHORT};
-use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
+use super::{Book, BookGame};
+use engine::chess::{Position, Square};
+
+/// The embedded default chess book, a Polyglot `.bin`.
+pub const DEFAULT: &[u8] = include_bytes!("../../engine/data/chess_book.bin");
+
+/// The embedded default book, read.
+pub fn default_book() -> Book {
+    Book::from_bytes(DEFAULT).expect("the embedded chess book is a whole number of entries")
+}
 
 impl BookGame for Position {
-    type Move = Move;
+    type Move = engine::chess::Move;
 
-    fn book_key(&self) -> u64 {
+    fn book_key(&self) -> Option<u64> {
         polyglot_key(self)
     }
 
-    fn legal_book_move(&self, raw: u16) -> Option<Move> {
+    fn legal_book_move(&self, raw: u16) -> Option<Self::Move> {
         polyglot_move_text(raw).and_then(|text| self.parse_uci_move(&text))
     }
 }
 
-/// Offset of the castling constants in [`RANDOM64`].
-const CASTLING: usize = 768;
-/// Offset of the en-passant file constants.
-const EN_PASSANT: usize = 772;
-/// Index of the White-to-move constant.
-const TURN: usize = 780;
-
-/// The Polyglot key of `position`: the XOR of the [`RANDOM64`] constants of its pieces, castling
-/// rights, en-passant file (only when a pawn of the side to move stands next to the pawn that just
-/// made a double step, whether or not the capture is legal) and, with White to move, the turn.
-pub fn polyglot_key(position: &Position) -> u64 {
-    let mut key = 0;
-    for index in 0..64u8 {
-        let Some(square) = Square::from_index(index) else { continue };
-        if let Some(piece) = position.piece_on(square) {
-            let white = usize::from(piece.color() == Color::White);
-            let kind_of_piece = 2 * piece.kind().index() + white;
-            key ^= RANDOM64[64 * kind_of_piece + square.index()];
-        }
-    }
-    for color in Color::ALL {
-        for side in [SHORT, LONG] {
-            if position.castling_rook(color, side).is_some() {
-                key ^= RANDOM64[CASTLING + 2 * color.index() + side];
-            }
-        }
-    }
-    if let Some(file) = en_passant_file(position) {
-        key ^= RANDOM64[EN_PASSANT + usize::from(file)];
-    }
-    if position.side_to_move() == Color::White {
-        key ^= RANDOM64[TURN];
-    }
-    key
-}
-
-/// The en-passant file as the key counts it: the FEN's en-passant square, if a pawn of the side to
-/// move stands beside the pawn that skipped it.
-fn en_passant_file(position: &Position) -> Option<u8> {
-    let target = position.en_passant()?;
-    let us = position.side_to_move();
-    // The pawn that double-stepped stands one rank past the target, seen from the side that moved it.
-    let pawn_rank = if us == Color::White { target.rank().checked_sub(1)? } else { target.rank() + 1 };
-    let ours = Piece::new(us, PieceKind::Pawn);
-    let beside = [target.file().checked_sub(1), Some(target.file() + 1)];
-    beside
-        .into_iter()
-        .flatten()
-        .filter_map(|file| Square::new(file, pawn_rank))
-        .any(|square| position.piece_on(square) == Some(ours))
-        .then_some(target.file())
+/// The Polyglot key of `position` ([`types::polyglot::key`]): `None` for castling rights of a
+/// Chess960 setup.
+pub fn polyglot_key(position: &Position) -> Option<u64> {
+    position.polyglot_key()
 }
 
 /// The UCI text of a Polyglot move (`e1h1` for castling, as the book writes it), or `None` for a
 /// promotion code the format does not define.
 pub fn polyglot_move_text(raw: u16) -> Option<String> {
-    let field = |shift: u16| (raw >> shift & 7) as u8;
-    let to = Square::new(field(0), field(3))?;
-    let from = Square::new(field(6), field(9))?;
-    let promotion = match field(12) {
-        0 => "",
-        1 => "n",
-        2 => "b",
-        3 => "r",
-        4 => "q",
-        _ => return None,
-    };
-    Some(format!("{from}{to}{promotion}"))
+    let (from, to, promotion) = types::polyglot::move_parts(raw)?;
+    let (from, to) = (Square::from_index(from)?, Square::from_index(to)?);
+    Some(format!("{from}{to}{}", ["", "n", "b", "r", "q"][usize::from(promotion)]))
 }
 
 #[cfg(test)]
@@ -98,6 +57,7 @@ mod tests {
     use super::*;
     use crate::book::{Book, Rng};
     use engine::Game;
+    use types::polyglot::{EN_PASSANT, RANDOM64};
 
     fn after(moves: &str) -> Position {
         let mut position = Position::startpos();
@@ -157,8 +117,8 @@ mod tests {
             ),
         ];
         for (moves, fen_text, key) in vectors {
-            assert_eq!(polyglot_key(&after(moves)), key, "after {moves:?}: {:#018x}", key);
-            assert_eq!(polyglot_key(&fen(fen_text)), key, "{fen_text}");
+            assert_eq!(polyglot_key(&after(moves)), Some(key), "after {moves:?}: {:#018x}", key);
+            assert_eq!(polyglot_key(&fen(fen_text)), Some(key), "{fen_text}");
         }
     }
 
@@ -172,12 +132,18 @@ mod tests {
         // stand beside the one that double-stepped (python-chess agrees: 0xc33927fd99431141).
         let pinned = fen("4K3/8/8/8/k2pP2R/8/8/8 b - e3 0 1");
         let unmarked = fen("4K3/8/8/8/k2pP2R/8/8/8 b - - 0 1");
-        assert_eq!(polyglot_key(&pinned), 0xc33927fd99431141);
-        assert_eq!(polyglot_key(&pinned), polyglot_key(&unmarked) ^ RANDOM64[EN_PASSANT + 4]);
+        assert_eq!(polyglot_key(&pinned), Some(0xc33927fd99431141));
+        assert_eq!(
+            polyglot_key(&pinned).unwrap(),
+            polyglot_key(&unmarked).unwrap() ^ RANDOM64[EN_PASSANT + 4]
+        );
         // Edge files: a pawn on the a- or h-file has only one neighbour.
         let h_file = fen("4k3/8/8/6Pp/8/8/8/4K3 w - h6 0 1");
         let h_unmarked = fen("4k3/8/8/6Pp/8/8/8/4K3 w - - 0 1");
-        assert_eq!(polyglot_key(&h_file), polyglot_key(&h_unmarked) ^ RANDOM64[EN_PASSANT + 7]);
+        assert_eq!(
+            polyglot_key(&h_file).unwrap(),
+            polyglot_key(&h_unmarked).unwrap() ^ RANDOM64[EN_PASSANT + 7]
+        );
     }
 
     /// One entry as the file stores it.
@@ -215,7 +181,7 @@ mod tests {
 
     #[test]
     fn lookup_finds_every_entry_of_a_key_and_nothing_else() {
-        let start = polyglot_key(&Position::startpos());
+        let start = polyglot_key(&Position::startpos()).unwrap();
         let mut bytes = Vec::new();
         for (key, text, weight) in
             [(start - 1, "a2a3", 9), (start, "e2e4", 3), (start, "d2d4", 1), (start + 1, "h2h4", 9)]
@@ -235,7 +201,7 @@ mod tests {
     #[test]
     fn illegal_zero_weight_and_duplicate_entries() {
         let position = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        let key = polyglot_key(&position);
+        let key = polyglot_key(&position).unwrap();
         let mut bytes = Vec::new();
         for (text, weight) in [("e1h1", 2), ("e1g1", 3), ("e1e3", 50), ("a1a8", 0), ("e1a1", 1)] {
             bytes.extend(entry_bytes(key, text, weight));
@@ -263,7 +229,7 @@ mod tests {
     #[test]
     fn choices_follow_the_weights() {
         let position = Position::startpos();
-        let key = polyglot_key(&position);
+        let key = polyglot_key(&position).unwrap();
         let mut bytes = entry_bytes(key, "e2e4", 3);
         bytes.extend(entry_bytes(key, "d2d4", 1));
         let book = Book::from_bytes(&bytes).unwrap();
@@ -285,5 +251,49 @@ mod tests {
         };
         assert_eq!(draws(11), draws(11));
         assert!(book.choose(&after("e2e4"), &mut rng).is_none());
+    }
+
+    #[test]
+    fn the_embedded_book_is_a_tree_of_legal_moves_from_the_start() {
+        // The builder grows the book from the start position by its own moves, so walking the
+        // book's moves from the start must reach every entry, each a legal move where it is filed.
+        let book = default_book();
+        assert!(book.len() > 1000, "{} entries", book.len());
+        assert!(DEFAULT.len() <= 64 << 10, "small: {} bytes", DEFAULT.len());
+        let mut frontier = vec![Position::startpos()];
+        let mut seen = std::collections::HashSet::new();
+        let mut reached = 0;
+        while let Some(position) = frontier.pop() {
+            let key = polyglot_key(&position).expect("standard chess has Polyglot keys");
+            if !seen.insert(key) {
+                continue;
+            }
+            for entry in book.entries(key) {
+                let mv = position.legal_book_move(entry.raw_move).unwrap_or_else(|| panic!("{entry:?}"));
+                // The code is the one Polyglot writes for the move (castling as king takes rook).
+                assert_eq!(engine::chess::polyglot_move(mv), entry.raw_move);
+                reached += 1;
+                let mut next = position;
+                next.make_move(mv);
+                frontier.push(next);
+            }
+        }
+        assert_eq!(reached, book.len(), "every entry is reached from the start position");
+        let start = book.moves(&Position::startpos());
+        assert!((2..=3).contains(&start.len()), "{start:?}");
+    }
+
+    #[test]
+    fn a_chess960_setup_has_no_key_and_gets_no_book_move() {
+        let chess960 = fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1");
+        assert_eq!(polyglot_key(&chess960), None);
+        assert!(default_book().moves(&chess960).is_empty());
+        // Its rights gone, the same pieces have a key (not one of the book's).
+        let without = fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1");
+        assert!(polyglot_key(&without).is_some());
+        // The standard start with Chess960 notation is the standard position.
+        let mut standard = Position::startpos();
+        standard.set_chess960(true);
+        assert_eq!(polyglot_key(&standard), Some(0x463b96181691fc9c));
     }
 }

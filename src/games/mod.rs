@@ -108,6 +108,13 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
         None
     }
 
+    /// The book embedded in the program for this game, which UCI's `OwnBook` plays from while
+    /// `Book File` names none (Polyglot users expect book moves from the start with `OwnBook` on
+    /// and no file); `None` for a game without one.
+    fn embedded_book() -> Option<Book> {
+        None
+    }
+
     /// Memory of the game's own solver (Othello's endgame table); `()` for games without one.
     type Solver: Send + 'static;
 
@@ -243,6 +250,10 @@ impl Variant for engine::chess::Position {
         book::choose(books, self, rng)
     }
 
+    fn embedded_book() -> Option<Book> {
+        Some(book::polyglot::default_book())
+    }
+
     /// A castling right without its rook or king, a right given twice and an en-passant square no
     /// pawn can have skipped are dropped, each with a note; everything else the FEN reader refuses
     /// stays refused (the move generator could not play it correctly).
@@ -338,6 +349,10 @@ impl Variant for engine::xiangqi::Position {
 
     fn book_move(&self, books: &[Book], rng: &mut book::Rng) -> Option<book::Choice<Self::Move>> {
         book::choose(books, self, rng)
+    }
+
+    fn embedded_book() -> Option<Book> {
+        Some(book::xiangqi::default_book())
     }
 }
 

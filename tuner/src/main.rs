@@ -6,8 +6,8 @@
 //!               [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
 //!               [--report SECONDS] [--nnue]
 //! tuner datastats [--game chess|xiangqi] FILE
-//! tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
-//!            [--hash MB] [--report SECONDS]
+//! tuner book [--game chess|xiangqi] --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP]
+//!            [--width N] [--hash MB] [--report SECONDS] [--nnue]
 //! tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
 //!             [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror] [--king-mirror]
 //! tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
@@ -18,7 +18,8 @@
 //!            [--l2 LAMBDA] [--score-weight W] [--freeze PREFIX,..] [--force]
 //! ```
 //!
-//! `book` builds a xiangqi opening book from the engine's own searches (see [`book`]).
+//! `book` builds an opening book from the engine's own searches (see [`book`]): a Polyglot `.bin`
+//! in chess, our record with the engine's keys in xiangqi.
 //! `datagen` writes the network's training data, binary records (see [`datagen`]; `--nnue` plays
 //! with the embedded network instead of the hand-crafted evaluation); `selfplay` writes quiet positions labelled with their game's result (see [`selfplay`]); `tune`
 //! reads them and a data file (by default the committed `engine/data/<game>_eval.txt`), and writes
@@ -47,8 +48,8 @@ const USAGE: &str = "usage:
                 [--random-plies N] [--skip-plies N] [--opening-limit CP] [--hash MB] [--time-limit SECONDS]
                 [--report SECONDS] [--nnue]
   tuner datastats [--game chess|xiangqi] FILE
-  tuner book --game xiangqi --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP] [--width N]
-             [--hash MB] [--report SECONDS]
+  tuner book [--game chess|xiangqi] --out FILE [--openings FILE] [--depth PLIES] [--nodes N] [--margin CP]
+             [--width N] [--hash MB] [--report SECONDS] [--nnue]
   tuner train [--game chess|xiangqi] --data FILE[,FILE..] --out FILE [--hidden N] [--buckets N] [--epochs N] [--batch N] [--rate R] [--wdl W]
               [--scale CP] [--validation PER_MILLE] [--chunk RECORDS] [--threads N] [--seed N] [--resume CKPT|NET] [--baseline] [--no-mirror] [--king-mirror]
   tuner net-eval [--game chess|xiangqi] --net FILE --fen FEN
@@ -237,17 +238,16 @@ fn datastats_command<G: datagen::record::Packed>(args: &[String]) -> Result<(), 
     }
 }
 
-/// `tuner book --game xiangqi ...`: the opening book (see [`book`]).
-fn book_command(args: &[String]) -> Result<(), String> {
-    use engine::GameText;
+/// `tuner book [--game chess|xiangqi] ...`: the opening book (see [`book`]).
+fn book_command<G: book::Booked>(args: &[String]) -> Result<(), String> {
     let options = Options::parse(
         args,
-        &[],
+        &["nnue"],
         &["game", "out", "openings", "depth", "nodes", "margin", "width", "hash", "report"],
     )?;
-    let mut roots = vec![engine::xiangqi::Position::start_position().position_text().to_string()];
+    let mut roots = vec![G::start_position().position_text().to_string()];
     if let Some(path) = options.text("openings") {
-        roots.extend(read_openings::<engine::xiangqi::Position>(path)?);
+        roots.extend(read_openings::<G>(path)?);
     }
     let config = book::Config {
         roots,
@@ -256,23 +256,26 @@ fn book_command(args: &[String]) -> Result<(), String> {
         margin: options.number("margin", 25)?,
         width: options.number("width", 3)?,
         hash_mb: options.number("hash", 8)?,
+        nnue: options.flag("nnue"),
         out: options.required("out")?.to_string(),
         report_every: Duration::from_secs_f64(options.number("report", 10.0)?),
     };
     eprintln!(
-        "book (xiangqi): {} root(s), {} plies, {} nodes/position, moves within {} cp, at most {} per position -> {}",
+        "book ({}): {} root(s), {} plies, {} nodes/position, moves within {} cp, at most {} per position, {} -> {}",
+        G::NAME,
         config.roots.len(),
         config.depth,
         config.nodes,
         config.margin,
         config.width,
+        if config.nnue { "embedded network" } else { "hand-crafted evaluation" },
         config.out
     );
     // The search recurses with a move list per frame: a thread with a game-sized stack.
     let summary = std::thread::Builder::new()
         .name("book".into())
         .stack_size(64 << 20)
-        .spawn(move || book::run(&config))
+        .spawn(move || book::run::<G>(&config))
         .map_err(|error| format!("book: cannot start a thread: {error}"))?
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
@@ -487,10 +490,8 @@ fn main() -> ExitCode {
         (Some("net-eval"), true) => net_eval_command::<Xiangqi>(&args[1..]),
         (Some("datastats"), false) => datastats_command::<Chess>(&args[1..]),
         (Some("datastats"), true) => datastats_command::<Xiangqi>(&args[1..]),
-        (Some("book"), true) => book_command(&args[1..]),
-        (Some("book"), false) => {
-            Err("book: only xiangqi (--game xiangqi); chess reads Polyglot books".into())
-        }
+        (Some("book"), false) => book_command::<Chess>(&args[1..]),
+        (Some("book"), true) => book_command::<Xiangqi>(&args[1..]),
         (Some("selfplay"), false) => selfplay_command::<Chess>(&args[1..]),
         (Some("selfplay"), true) => selfplay_command::<Xiangqi>(&args[1..]),
         (Some("tune"), false) => tune_command::<Chess>(&args[1..]),

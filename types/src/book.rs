@@ -4,8 +4,8 @@
 //!
 //! | bytes | field | meaning |
 //! | --- | --- | --- |
-//! | 0..8 | `key: u64` | the position's key: Polyglot's for chess, the engine's own Zobrist key for xiangqi |
-//! | 8..10 | `move: u16` | the move, in the game's code (chess: Polyglot's; xiangqi: [`xiangqi_move`]) |
+//! | 0..8 | `key: u64` | the position's key: Polyglot's for chess ([`crate::polyglot::key`]), the engine's own Zobrist key for xiangqi |
+//! | 8..10 | `move: u16` | the move, in the game's code (chess: [`crate::polyglot::move_code`]; xiangqi: [`xiangqi_move`]) |
 //! | 10..12 | `weight: u16` | how often to play the move, relative to the position's other entries |
 //! | 12..16 | `learn: u32` | unused (written 0) |
 //!

@@ -2,14 +2,16 @@
 //! place both depend on (as cozy-chess shares its `types` crate between its build script and its
 //! run time): a table generated with one formula and read with another would be silently wrong.
 //! Also the chess network's file format ([`nnue`]), which the trainer, the generator and the
-//! engine's run-time loader share, and the opening books' record ([`book`]), which the tuner
-//! writes and the shell reads. `no_std`, no allocation, nothing else.
+//! engine's run-time loader share, and the opening books' record ([`book`]) and Polyglot's chess
+//! key and move code ([`polyglot`]), which the tuner writes and the shell reads. `no_std`, no
+//! allocation, nothing else.
 
 #![no_std]
 #![deny(missing_docs)]
 
 pub mod book;
 pub mod nnue;
+pub mod polyglot;
 pub mod prng;
 
 /// Slots of the cuckoo table of reversible chess moves: a power of two, with room to spare for

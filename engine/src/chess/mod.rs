@@ -7,6 +7,7 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod nnue;
+pub mod polyglot;
 pub mod position;
 mod search_profile;
 pub mod see;
@@ -20,6 +21,7 @@ pub use eval_cache::EvalCache;
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{count_moves, generate_moves, ChessMoveList, MoveSink, MAX_MOVES};
 pub use moves::{Move, MoveKind, UciMove};
+pub use polyglot::polyglot_move;
 pub use position::{Position, Undo};
 pub use types::{Color, Piece, PieceKind, Square};
 

@@ -20,6 +20,26 @@ use format::UciListener;
 use options::{Change, Options};
 use parse::{Command, Go, Setup};
 
+/// The books `OwnBook` plays from while `Book File` is empty: the game's embedded one, as
+/// Polyglot users expect book moves from the start (a file, once set, takes its place; `<empty>`
+/// brings it back).
+fn embedded_books<G: Variant>() -> Vec<crate::book::Book> {
+    G::embedded_book().into_iter().collect()
+}
+
+/// `controller` with its game's embedded book.
+fn with_embedded_book<G: Variant>(mut controller: Controller<G>) -> Controller<G> {
+    controller.set_books(embedded_books::<G>());
+    controller
+}
+
+/// `controller` handed over to game `H`: with the book `Book File` loaded if `file`, else with
+/// `H`'s embedded book (the old game's would answer none of `H`'s positions).
+fn hand_over<G: Variant, H: Variant>(controller: Controller<G>, file: bool) -> Box<Controller<H>> {
+    let controller = controller.into_game::<H>();
+    Box::new(if file { controller } else { with_embedded_book(controller) })
+}
+
 /// Deepest `go perft` accepted; deeper runs take days and are almost certainly a typo.
 const MAX_PERFT_DEPTH: u32 = 15;
 
@@ -55,10 +75,10 @@ impl UciFront {
     pub fn new(game: GameKind, output: Output) -> UciFront {
         let mut options = Options::default();
         let game = match game {
-            GameKind::Chess => Game::Chess(Box::default()),
+            GameKind::Chess => Game::Chess(Box::new(with_embedded_book(Controller::default()))),
             GameKind::Xiangqi => {
                 options.variant = xiangqi::Position::NAME.to_string();
-                Game::Xiangqi(Box::default())
+                Game::Xiangqi(Box::new(with_embedded_book(Controller::default())))
             }
         };
         UciFront { game, options, debug: false, output }
@@ -130,11 +150,13 @@ impl UciFront {
         }
     }
 
-    /// Hands the controller over to `game` (nothing happens if it is already that game's).
+    /// Hands the controller over to `game` (nothing happens if it is already that game's). A
+    /// `Book File` goes along; without one, the new game plays from its own embedded book.
     fn switch(&mut self, game: GameKind) {
+        let file = !self.options.book_file.is_empty();
         self.game = match (std::mem::replace(&mut self.game, Game::Switching), game) {
-            (Game::Chess(controller), GameKind::Xiangqi) => Game::Xiangqi(Box::new(controller.into_game())),
-            (Game::Xiangqi(controller), GameKind::Chess) => Game::Chess(Box::new(controller.into_game())),
+            (Game::Chess(controller), GameKind::Xiangqi) => Game::Xiangqi(hand_over(*controller, file)),
+            (Game::Xiangqi(controller), GameKind::Chess) => Game::Chess(hand_over(*controller, file)),
             (same, _) => same,
         };
         self.options.variant = match self.game {
@@ -262,12 +284,11 @@ impl UciFront {
                     self.output.info_string(&format!("cannot open the debug log file: {error}"));
                 }
             }
-            Change::BookFile(path) => match controller.load_book(path.as_deref()) {
-                Ok(entries) if path.is_some() => self.output.info_string(&format!(
-                    "book: {entries} entries loaded from {}",
-                    path.unwrap_or_default()
-                )),
-                Ok(_) => {}
+            Change::BookFile(None) => controller.set_books(embedded_books::<G>()),
+            Change::BookFile(Some(path)) => match controller.load_book(Some(&path)) {
+                Ok(entries) => {
+                    self.output.info_string(&format!("book: {entries} entries loaded from {path}"))
+                }
                 Err(message) => self.output.info_string(&message),
             },
             Change::UseNnue(on) => controller.set_use_nnue(on),

@@ -105,7 +105,7 @@ pub struct Options {
     /// `OwnBook`: answer `go` from the book when the position is in it.
     pub own_book: bool,
     /// `Book File`: the book's path (a Polyglot book for chess, a triskel xiangqi book for
-    /// xiangqi: `src/book/`), empty for none.
+    /// xiangqi: `src/book/`), empty for the game's embedded book.
     pub book_file: String,
     /// `Use NNUE` as last set (for the game being played then: the controller keeps each game's).
     pub use_nnue: bool,
@@ -132,7 +132,7 @@ pub enum Change {
     DebugLogFile(Option<String>),
     /// Play this game (`UCI_Variant`) from now on.
     Variant(String),
-    /// Load the book at this path (or with `None` drop the book).
+    /// Load the book at this path (or with `None` go back to the game's embedded book).
     BookFile(Option<String>),
     /// The game being played evaluates with its network, or not (`Use NNUE`).
     UseNnue(bool),

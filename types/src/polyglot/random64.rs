@@ -4,7 +4,8 @@
 //! Letouzey's Polyglot; the specification as documented by Michel Van den Bergh, "Polyglot book
 //! format", <http://hgm.nubati.net/book_format.html>). The numbers are data, carried over exactly:
 //! every Polyglot book in existence is keyed by them, so they cannot be regenerated or changed.
-//! [`crate::book`] checks them against the specification's test-vector keys.
+//! The shell's book tests (`src/book/polyglot.rs`) check them against the specification's
+//! test-vector keys.
 //!
 //! Layout (the specification's offsets):
 //! - `0..768`: `64 * kind_of_piece + 8 * row + file`, with `kind_of_piece` black pawn 0, white pawn 1,
