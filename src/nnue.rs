@@ -281,15 +281,16 @@ mod tests {
         let path = path.to_str().unwrap();
         let mut networks = Networks::default();
         assert_eq!(networks.chess.export(Some(path)).unwrap(), path);
-        assert!(std::ptr::eq(load(&CHESS_EMBEDDED, path).unwrap(), &chess::nnue::EMBEDDED));
+        assert!(std::ptr::eq(load(&CHESS_EMBEDDED, path).unwrap().0, &chess::nnue::EMBEDDED));
         // The same network with another output bias: a network of its own, read into the
         // compiled layout.
         let mut bytes = chess::nnue::FILE.to_vec();
         let at = bytes.len() - 4;
         bytes[at..].copy_from_slice(&12345i32.to_le_bytes());
         std::fs::write(path, &bytes).unwrap();
-        let other = load(&CHESS_EMBEDDED, path).unwrap();
+        let (other, file) = load(&CHESS_EMBEDDED, path).unwrap();
         assert!(*other != chess::nnue::EMBEDDED);
+        assert!(file == bytes.as_slice(), "the file as read, for export_net");
         let start = chess::Position::startpos();
         assert_ne!(
             chess::nnue::evaluate(&start, other),
