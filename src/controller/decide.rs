@@ -43,6 +43,7 @@ pub fn decide<G: Variant>(
             elapsed,
             source: Source::Search,
             interrupted: result.interrupted,
+            clock: Some(shared.clock_use()),
         };
     };
     let chosen = job
@@ -72,6 +73,7 @@ pub fn decide<G: Variant>(
         elapsed,
         source: Source::Search,
         interrupted: result.interrupted,
+        clock: Some(shared.clock_use()),
     }
 }
 

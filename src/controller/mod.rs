@@ -468,6 +468,7 @@ impl<G: Variant> Controller<G> {
             elapsed,
             source,
             interrupted: false,
+            clock: None,
         };
         listener.finished(&self.position, &decision);
     }
