@@ -104,7 +104,7 @@ impl<G: Variant> Control for MainControl<'_, G> {
         let ending = if limits.hard.is_some_and(|hard| at.since_go >= hard) {
             Some(Ending::Hard)
         } else {
-            self.pace.get().cuts(at, self.in_doubt.get())
+            self.pace.get().cuts(&limits, at, self.in_doubt.get())
         };
         self.clock_says(ending)
     }

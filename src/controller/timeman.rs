@@ -24,13 +24,14 @@
 //!
 //! Between the limits, [`Pace`] keeps the time from going where it buys nothing. An iteration that
 //! starts late and is cut off by the hard limit costs its whole time and, unless it found a better
-//! move, changes nothing; in real games most hard-limit stops were such iterations. So:
+//! move, changes nothing. So:
 //! * an iteration is not started when it is not expected to finish: the next one is forecast from
 //!   how the last ones grew (its nodes over the nodes of all before it), and it must end before the
-//!   cut below and before the hard limit;
-//! * an iteration is cut at twice the scaled soft limit unless it has put the best move in doubt
-//!   (the first line failed low, or another root move beat it): then it runs on to the hard limit,
-//!   since that is the time that can change the move.
+//!   cut below;
+//! * an iteration is cut at twice the scaled soft limit, and at the latest at three quarters of the
+//!   hard limit, unless it has put the best move in doubt (the first line failed low, or another
+//!   root move beat it): then it runs on to the hard limit, since that is the time that can change
+//!   the move.
 //!
 //! Every limit counts from `go`, pondering included: after `ponderhit` the time already spent on
 //! the move is spent, and the search goes on only as long as it would have without pondering. A
@@ -45,8 +46,10 @@ const SUDDEN_DEATH_HORIZON: i64 = 30;
 const MAX_HORIZON: i64 = 50;
 /// The hard limit in soft limits: room for an iteration that puts the best move in doubt.
 const HARD_PER_SOFT: i64 = 3;
-/// An iteration that leaves the best move unchallenged is cut at this many scaled soft limits.
+/// An iteration that leaves the best move unchallenged is cut at this many scaled soft limits...
 const CUT_PER_SOFT: u32 = 2;
+/// ...and at the latest at this part of the hard limit, whose rest is kept for iterations in doubt.
+const CUT_OF_HARD: (u32, u32) = (3, 4);
 /// The forecast's bounds on an iteration's nodes over the nodes of all before it, per mille. Over
 /// the depths that matter the ratio runs from about 0.1 to 1.5, alternating with the depth's
 /// parity, so the forecast takes the larger of the last two.
@@ -127,7 +130,8 @@ pub enum Ending {
     Soft,
     /// The next iteration was not expected to finish in time.
     Forecast,
-    /// An iteration that left the best move unchallenged ran past twice the scaled soft limit.
+    /// An iteration that left the best move unchallenged ran past its cut: twice the scaled soft
+    /// limit, or three quarters of the hard limit.
     Stable,
     /// The hard limit (`movetime`'s too).
     Hard,
@@ -206,17 +210,27 @@ impl Pace {
             (at.searching.as_nanos().saturating_mul(u128::from(growth)) / 1000).min(u128::from(u64::MAX))
                 as u64,
         );
-        let past_cut = at.searching.saturating_add(next) > soft.saturating_mul(CUT_PER_SOFT);
-        let past_hard = limits.hard.is_some_and(|hard| at.since_go.saturating_add(next) > hard);
-        (past_cut || past_hard).then_some(Ending::Forecast)
+        let then = Elapsed {
+            since_go: at.since_go.saturating_add(next),
+            searching: at.searching.saturating_add(next),
+        };
+        past_cut(soft, limits, then).then_some(Ending::Forecast)
     }
 
-    /// Polled during an iteration: [`Ending::Stable`] once it has run past twice the last scaled
-    /// soft limit without putting the best move in doubt.
-    pub fn cuts(&self, at: Elapsed, in_doubt: bool) -> Option<Ending> {
+    /// Polled during an iteration: [`Ending::Stable`] once it has run past its cut without
+    /// putting the best move in doubt.
+    pub fn cuts(&self, limits: &TimeLimits, at: Elapsed, in_doubt: bool) -> Option<Ending> {
         let soft = self.soft?;
-        (!in_doubt && at.searching >= soft.saturating_mul(CUT_PER_SOFT)).then_some(Ending::Stable)
+        (!in_doubt && past_cut(soft, limits, at)).then_some(Ending::Stable)
     }
+}
+
+/// True at the cut of an iteration that leaves the best move unchallenged, `soft` being the
+/// scaled soft limit: twice that, and at the latest three quarters of the hard limit.
+fn past_cut(soft: Duration, limits: &TimeLimits, at: Elapsed) -> bool {
+    let (part, whole) = CUT_OF_HARD;
+    at.searching >= soft.saturating_mul(CUT_PER_SOFT)
+        || limits.hard.is_some_and(|hard| at.since_go >= hard / whole * part)
 }
 
 /// `value * numerator / denominator`, exact for every clock (`value * 4` overflows an `i64` for
@@ -387,14 +401,15 @@ mod tests {
     }
 
     /// After a solve that gave up, the soft limit counts from the search's start and the hard
-    /// one from `go`: an iteration that would end past the hard limit is not started.
+    /// one from `go`: an iteration that would end past three quarters of the hard limit (2250 ms
+    /// from `go`) is not started.
     #[test]
     fn the_forecast_keeps_to_the_hard_limit_counted_from_go() {
         let limits = limits(1_000, 3_000);
         let mut pace = Pace::default();
-        assert_eq!(pace.iteration_done(&limits, &iteration(1_000, 0), at(2_300, 300)), None);
+        assert_eq!(pace.iteration_done(&limits, &iteration(1_000, 0), at(1_900, 300)), None);
         assert_eq!(
-            pace.iteration_done(&limits, &iteration(2_000, 0), at(2_600, 600)),
+            pace.iteration_done(&limits, &iteration(2_000, 0), at(2_000, 400)),
             Some(Ending::Forecast)
         );
         let mut pace = Pace::default();
@@ -406,17 +421,24 @@ mod tests {
     fn an_unchallenged_iteration_is_cut_at_twice_the_scaled_soft_limit() {
         let limits = limits(1_000, 3_000);
         let mut pace = Pace::default();
-        assert_eq!(pace.cuts(at(2_900, 2_900), false), None, "no cut before an iteration completed");
+        assert_eq!(pace.cuts(&limits, at(2_900, 2_900), false), None, "no cut before an iteration completed");
         assert_eq!(pace.iteration_done(&limits, &iteration(1_000, 3), at(100, 100)), None);
         // Scaled to 900 ms: the cut is at 1800 ms.
-        assert_eq!(pace.cuts(at(1_799, 1_799), false), None);
-        assert_eq!(pace.cuts(at(1_800, 1_800), false), Some(Ending::Stable));
-        assert_eq!(pace.cuts(at(2_900, 2_900), true), None, "a doubt runs on to the hard limit");
+        assert_eq!(pace.cuts(&limits, at(1_799, 1_799), false), None);
+        assert_eq!(pace.cuts(&limits, at(1_800, 1_800), false), Some(Ending::Stable));
+        assert_eq!(pace.cuts(&limits, at(2_900, 2_900), true), None, "a doubt runs on to the hard limit");
+        // A soft limit scaled up to 2400 ms (the best move just changed, and took a fifth of the
+        // nodes) is cut at three quarters of the hard limit, 2250 ms from `go`.
+        let mut pace = Pace::default();
+        let close = Iteration { depth: 10, nodes: 1_000, stable_iterations: 0, best_move_effort: 200 };
+        assert_eq!(pace.iteration_done(&limits, &close, at(100, 100)), None);
+        assert_eq!(pace.cuts(&limits, at(2_249, 2_249), false), None);
+        assert_eq!(pace.cuts(&limits, at(2_250, 1_000), false), Some(Ending::Stable));
         // Without a soft limit (`movetime`, `infinite`) nothing is cut.
         let mut pace = Pace::default();
         let movetime = TimeLimits { soft: None, hard: Some(Duration::from_millis(500)) };
         assert_eq!(pace.iteration_done(&movetime, &iteration(1_000, 3), at(499, 499)), None);
-        assert_eq!(pace.cuts(at(499, 499), false), None);
+        assert_eq!(pace.cuts(&movetime, at(499, 499), false), None);
     }
 
     #[test]
