@@ -271,6 +271,93 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     quit(engine);
 }
 
+/// The `debug on` line on how a search spent the clock: the only one of its kind, before
+/// `bestmove`.
+fn clock_line(lines: &[String]) -> &str {
+    let reports: Vec<usize> =
+        (0..lines.len()).filter(|&at| lines[at].starts_with("info string time used ")).collect();
+    assert_eq!(reports.len(), 1, "one report: {lines:#?}");
+    assert!(reports[0] < lines.len() - 1 && is_bestmove(&lines[lines.len() - 1]), "{lines:#?}");
+    &lines[reports[0]]
+}
+
+/// The limits `go` announced, as `soft S ms, hard H ms`.
+fn announced_limits(lines: &[String]) -> &str {
+    lines.iter().find_map(|line| line.strip_prefix("info string time limits: ")).expect("the limits")
+}
+
+/// Why the clock line says the search ended.
+fn stopped_by(line: &str) -> &str {
+    line.rsplit_once(", stopped by ").expect("a reason").1
+}
+
+/// The number of milliseconds before `unit` (` ms pondering`, say) in the clock line.
+fn millis_before(line: &str, unit: &str) -> u64 {
+    let before = line.split_once(unit).unwrap_or_else(|| panic!("no{unit} in {line}")).0;
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn debug_on_says_how_each_search_spent_the_clock_just_before_bestmove() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("debug on");
+    engine.send("position startpos moves e2e4");
+    let lines = engine.go("go wtime 3000 btime 3000");
+    let line = clock_line(&lines);
+    // The limits planned at `go`, and a reason of the clock's.
+    assert!(line.contains(&format!(" ({}), ", announced_limits(&lines))), "{lines:#?}");
+    assert!(["soft", "forecast", "stable", "hard"].contains(&stopped_by(line)), "{line}");
+    millis_before(line, " ms (soft");
+    // A forced move gets no soft time: one iteration, stopped by the soft limit.
+    engine.send("position fen k7/8/8/8/8/8/6r1/7K w - - 0 1");
+    let lines = engine.go("go wtime 60000 btime 60000");
+    assert_eq!(bestmove(&lines), "h1g2");
+    let line = clock_line(&lines);
+    assert!(line.contains("(soft 0 ms, hard ") && stopped_by(line) == "soft", "{line}");
+    // Without a clock: no limits, and the search ends on its own or by `stop`.
+    engine.send("position startpos");
+    let line = clock_line(&engine.go("go depth 3")).to_string();
+    assert!(line.ends_with(" (soft none, hard none), stopped by end"), "{line}");
+    engine.send("go infinite");
+    engine.read_for(Duration::from_millis(200));
+    engine.send("stop");
+    assert_eq!(stopped_by(clock_line(&engine.until(LONG, is_bestmove))), "stop");
+    engine.send("debug off");
+    assert!(!engine.go("go wtime 3000 btime 3000").iter().any(|line| line.starts_with("info string")));
+    quit(engine);
+}
+
+/// After `ponderhit` the GUI's clock starts, but the limits still count from `go`: the time
+/// pondered is thought already spent on the move. 700 ms of pondering is past every limit of a
+/// 3-second clock, so the hit ends the search; a ponder miss ends by `stop`, at no cost.
+#[test]
+fn debug_on_counts_the_time_pondered_apart_from_the_clocks() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Ponder value true");
+    engine.send("debug on");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 3000 btime 3000");
+    let early = engine.read_for(Duration::from_millis(700));
+    assert!(!early.iter().any(|line| is_bestmove(line)), "{early:#?}");
+    engine.send("ponderhit");
+    let mut lines = early;
+    lines.extend(engine.until(LONG, is_bestmove));
+    let line = clock_line(&lines);
+    assert!(millis_before(line, " ms pondering") >= 500, "{line}");
+    assert!(line.contains(&format!(" ({}), ", announced_limits(&lines))), "{lines:#?}");
+    assert_eq!(stopped_by(line), "ponderhit", "{line}");
+
+    engine.send("go ponder wtime 3000 btime 3000");
+    engine.read_for(Duration::from_millis(300));
+    engine.send("stop");
+    let line = clock_line(&engine.until(LONG, is_bestmove)).to_string();
+    assert!(line.starts_with("info string time used 0 ms after "), "{line}");
+    assert!(line.contains(" ms pondering, no ponderhit (soft ") && stopped_by(&line) == "stop", "{line}");
+    quit(engine);
+}
+
 #[test]
 fn position_or_ucinewgame_mid_search_stop_it_first() {
     let _serial = serial();

@@ -3,9 +3,11 @@
 use engine::chess::Position;
 use engine::history::PastPosition;
 use engine::search::{
-    search, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState, TranspositionTable, TtEntry,
+    search, Control, Iteration, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState,
+    TranspositionTable, TtEntry,
 };
 use engine::Score;
+use std::cell::{Cell, RefCell};
 
 #[derive(Default)]
 struct Collect {
@@ -118,6 +120,67 @@ fn the_same_search_visits_the_same_nodes() {
     assert_eq!(first.nodes, second.nodes);
     assert_eq!(first.best_move, second.best_move);
     assert_eq!(first.depth, 7);
+}
+
+/// A control that never stops the search and notes, per completed iteration, whether it heard of
+/// a doubt about the best move during it.
+#[derive(Default)]
+struct DoubtLog {
+    doubted: RefCell<Vec<bool>>,
+    current: Cell<bool>,
+}
+
+impl Control for DoubtLog {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _iteration: &Iteration) -> bool {
+        self.doubted.borrow_mut().push(self.current.replace(false));
+        false
+    }
+
+    fn best_move_in_doubt(&self) {
+        self.current.set(true);
+    }
+}
+
+/// A clock cuts iterations that leave the best move unchallenged: an iteration that ends with
+/// another best move must have said so while it ran.
+#[test]
+fn every_iteration_that_changes_the_best_move_reports_a_doubt() {
+    let mut changes = 0;
+    for fen in [
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ] {
+        let position = Position::from_fen(fen).unwrap();
+        let entries: Vec<TtEntry> = (0..1 << 16).map(|_| TtEntry::new()).collect();
+        let tt = TranspositionTable::new(&entries, 1);
+        let mut state = SearchState::<Position>::boxed();
+        let (log, mut collect) = (DoubtLog::default(), Collect::default());
+        let limits = Limits { depth: Some(12), ..Limits::default() };
+        search(&position, &[], &limits, &tt, &mut state, &log, &mut collect);
+        // Each depth's last line is its completed one.
+        let best_at = |depth: u32| {
+            collect
+                .lines
+                .iter()
+                .rev()
+                .find(|line| line.0 == depth && line.1 == 1)
+                .map(|line| line.3[0].clone())
+        };
+        let doubted = log.doubted.borrow();
+        assert_eq!(doubted.len(), 12);
+        for depth in 2..=12 {
+            if best_at(depth) != best_at(depth - 1) {
+                changes += 1;
+                assert!(doubted[depth as usize - 1], "{fen}: depth {depth} changed the move silently");
+            }
+        }
+    }
+    assert!(changes > 0, "the positions change their best move as the depth grows");
 }
 
 #[test]

@@ -45,6 +45,7 @@ pub fn decide<G: Variant>(
             elapsed,
             source: Source::Search,
             interrupted: result.interrupted,
+            clock: Some(shared.clock_use()),
         };
     };
     let chosen = job
@@ -75,6 +76,7 @@ pub fn decide<G: Variant>(
         elapsed,
         source: Source::Search,
         interrupted: result.interrupted,
+        clock: Some(shared.clock_use()),
     }
 }
 

@@ -3,6 +3,7 @@
 //! only turns it into its protocol's lines. A [`Listener`] lives on the search thread for one
 //! `go`, so it may keep what it needs between events (the move its last line showed, say).
 
+use super::timeman::{Ending, TimeLimits};
 use crate::games::Proof;
 use engine::search::SearchInfo;
 use engine::{Game, Score};
@@ -85,6 +86,24 @@ pub enum Valuation {
     Unvalued,
 }
 
+/// How a search spent the clock, for front-ends that show it (UCI's `debug on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockUse {
+    /// What the move cost the GUI's clock: the time since `go`, or since `ponderhit`; zero for a
+    /// ponder search that ended without one.
+    pub used: Duration,
+    /// The time a ponder search thought before `ponderhit` (all of it when none came); zero for
+    /// other searches. The limits count from `go`, so they compare with `pondered + used`.
+    pub pondered: Duration,
+    /// A ponder search that ended (`stop`) without `ponderhit`.
+    pub no_hit: bool,
+    /// The limits planned at `go`.
+    pub limits: TimeLimits,
+    /// Why the clock ended the search; `None` when something else did (`stop`, a depth, node or
+    /// mate limit, the end of the search).
+    pub ending: Option<Ending>,
+}
+
 /// The answer to one `go`, sent exactly once.
 pub struct Decision<M> {
     /// The move to play; `None` when the side to move has none (or every one was excluded).
@@ -105,6 +124,8 @@ pub struct Decision<M> {
     /// True when the search was stopped before it ended on its own: its last lines may be older
     /// than its final counts, or belong to an iteration it did not finish.
     pub interrupted: bool,
+    /// How the search spent the clock; `None` when no search ran (a book move, no position).
+    pub clock: Option<ClockUse>,
 }
 
 /// A front-end's receiver of one search's events. Called on the search thread.

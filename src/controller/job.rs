@@ -2,16 +2,16 @@
 //! threads share while it runs, and its result. Below the search threads, the
 //! reporter and the decision, which all read these.
 
-use super::events::Valuation;
+use super::events::{ClockUse, Valuation};
 use super::request::GoRequest;
 use super::strength::Strength;
-use super::timeman::TimeLimits;
+use super::timeman::{Ending, TimeLimits};
 use crate::games::Variant;
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::search::SearchOutcome;
 use engine::{Game, Score};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -62,8 +62,12 @@ pub struct Shared {
     pub(super) infinite: bool,
     /// When `go` arrived: `time` in info lines counts from here.
     pub started: Instant,
-    /// Microseconds after `started` at which the clock started (at `ponderhit` for a ponder search).
+    /// Microseconds after `started` at which the GUI's clock started (at `ponderhit` for a ponder
+    /// search): what the move cost the clock is the time since.
     pub(super) clock_offset_us: AtomicU64,
+    /// Why the clock ended the search, or, while pondering, would have ended it
+    /// ([`Ending::code`]; 0 for none yet).
+    pub(super) ending: AtomicU8,
     /// Microseconds after `started` at which a solve that ran out of its share handed the move to
     /// the search; 0 without one. The search's soft limit then counts from here.
     pub(super) solve_gave_up_us: AtomicU64,
@@ -85,9 +89,27 @@ impl Shared {
         self.nodes.len()
     }
 
-    pub(super) fn clock_elapsed(&self) -> Duration {
+    /// Records why the clock ends the search; the first reason stays.
+    pub(super) fn record_ending(&self, ending: Ending) {
+        let _ = self.ending.compare_exchange(0, ending.code(), Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// Why the clock ended the search (or would have, for a ponder search not yet hit).
+    pub(super) fn ending(&self) -> Option<Ending> {
+        Ending::from_code(self.ending.load(Ordering::SeqCst))
+    }
+
+    /// How the search has spent the clock so far.
+    pub(super) fn clock_use(&self) -> ClockUse {
+        let since_go = self.started.elapsed();
+        let no_hit = self.pondering.load(Ordering::Acquire);
         let offset = Duration::from_micros(self.clock_offset_us.load(Ordering::Acquire));
-        self.started.elapsed().saturating_sub(offset)
+        let (used, pondered) =
+            if no_hit { (Duration::ZERO, since_go) } else { (since_go.saturating_sub(offset), offset) };
+        // Without a hit the clock ended nothing: a rule that fired while pondering only said
+        // when the search would have ended.
+        let ending = if no_hit { None } else { self.ending() };
+        ClockUse { used, pondered, no_hit, limits: self.time, ending }
     }
 
     /// True if the opponent offered a draw for this move.
@@ -130,6 +152,7 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
         infinite: job.request.infinite,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
+        ending: AtomicU8::new(0),
         solve_gave_up_us: AtomicU64::new(0),
         time: job.time,
         node_limit: job.request.nodes.filter(|_| threads > 1),

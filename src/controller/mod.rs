@@ -484,6 +484,7 @@ impl<G: Variant> Controller<G> {
             elapsed: unsearched.started.elapsed(),
             source,
             interrupted: false,
+            clock: None,
         };
         if unsearched.infinite || unsearched.ponder {
             self.held = Some(HeldAnswer { position: self.position, listener, decision, unsearched });

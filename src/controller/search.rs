@@ -8,7 +8,7 @@ use super::decide::{decide, judged_lost};
 use super::events::{Info, Listener, Valuation};
 use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::{EventReporter, News};
-use super::timeman::TimeLimits;
+use super::timeman::{Elapsed, Ending, Pace, TimeLimits};
 use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
     self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable,
@@ -16,7 +16,7 @@ use engine::search::{
 };
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -32,11 +32,58 @@ pub type State<G> = Box<SearchState<G>>;
 
 pub use super::table::Table;
 
-/// The [`Control`] of the main thread: stop flag, hard and soft time limits, shared node limit,
-/// and the listener's regular progress events.
+/// The [`Control`] of the main thread: stop flag, the clock's limits and rules, shared node
+/// limit, and the listener's regular progress events.
 struct MainControl<'a, G: Variant> {
     shared: &'a Shared,
     news: Option<&'a News<'a, G>>,
+    /// The clock's memory of this search's iterations.
+    pace: Cell<Pace>,
+    /// The iteration under way has put the best move in doubt.
+    in_doubt: Cell<bool>,
+}
+
+impl<'a, G: Variant> MainControl<'a, G> {
+    fn new(shared: &'a Shared, news: Option<&'a News<'a, G>>) -> Self {
+        MainControl { shared, news, pace: Cell::new(Pace::default()), in_doubt: Cell::new(false) }
+    }
+
+    /// The limits the search keeps, and where it stands on the clock. Every limit counts from
+    /// `go`, pondering included: after a ponder hit the time already spent on this move is spent.
+    ///
+    /// After a solve that ran out of its share (half the soft limit), the search gets half the
+    /// soft limit of its own, counted from its start. Counted from `go`, the limit, once scaled
+    /// down for a stable best move, had often passed before the search began, and the move came
+    /// from its first iterations: Othello at 24 to 28 empties on a 30-second clock played moves
+    /// of a few thousand nodes after a second's solve, two or three a game, where games are
+    /// decided. Solve and search together still keep to about the soft limit.
+    fn clock(&self) -> (TimeLimits, Elapsed) {
+        let shared = self.shared;
+        let since_go = shared.started.elapsed();
+        match shared.solve_gave_up_us.load(Ordering::Acquire) {
+            0 => (shared.time, Elapsed { since_go, searching: since_go }),
+            gave_up_us => {
+                let limits = TimeLimits { soft: shared.time.soft.map(|soft| soft / 2), ..shared.time };
+                let searching = since_go.saturating_sub(Duration::from_micros(gave_up_us));
+                (limits, Elapsed { since_go, searching })
+            }
+        }
+    }
+
+    /// Acts on the clock's verdict: records why, and stops the search, except while pondering:
+    /// a ponder search thinks on until `ponderhit`, which then ends it at once (here, at the next
+    /// poll, when the hit came as the verdict was recorded).
+    fn clock_says(&self, ending: Option<Ending>) -> bool {
+        let shared = self.shared;
+        if let Some(ending) = ending {
+            shared.record_ending(ending);
+        }
+        if shared.pondering.load(Ordering::SeqCst) || shared.ending().is_none() {
+            return false;
+        }
+        shared.stop.store(true, Ordering::Relaxed);
+        true
+    }
 }
 
 impl<G: Variant> Control for MainControl<'_, G> {
@@ -49,39 +96,30 @@ impl<G: Variant> Control for MainControl<'_, G> {
         if let Some(news) = self.news {
             news.poll(nodes);
         }
-        let out_of_nodes = shared.node_limit.is_some_and(|limit| shared.total_nodes(nodes) >= limit);
-        let out_of_time = !shared.pondering.load(Ordering::Acquire)
-            && shared.time.hard.is_some_and(|hard| shared.clock_elapsed() >= hard);
-        if out_of_nodes || out_of_time {
+        if shared.node_limit.is_some_and(|limit| shared.total_nodes(nodes) >= limit) {
             shared.stop.store(true, Ordering::Relaxed);
+            return true;
         }
-        out_of_nodes || out_of_time
+        let (limits, at) = self.clock();
+        let ending = if limits.hard.is_some_and(|hard| at.since_go >= hard) {
+            Some(Ending::Hard)
+        } else {
+            self.pace.get().cuts(&limits, at, self.in_doubt.get())
+        };
+        self.clock_says(ending)
     }
 
-    /// The soft limit counts the whole search, pondering included: after a ponder hit the time
-    /// already spent on this move is spent, and the plan holds (the clock's hard limit, which
-    /// protects the game, counts from the hit).
-    ///
-    /// After a solve that ran out of its share (half the soft limit), the search gets half the
-    /// soft limit of its own, counted from its start. Counted from `go`, the limit, once scaled
-    /// down for a stable best move, had often passed before the search began, and the move came
-    /// from its first iterations: Othello at 24 to 28 empties on a 30-second clock played moves
-    /// of a few thousand nodes after a second's solve, two or three a game, where games are
-    /// decided. Solve and search together still keep to about the soft limit.
     fn iteration_done(&self, iteration: &Iteration) -> bool {
-        let shared = self.shared;
-        if shared.pondering.load(Ordering::Acquire) {
-            return false;
-        }
-        let Some(soft) = shared.time.soft_for(iteration.stable_iterations, iteration.best_move_effort) else {
-            return false;
-        };
-        match shared.solve_gave_up_us.load(Ordering::Acquire) {
-            0 => shared.started.elapsed() >= soft,
-            gave_up_us => {
-                shared.started.elapsed().saturating_sub(Duration::from_micros(gave_up_us)) >= soft / 2
-            }
-        }
+        let (limits, at) = self.clock();
+        let mut pace = self.pace.get();
+        let ending = pace.iteration_done(&limits, iteration, at);
+        self.pace.set(pace);
+        self.in_doubt.set(false);
+        self.clock_says(ending)
+    }
+
+    fn best_move_in_doubt(&self) {
+        self.in_doubt.set(true);
     }
 }
 
@@ -125,12 +163,12 @@ pub fn run<G: Variant>(
         G::set_tables(state.eval_cache_mut(), job.tables);
     }
     if let Some(solver) = solver {
-        let control = MainControl::<G> { shared, news: None };
+        let control = MainControl::<G>::new(shared, None);
         let budget = solve_budget(&shared.time);
         let gave_up = Cell::new(false);
         let out_of_budget = || {
             let out = !shared.pondering.load(Ordering::Acquire)
-                && budget.is_some_and(|budget| shared.clock_elapsed() >= budget);
+                && budget.is_some_and(|budget| shared.started.elapsed() >= budget);
             gave_up.set(gave_up.get() || out);
             out
         };
@@ -180,7 +218,7 @@ pub fn run<G: Variant>(
         let (outcome, lines, score) = match listener {
             Some(listener) => {
                 let news = News::new(listener, shared, &tt);
-                let control = MainControl { shared, news: Some(&news) };
+                let control = MainControl::new(shared, Some(&news));
                 let mut reporter = EventReporter::new(
                     &news,
                     &job.position,
@@ -200,7 +238,7 @@ pub fn run<G: Variant>(
                 (outcome, reporter.completed_lines(), reporter.last_score())
             }
             None => {
-                let control = MainControl::<G> { shared, news: None };
+                let control = MainControl::<G>::new(shared, None);
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
                 (outcome, Vec::new(), None)
@@ -220,7 +258,7 @@ pub fn run<G: Variant>(
 /// at 26 empties with a second to spend) would spend the move's whole time and leave the search
 /// none: a move from its first iteration, where the search's own iterations would have reached
 /// depth 10 and more. A solve within its share answers; past it, the search plays with half the
-/// soft limit of its own (see [`MainControl::iteration_done`]).
+/// soft limit of its own (see [`MainControl::clock`]).
 fn solve_budget(time: &TimeLimits) -> Option<Duration> {
     time.soft.or(time.hard).map(|limit| limit / 2)
 }
@@ -358,6 +396,7 @@ pub fn start_analysis<G: Variant>(
         infinite: false,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
+        ending: AtomicU8::new(0),
         solve_gave_up_us: AtomicU64::new(0),
         time: TimeLimits::NONE,
         node_limit: None,
@@ -370,7 +409,7 @@ pub fn start_analysis<G: Variant>(
             let shared = thread_shared;
             let tt = TranspositionTable::new(&table, age);
             let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
-            let control = MainControl::<G> { shared: &shared, news: None };
+            let control = MainControl::<G>::new(&shared, None);
             for (index, position) in positions.iter().enumerate().rev() {
                 let mut moves = G::MoveList::default();
                 position.generate_moves(&mut moves);
@@ -400,7 +439,7 @@ impl<G: Variant> Running<G> {
     }
 
     /// `ponderhit`: the opponent played the expected move (offering a draw with it if `draw`); the
-    /// clock starts now.
+    /// GUI's clock starts now, the search's limits still count from `go`.
     pub fn ponderhit(&self, draw: bool) {
         let shared = &self.shared;
         if draw {
@@ -409,10 +448,11 @@ impl<G: Variant> Running<G> {
         if shared.pondering.load(Ordering::Acquire) {
             let now = shared.started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
             shared.clock_offset_us.store(now, Ordering::Release);
-            shared.pondering.store(false, Ordering::Release);
-            // Pondered longer than the move's planned time: the move is ready, play it now (as
-            // Stockfish does) rather than finish an iteration the plan has no time for.
-            if shared.time.soft.is_some_and(|soft| shared.started.elapsed() >= soft) {
+            shared.pondering.store(false, Ordering::SeqCst);
+            // The clock would have ended this search by now (as Stockfish's stop on ponderhit):
+            // the move is ready, play it rather than think on at the clock's expense.
+            if shared.ending().is_some() {
+                shared.ending.store(Ending::PonderHit.code(), Ordering::SeqCst);
                 shared.stop.store(true, Ordering::Release);
             }
         }

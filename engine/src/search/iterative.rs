@@ -205,6 +205,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             self.sort_root_moves(pv_index, |root| root.score);
             if score <= alpha {
+                if pv_index == 0 {
+                    self.control.best_move_in_doubt();
+                }
                 beta = Score((alpha.0 + beta.0) / 2);
                 alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
                 self.report_line(depth as u32, pv_index, Bound::Upper, reporter);
@@ -289,6 +292,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 if index != pv_index {
                     // Move the new best right behind the lines already fixed, so that a stop keeps it.
                     self.state.root_moves[pv_index..=index].rotate_right(1);
+                    if pv_index == 0 {
+                        self.control.best_move_in_doubt();
+                    }
                 }
                 if score >= beta {
                     break;

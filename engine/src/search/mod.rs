@@ -73,6 +73,11 @@ pub trait Control {
     /// Asked after each completed iteration: `true` if another iteration should not be started (the
     /// soft time limit).
     fn iteration_done(&self, iteration: &Iteration) -> bool;
+
+    /// Told when the iteration under way puts the last best move in doubt: the first line failed
+    /// low, or another root move beat it. A clock that cuts iterations short once the best move
+    /// looks settled lets such an iteration run on: its result may change the move.
+    fn best_move_in_doubt(&self) {}
 }
 
 /// What a completed iteration tells the clock about how settled the search is.

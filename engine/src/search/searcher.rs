@@ -15,7 +15,7 @@ const POLL_INTERVAL: u64 = 2048;
 pub(super) struct Searcher<'a, 't, G: Game, C: Control> {
     pub(super) state: &'a mut SearchState<G>,
     pub(super) tt: &'a TranspositionTable<'t>,
-    control: &'a C,
+    pub(super) control: &'a C,
     node_limit: u64,
     next_poll: u64,
     /// Set once the search must end: every node then returns at once, and the scores it returns

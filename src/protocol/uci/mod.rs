@@ -11,14 +11,16 @@ pub mod options;
 pub mod parse;
 
 use super::{unknown_command, Flow};
+use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::display::compiler_text;
 use crate::games::{GameKind, Variant};
 use crate::output::Output;
-use engine::{chess, xiangqi, GameText};
+use engine::{chess, xiangqi, GameText, Score};
 use format::UciListener;
 use options::{Change, Options};
 use parse::{Command, Go, Setup};
+use std::time::Duration;
 
 /// The books `OwnBook` plays from while `Book File` is empty: the game's embedded one, as
 /// Polyglot users expect book moves from the start (a file, once set, takes its place; `<empty>`
@@ -338,13 +340,19 @@ impl UciFront {
             refutations: self.options.show_refutations,
             single_line: self.options.multipv == 1,
         };
-        let listener = Box::new(UciListener::<G>::new(self.output.clone(), settings));
+        let listener: Box<dyn Listener<G>> = Box::new(UciListener::<G>::new(self.output.clone(), settings));
+        let listener = if self.debug {
+            Box::new(ClockReport { inner: listener, output: self.output.clone() })
+        } else {
+            listener
+        };
         let time = controller.go(request, listener);
         if self.debug {
-            let ms = |limit: Option<std::time::Duration>| {
-                limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
-            };
-            self.output.info_string(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
+            self.output.info_string(&format!(
+                "time limits: soft {}, hard {}",
+                limit_text(time.soft),
+                limit_text(time.hard)
+            ));
         }
     }
 
@@ -370,6 +378,80 @@ impl UciFront {
             output.line(&format!("{lines}\nNodes searched: {}\n", perft.total));
         });
     }
+}
+
+/// `N ms`, or `none` for no limit.
+fn limit_text(limit: Option<Duration>) -> String {
+    limit.map_or("none".into(), |limit| format!("{} ms", limit.as_millis()))
+}
+
+/// With `debug on`: the UCI listener, and one `info string` just before the answer on how the
+/// search spent the clock, for measuring time use in real games (`tools/time_use.py`):
+///
+/// ```text
+/// info string time used U ms [after P ms pondering[, no ponderhit]] (soft S ms, hard H ms), stopped by R
+/// ```
+///
+/// `U` is what the move cost the GUI's clock (from `go`, or from `ponderhit`), `P` the time
+/// pondered before it; the limits are the ones planned at `go` and count from it, so they compare
+/// with `P + U`. `R` is the clock's reason (`soft`, `forecast`, `stable`, `hard`, `ponderhit`:
+/// [`crate::controller::timeman`]), or `stop` (a stop command or a node limit) or `end` (the
+/// search ended on its own: a depth or mate limit, a forced mate). Every other event passes
+/// through unchanged, so a method added to [`Listener`] must be passed on here too.
+struct ClockReport<G: Variant> {
+    inner: Box<dyn Listener<G>>,
+    output: Output,
+}
+
+impl<G: Variant> Listener<G> for ClockReport<G> {
+    fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
+        self.inner.info(position, info);
+    }
+
+    fn current_move(&mut self, position: &G, current: &CurrentMove<G::Move>) {
+        self.inner.current_move(position, current);
+    }
+
+    fn progress(&mut self, progress: &Progress) {
+        self.inner.progress(progress);
+    }
+
+    fn wants_refutations(&self) -> bool {
+        self.inner.wants_refutations()
+    }
+
+    fn refutations(&mut self, position: &G, lines: &[Vec<G::Move>]) {
+        self.inner.refutations(position, lines);
+    }
+
+    fn analysed(&mut self, position: &G, index: usize, score: Score, best: Option<G::Move>) {
+        self.inner.analysed(position, index, score, best);
+    }
+
+    fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
+        if let Some(clock) = &decision.clock {
+            self.output.info_string(&clock_text(clock, decision.interrupted));
+        }
+        self.inner.finished(position, decision);
+    }
+}
+
+/// The text of [`ClockReport`]'s line, after `info string `.
+fn clock_text(clock: &ClockUse, interrupted: bool) -> String {
+    let pondered = if clock.no_hit {
+        format!(" after {} ms pondering, no ponderhit", clock.pondered.as_millis())
+    } else if clock.pondered.is_zero() {
+        String::new()
+    } else {
+        format!(" after {} ms pondering", clock.pondered.as_millis())
+    };
+    let reason = clock.ending.map_or(if interrupted { "stop" } else { "end" }, |ending| ending.word());
+    format!(
+        "time used {} ms{pondered} (soft {}, hard {}), stopped by {reason}",
+        clock.used.as_millis(),
+        limit_text(clock.limits.soft),
+        limit_text(clock.limits.hard)
+    )
 }
 
 /// The controller's request for a UCI `go` over `searchmoves` (parsed by the caller, which knows
