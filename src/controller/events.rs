@@ -3,6 +3,7 @@
 //! only turns it into its protocol's lines. A [`Listener`] lives on the search thread for one
 //! `go`, so it may keep what it needs between events (the move its last line showed, say).
 
+use super::timeman::TimeLimits;
 use crate::games::Proof;
 use engine::search::SearchInfo;
 use engine::{Game, Score};
@@ -90,6 +91,9 @@ pub struct Decision<M> {
 
 /// A front-end's receiver of one search's events. Called on the search thread.
 pub trait Listener<G: Game>: Send {
+    /// The time limits of a search about to start, before any other event of it (an answer that
+    /// needs no search has none).
+    fn planned(&mut self, _time: &TimeLimits) {}
     /// An iteration's principal variation.
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
     /// The root move being searched (after the first second of a search).

@@ -32,7 +32,7 @@ use engine::history::PastPosition;
 use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
 use events::{Decision, Listener, Source};
-pub use request::{GoRequest, Settings};
+pub use request::{GoRequest, Knowledge, Settings};
 use search::{Running, State, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -412,6 +412,7 @@ impl<G: Variant> Controller<G> {
         self.age = (self.age + 1) & 63;
         let states = std::mem::take(&mut self.states);
         let solver = self.solver.take().unwrap_or_else(G::new_solver);
+        listener.planned(&time);
         match search::start(job, self.table.clone(), self.age, states, solver, listener) {
             Ok(running) => self.running = Some(running),
             Err((_error, mut listener)) => {
