@@ -173,10 +173,22 @@ fn ucci_names_a_missing_book_file_and_plays_on() {
     let lines = engine.go("go time 1");
     assert!(searched(&lines) && book_line(&lines).is_none(), "{lines:#?}");
     assert!(legal_moves("").contains(&bestmove(&lines)));
-    // An empty `bookfiles` goes back to the embedded book.
-    engine.send("setoption bookfiles");
+    // `<embedded>`, the listed default, is the book compiled in, alone or in a list.
+    engine.send("setoption bookfiles <embedded>");
     assert!(engine.sync().is_empty());
     assert!(book_line(&engine.go("go time 60")).is_some());
+    engine.send(&format!("setoption bookfiles {missing};<embedded>"));
+    assert_eq!(engine.sync().len(), 1, "the missing file is named");
+    assert!(book_line(&engine.go("go time 60")).is_some());
+    // An empty `bookfiles` is no book at all, as the UCCI text has it (so is UCI's `<empty>`):
+    // `usebook` stays on, and the engine searches.
+    for empty in ["setoption bookfiles", "setoption bookfiles <empty>"] {
+        engine.send("setoption bookfiles <embedded>");
+        engine.send(empty);
+        assert!(engine.sync().is_empty(), "{empty}");
+        let lines = engine.go("go time 1");
+        assert!(searched(&lines) && book_line(&lines).is_none(), "{empty}: {lines:#?}");
+    }
     engine.send("quit");
 }
 

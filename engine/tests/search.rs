@@ -4,7 +4,7 @@ use engine::chess::Position;
 use engine::history::PastPosition;
 use engine::search::{
     search, Control, Iteration, Limits, LimitsOnly, Reporter, SearchInfo, SearchOutcome, SearchState,
-    TranspositionTable, TtEntry,
+    Selectivity, TranspositionTable, TtEntry,
 };
 use engine::Score;
 use std::cell::{Cell, RefCell};
@@ -32,6 +32,40 @@ fn run_after(
     moves: &[&str],
     limits: Limits<'_, engine::chess::Move>,
 ) -> (SearchOutcome<engine::chess::Move>, Collect) {
+    run_controlled(fen, moves, limits, &LimitsOnly)
+}
+
+/// A control that stops nothing early (as [`LimitsOnly`]) and changes the search itself.
+struct Styled {
+    selectivity: Selectivity,
+    draw_value: Score,
+}
+
+impl Control for Styled {
+    fn should_stop(&self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn iteration_done(&self, _iteration: &Iteration) -> bool {
+        false
+    }
+
+    fn selectivity(&self) -> Selectivity {
+        self.selectivity
+    }
+
+    fn draw_value(&self) -> Score {
+        self.draw_value
+    }
+}
+
+/// [`run_after`] under `control`.
+fn run_controlled<C: Control>(
+    fen: &str,
+    moves: &[&str],
+    limits: Limits<'_, engine::chess::Move>,
+    control: &C,
+) -> (SearchOutcome<engine::chess::Move>, Collect) {
     let mut position = Position::from_fen(fen).unwrap();
     let mut keys = Vec::new();
     for text in moves {
@@ -43,7 +77,7 @@ fn run_after(
     let tt = TranspositionTable::new(&entries, 1);
     let mut state = SearchState::<Position>::boxed();
     let mut collect = Collect::default();
-    let outcome = search(&position, &keys, &limits, &tt, &mut state, &LimitsOnly, &mut collect);
+    let outcome = search(&position, &keys, &limits, &tt, &mut state, control, &mut collect);
     (outcome, collect)
 }
 
@@ -110,6 +144,35 @@ fn repeating_a_position_of_the_game_is_a_draw_the_losing_side_takes() {
     // Without the history the same position is simply lost.
     let (fresh, _) = run(fen, Limits { depth: Some(6), ..Limits::default() });
     assert!(fresh.score < Score(-500), "{fresh:?}");
+}
+
+#[test]
+fn a_control_values_the_draws_the_search_finds() {
+    // The repetition above, its draw worth `value` to black, the side to move at the root: black
+    // still takes it (the queen it is down is worth far more), and scores it so.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 b - - 0 1";
+    for value in [-40, 0, 40] {
+        let control = Styled { selectivity: Selectivity::Full, draw_value: Score(value) };
+        let limits = Limits { depth: Some(6), ..Limits::default() };
+        let (outcome, _) = run_controlled(fen, &["g8h8", "d1d2", "h8g8", "d2d1"], limits, &control);
+        assert_eq!((uci(&outcome), outcome.score), ("g8h8".to_string(), Score(value)), "{value}");
+    }
+}
+
+#[test]
+fn less_selectivity_searches_more_nodes_and_full_is_the_default() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let limits = || Limits { depth: Some(5), ..Limits::default() };
+    let nodes: Vec<u64> =
+        [Selectivity::None, Selectivity::Reductions, Selectivity::NullMove, Selectivity::Full]
+            .into_iter()
+            .map(|selectivity| {
+                let control = Styled { selectivity, draw_value: Score::DRAW };
+                run_controlled(kiwipete, &[], limits(), &control).0.nodes
+            })
+            .collect();
+    assert!(nodes.windows(2).all(|pair| pair[0] > pair[1]), "{nodes:?}");
+    assert_eq!(nodes[3], run(kiwipete, limits()).0.nodes);
 }
 
 #[test]

@@ -1,14 +1,15 @@
 //! The xiangqi evaluation's linear model and trace: with the compiled weights, the coefficients
 //! reproduce `evaluate` exactly, on the perft suite and on random playouts from it, and a changed
 //! weight moves the score by its count, tapered; the term-by-term trace reproduces it too, and gives
-//! each side's terms to the right side. (The data file's round trip and its error messages are
+//! each side's terms to the right side; the smaller evaluations (UCCI's `knowledge`) are the
+//! trace's material, and material and tables, tapered. (The data file's round trip and its error messages are
 //! `tablegen::xiangqi_eval`'s unit tests: this crate does not depend on `tablegen` outside its
 //! build script.)
 
 use engine::xiangqi::eval::coefficients::{
     coefficients, compiled_weights, MATERIAL_BASE, PARAM_COUNT, PSQT_BASE, WEIGHTS_BASE,
 };
-use engine::xiangqi::eval::{evaluate, trace, weights, Term};
+use engine::xiangqi::eval::{evaluate, evaluate_material, trace, weights, Term};
 use engine::xiangqi::{generate_moves, Color, PieceKind, Position, XiangqiMoveList};
 
 const PERFT: &str = include_str!("../../tests/data/xiangqi/perft.epd");
@@ -147,4 +148,40 @@ fn the_trace_puts_each_feature_under_its_term() {
     let exposure = 2 * weights::MISSING_ADVISOR + 2 * weights::MISSING_ELEPHANT;
     assert_eq!((guards.mg, guards.eg), (-exposure, -exposure / 2));
     assert_eq!(trace(&exposed).term(Color::Red, Term::MissingGuards), Default::default());
+}
+
+#[test]
+fn the_smaller_evaluations_are_the_traced_material_and_tables_tapered() {
+    let max = weights::PHASE_MAX;
+    for position in sample_positions(1, 60).iter().step_by(7) {
+        let traced = trace(position);
+        let phase = traced.phase.min(max);
+        let from_side_to_move = |mg: i32, eg: i32| {
+            let red = (mg * phase + eg * (max - phase)) / max;
+            if position.side_to_move() == Color::Red {
+                red
+            } else {
+                -red
+            }
+        };
+        let side = |color: usize| {
+            let tables =
+                traced.psqt[color].iter().fold((0, 0), |(mg, eg), kind| (mg + kind.mg, eg + kind.eg));
+            (traced.material[color].mg, traced.material[color].eg, tables.0, tables.1)
+        };
+        let (
+            (red_mg, red_eg, red_tables_mg, red_tables_eg),
+            (black_mg, black_eg, black_tables_mg, black_tables_eg),
+        ) = (side(0), side(1));
+        let material = from_side_to_move(red_mg - black_mg, red_eg - black_eg);
+        let tables = from_side_to_move(
+            red_mg + red_tables_mg - black_mg - black_tables_mg,
+            red_eg + red_tables_eg - black_eg - black_tables_eg,
+        );
+        assert_eq!(evaluate_material(position, false).0, material, "{position}");
+        assert_eq!(evaluate_material(position, true).0, tables, "{position}");
+    }
+    // Even material is 0 for material alone; the start position is 0 with its tables too.
+    let start = position(engine::xiangqi::STARTPOS);
+    assert_eq!((evaluate_material(&start, false).0, evaluate_material(&start, true).0), (0, 0));
 }

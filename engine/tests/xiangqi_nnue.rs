@@ -116,14 +116,14 @@ fn a_position_and_its_colour_flip_evaluate_alike() {
 
 /// The memory the module note states: a thread's cache is its stack of accumulators, one entry
 /// (both perspectives' `i16` values and the move's change, a cache line of padding) per ply and one
-/// for lines past the stack, and the network is two bytes per weight, with room for the most output
-/// buckets a file may have.
+/// for lines past the stack, and two cache lines of settings; the network is two bytes per weight,
+/// with room for the most output buckets a file may have.
 #[test]
 fn the_cache_and_the_network_take_the_memory_the_note_states() {
     let entry = 4 * nnue::HIDDEN + 64;
     let cache = std::mem::size_of::<EvalCache>();
     eprintln!("xiangqi EvalCache: {cache} bytes, network: {} bytes", std::mem::size_of::<nnue::Network>());
-    assert!((130 * entry..130 * entry + 128).contains(&cache), "{cache}");
+    assert!((130 * entry..=130 * entry + 128).contains(&cache), "{cache}");
     let weights = 2 * (1260 + 1 + 2 * types::nnue::MAX_BUCKETS) * nnue::HIDDEN;
     assert!(std::mem::size_of::<nnue::Network>() >= weights);
     assert!(std::mem::size_of::<nnue::Network>() <= weights + 128);

@@ -11,8 +11,8 @@
 //! as it judges any move.
 //!
 //! [`DEFAULT`] is the small book built by `tuner book --game xiangqi` from the engine's own
-//! searches (docs/book.md says how), embedded in the shell: UCCI's `usebook` uses it while
-//! `bookfiles` names no file.
+//! searches (docs/book.md says how), embedded in the shell: UCCI's `usebook` uses it where
+//! `bookfiles` names it (`<embedded>`, the default).
 
 use super::{Book, BookGame};
 use engine::xiangqi::{Move, Position, Square};

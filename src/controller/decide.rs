@@ -1,8 +1,9 @@
-//! The end of a search, decided: which move to play (a limited strength may take another of the
-//! best lines), which reply to ponder on, and whether to offer a draw or resign.
+//! The end of a search, decided: which move to play (a limited strength or a random choice may take
+//! another of the best lines), which reply to ponder on, and whether to offer a draw or resign.
 
 use super::events::{Decision, Offer, Source, Valuation};
 use super::job::{legal_move, Job, SearchResult, Shared};
+use super::strength::choose_near_best;
 use crate::games::{Proof, Variant};
 use crate::rng::Rng;
 use engine::search::TranspositionTable;
@@ -16,11 +17,12 @@ pub const RESIGN_BELOW: i32 = -1_500;
 /// below [`RESIGN_BELOW`]: one such score can be a horizon effect that the next move's deeper view
 /// takes back, and a resignation cannot be. A proven mate against the engine resigns at once.
 pub const RESIGN_AFTER: u32 = 3;
-/// At or below this the engine accepts a draw the opponent offered.
+/// At or below this, counted from what a draw is worth to the engine (its contempt), the engine
+/// accepts a draw the opponent offered; in a lost or mated position it accepts rather than resign.
 pub const ACCEPT_DRAW_AT: i32 = -50;
-/// The engine offers a draw itself when its search sees a forced draw (a score of exactly 0,
-/// which repetition, the move-count rules and bare material give) after this many plies without
-/// a capture: the game is shuffling, not opening.
+/// The engine offers a draw itself when its search sees a forced draw (a score of exactly what a
+/// draw is worth, which repetition, the move-count rules and bare material give) after this many
+/// plies without a capture: the game is shuffling, not opening.
 pub const OFFER_DRAW_AFTER_PLIES: usize = 20;
 
 /// The decision of a finished search.
@@ -48,20 +50,26 @@ pub fn decide<G: Variant>(
             clock: Some(shared.clock_use()),
         };
     };
-    let chosen = job
-        .strength
-        .and_then(|strength| strength.choose(&result.lines, &mut Rng::seeded(job.seed)))
-        .unwrap_or(best);
+    let mut rng = Rng::seeded(job.seed);
+    let chosen = match job.strength {
+        Some(strength) => strength.choose(&result.lines, &mut rng),
+        None if job.request.random_margin > 0 => {
+            choose_near_best(job.request.random_margin, &result.lines, &mut rng)
+        }
+        None => None,
+    }
+    .unwrap_or(best);
     let from_pv = if chosen == best { outcome.ponder_move } else { None };
     let ponder = ponder_move(position, chosen, from_pv, tt);
     let judged = judged_score(result);
-    let offer = if (judged_lost(result) && job.losing_streak + 1 >= RESIGN_AFTER)
+    let draw = job.request.draw_value;
+    let offer = if shared.draw_offered() && judged.0 <= draw + ACCEPT_DRAW_AT {
+        Some(Offer::Draw)
+    } else if (judged_lost(result) && job.losing_streak + 1 >= RESIGN_AFTER)
         || judged.mate_moves().is_some_and(|moves| moves < 0)
     {
         Some(Offer::Resign)
-    } else if (shared.draw_offered() && judged.0 <= ACCEPT_DRAW_AT)
-        || (judged == Score::DRAW && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES)
-    {
+    } else if judged == Score(draw) && position.reversible_plies() >= OFFER_DRAW_AFTER_PLIES {
         Some(Offer::Draw)
     } else {
         None

@@ -130,6 +130,9 @@ pub struct Decision<M> {
 
 /// A front-end's receiver of one search's events. Called on the search thread.
 pub trait Listener<G: Game>: Send {
+    /// The time limits of a search about to start, before any other event of it (an answer that
+    /// needs no search has none).
+    fn planned(&mut self, _time: &TimeLimits) {}
     /// An iteration's principal variation.
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
     /// The root move being searched (after the first second of a search).

@@ -32,7 +32,7 @@ use engine::history::PastPosition;
 use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
 use events::{Decision, Listener, Source, Valuation};
-pub use request::{GoRequest, Settings};
+pub use request::{GoRequest, Knowledge, Settings};
 use search::{Running, State, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -392,7 +392,7 @@ impl<G: Variant> Controller<G> {
     /// then exactly one decision, also when the book answers, when no move is left to search or
     /// when no thread can start; for `infinite` and `ponder` that decision waits for `stop` (or
     /// `ponderhit`) even then. Returns the time limits planned (for `debug`).
-    pub fn go(&mut self, request: GoRequest<G::Move>, listener: Box<dyn Listener<G>>) -> TimeLimits {
+    pub fn go(&mut self, request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
         self.stop();
         let started = Instant::now();
         let unsearched = Unsearched { started, infinite: request.infinite, ponder: request.ponder };
@@ -434,6 +434,7 @@ impl<G: Variant> Controller<G> {
         self.age = (self.age + 1) & 63;
         let states = std::mem::take(&mut self.states);
         let solver = self.solver.take().unwrap_or_else(G::new_solver);
+        listener.planned(&time);
         match search::start(job, self.table.clone(), self.age, states, solver, listener) {
             Ok(running) => self.running = Some(running),
             Err((_error, listener)) => {

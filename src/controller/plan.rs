@@ -1,9 +1,10 @@
 //! From a `go` request to the limits of one search: the clock's time limits, `nodestime`'s node
-//! budget in their place, the strength limit's node budget and lines, the root moves.
+//! budget in their place, the strength limit's node budget and lines, the lines a random choice
+//! needs, the evaluation, the root moves.
 
 use super::job::Job;
 use super::request::{GoRequest, Settings};
-use super::strength::Strength;
+use super::strength::{Strength, CANDIDATE_LINES};
 use super::timeman::{Clock, TimeLimits};
 use crate::games::Variant;
 use engine::history::PastPosition;
@@ -78,10 +79,14 @@ pub fn plan<G: Variant>(
         (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
         (nodes, budget) => nodes.or(budget),
     };
+    // A random choice among near-equal moves needs lines to choose among (none in analysis).
+    let random_margin = if request.infinite { 0 } else { request.random_margin.max(0) };
     let multipv = request.lines.unwrap_or(settings.multipv);
     let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
-    let request = GoRequest { searchmoves, nodes, ..request.clone() };
-    let (judge_chases, networks) = (settings.chase_rule, settings.networks.search());
+    let multipv = if random_margin > 0 { multipv.max(CANDIDATE_LINES) } else { multipv };
+    let request = GoRequest { searchmoves, nodes, random_margin, ..request.clone() };
+    let networks = request.knowledge.networks(settings.networks.search());
+    let judge_chases = settings.chase_rule;
     // Ranked by DTZ, the root needs no probes below it (Stockfish's rule); by WDL, they go on.
     let tables = if table_root.as_ref().is_some_and(|ranked| ranked.by_dtz) {
         None

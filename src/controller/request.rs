@@ -3,8 +3,9 @@
 
 use super::strength::MIN_ELO;
 use super::timeman::Clock;
-use crate::nnue::Networks;
+use crate::nnue::{Networks, SearchNetworks};
 use crate::syzygy::SyzygySettings;
+use engine::search::Selectivity;
 
 /// Milliseconds kept back per move for the GUI and the pipes: Stockfish's default. The time plan
 /// reserves it for every move of its horizon (`timeman.rs`), so at 5+0.05 each extra 10 ms of
@@ -86,11 +87,48 @@ pub struct GoRequest<M> {
     /// `hint`).
     pub every_move: bool,
     /// What a draw is worth to the side to move, in the game's score units: 0 values it as the
-    /// draw it is; below 0 the engine plays on for more (NBoard's `set contempt`).
+    /// draw it is; below 0 the engine plays on for more (NBoard's `set contempt`, UCCI's `style`).
+    /// The search scores the draws it finds so, and Othello's solver trades results for it.
     pub draw_value: i32,
     /// A move to play in a game whose `depth` is the engine's level, not an analysis (NBoard's
     /// `go`): the book may answer it.
     pub in_game: bool,
+    /// Which of the game's prunings and reductions the search uses (UCCI's `pruning`).
+    pub selectivity: Selectivity,
+    /// How much of its evaluation the search uses (UCCI's `knowledge`).
+    pub knowledge: Knowledge,
+    /// Above 0, the move is drawn among the best lines within this many score units of the best,
+    /// as the strength limit draws it (UCCI's `randomness`), except in `infinite` analysis.
+    pub random_margin: i32,
+    /// The share of the time, in per cent, each search thread leaves to other programs by
+    /// sleeping (UCCI's `idle`); 0 for a full load.
+    pub idle_percent: u8,
+}
+
+/// How much of its evaluation a search uses, least first (UCCI's `knowledge`): less knows less
+/// and costs less per node. A game without the smaller evaluations uses its hand-crafted one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Knowledge {
+    /// Material alone.
+    Material,
+    /// Material and piece-square tables.
+    Tables,
+    /// The game's hand-crafted evaluation, whatever `Use NNUE` says.
+    HandCrafted,
+    /// The evaluation `Use NNUE` chooses: the game's network, or its hand-crafted evaluation.
+    #[default]
+    Full,
+}
+
+impl Knowledge {
+    /// The networks a search evaluates with, of those `Use NNUE` would have it use: none below
+    /// the full evaluation.
+    pub fn networks(self, networks: SearchNetworks) -> SearchNetworks {
+        match self {
+            Knowledge::Full => networks,
+            _ => SearchNetworks::default(),
+        }
+    }
 }
 
 impl<M> GoRequest<M> {
@@ -111,6 +149,10 @@ impl<M> GoRequest<M> {
             every_move: self.every_move,
             draw_value: self.draw_value,
             in_game: self.in_game,
+            selectivity: self.selectivity,
+            knowledge: self.knowledge,
+            random_margin: self.random_margin,
+            idle_percent: self.idle_percent,
         }
     }
 

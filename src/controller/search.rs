@@ -8,12 +8,14 @@ use super::decide::{decide, judged_lost};
 use super::events::{Info, Listener, Valuation};
 use super::job::{shared_for, Job, SearchResult, Shared};
 use super::reporter::{EventReporter, News};
+use super::request::GoRequest;
 use super::timeman::{Elapsed, Ending, Pace, TimeLimits};
 use crate::games::{SolveAsk, Solved, Variant};
 use engine::search::{
-    self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Silent, TranspositionTable,
-    TtEntry,
+    self, Control, Iteration, Limits, SearchInfo, SearchOutcome, SearchState, Selectivity, Silent,
+    TranspositionTable, TtEntry,
 };
+use engine::Score;
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -32,20 +34,96 @@ pub type State<G> = Box<SearchState<G>>;
 
 pub use super::table::Table;
 
+/// Longest rest a thread takes at one poll (see [`IdlePace`]): a poll interval takes about a
+/// millisecond, so only a thread the system kept waiting rests this long.
+const MAX_REST: Duration = Duration::from_millis(20);
+
+/// UCCI's `idle`: a search thread that leaves a share of its time to other programs sleeps, at
+/// each poll of its control, that share's part of the time since its last rest (its work is then
+/// the rest of the time). The polls come every few thousand nodes, so the rests are short and
+/// `stop` is still answered at once; the clock runs on while the thread rests.
+struct IdlePace {
+    /// Rest per unit of work: `idle / (100 - idle)` for `idle` per cent left idle.
+    rest_per_work: f64,
+    since: Cell<Instant>,
+}
+
+impl IdlePace {
+    fn new(idle_percent: u8) -> IdlePace {
+        let idle = f64::from(idle_percent.min(90));
+        IdlePace { rest_per_work: idle / (100.0 - idle), since: Cell::new(Instant::now()) }
+    }
+
+    fn rest(&self) {
+        if self.rest_per_work > 0.0 {
+            thread::sleep(self.since.get().elapsed().mul_f64(self.rest_per_work).min(MAX_REST));
+            self.since.set(Instant::now());
+        }
+    }
+}
+
+/// What a `go` changed of its search threads' work (UCCI's `idle`, `pruning` and `style`): every
+/// control of the search carries it. The controls of a search that keeps the default selectivity
+/// and draw value (`STYLED` false) answer the defaults as constants, which fold away: that search
+/// is compiled as if the settings did not exist (see [`Control`]), and a search that changes them
+/// runs a copy of its own.
+struct Tuning {
+    pace: IdlePace,
+    selectivity: Selectivity,
+    draw_value: Score,
+}
+
+impl Tuning {
+    fn of<M>(request: &GoRequest<M>) -> Tuning {
+        Tuning {
+            pace: IdlePace::new(request.idle_percent),
+            selectivity: request.selectivity,
+            draw_value: Score(request.draw_value),
+        }
+    }
+
+    /// Whether a search of `request` needs the styled controls.
+    fn styled<M>(request: &GoRequest<M>) -> bool {
+        request.selectivity != Selectivity::Full || request.draw_value != 0
+    }
+
+    /// [`Control::selectivity`] for a control that is `STYLED` or not.
+    #[inline(always)]
+    fn selectivity<const STYLED: bool>(&self) -> Selectivity {
+        if STYLED {
+            self.selectivity
+        } else {
+            Selectivity::Full
+        }
+    }
+
+    /// [`Control::draw_value`] for a control that is `STYLED` or not.
+    #[inline(always)]
+    fn draw_value<const STYLED: bool>(&self) -> Score {
+        if STYLED {
+            self.draw_value
+        } else {
+            Score::DRAW
+        }
+    }
+}
+
 /// The [`Control`] of the main thread: stop flag, the clock's limits and rules, shared node
 /// limit, and the listener's regular progress events.
-struct MainControl<'a, G: Variant> {
+struct MainControl<'a, G: Variant, const STYLED: bool> {
     shared: &'a Shared,
     news: Option<&'a News<'a, G>>,
     /// The clock's memory of this search's iterations.
     pace: Cell<Pace>,
     /// The iteration under way has put the best move in doubt.
     in_doubt: Cell<bool>,
+    /// UCCI's `idle`, `pruning` and `style`.
+    tuning: Tuning,
 }
 
-impl<'a, G: Variant> MainControl<'a, G> {
-    fn new(shared: &'a Shared, news: Option<&'a News<'a, G>>) -> Self {
-        MainControl { shared, news, pace: Cell::new(Pace::default()), in_doubt: Cell::new(false) }
+impl<'a, G: Variant, const STYLED: bool> MainControl<'a, G, STYLED> {
+    fn new(shared: &'a Shared, news: Option<&'a News<'a, G>>, tuning: Tuning) -> Self {
+        MainControl { shared, news, pace: Cell::new(Pace::default()), in_doubt: Cell::new(false), tuning }
     }
 
     /// The limits the search keeps, and where it stands on the clock. Every limit counts from
@@ -86,8 +164,19 @@ impl<'a, G: Variant> MainControl<'a, G> {
     }
 }
 
-impl<G: Variant> Control for MainControl<'_, G> {
+impl<G: Variant, const STYLED: bool> Control for MainControl<'_, G, STYLED> {
+    #[inline(always)]
+    fn selectivity(&self) -> Selectivity {
+        self.tuning.selectivity::<STYLED>()
+    }
+
+    #[inline(always)]
+    fn draw_value(&self) -> Score {
+        self.tuning.draw_value::<STYLED>()
+    }
+
     fn should_stop(&self, nodes: u64) -> bool {
+        self.tuning.pace.rest();
         let shared = self.shared;
         shared.nodes[0].store(nodes, Ordering::Relaxed);
         if shared.stopped() {
@@ -124,13 +213,25 @@ impl<G: Variant> Control for MainControl<'_, G> {
 }
 
 /// The [`Control`] of a helper thread: it runs until the main thread is done.
-struct HelperControl<'a> {
+struct HelperControl<'a, const STYLED: bool> {
     shared: &'a Shared,
     index: usize,
+    tuning: Tuning,
 }
 
-impl Control for HelperControl<'_> {
+impl<const STYLED: bool> Control for HelperControl<'_, STYLED> {
+    #[inline(always)]
+    fn selectivity(&self) -> Selectivity {
+        self.tuning.selectivity::<STYLED>()
+    }
+
+    #[inline(always)]
+    fn draw_value(&self) -> Score {
+        self.tuning.draw_value::<STYLED>()
+    }
+
     fn should_stop(&self, nodes: u64) -> bool {
+        self.tuning.pace.rest();
         let shared = self.shared;
         shared.nodes[self.index].store(nodes, Ordering::Relaxed);
         // Helpers enforce the shared node limit too: waiting for the main thread's next poll would
@@ -158,12 +259,30 @@ pub fn run<G: Variant>(
     listener: Option<&mut dyn Listener<G>>,
     solver: Option<&mut G::Solver>,
 ) -> SearchResult<G::Move> {
+    if Tuning::styled(&job.request) {
+        run_controlled::<G, true>(job, table, age, states, shared, listener, solver)
+    } else {
+        run_controlled::<G, false>(job, table, age, states, shared, listener, solver)
+    }
+}
+
+/// [`run`] with controls that change the search itself (`STYLED`) or not.
+fn run_controlled<G: Variant, const STYLED: bool>(
+    job: &Job<G>,
+    table: &[TtEntry],
+    age: u8,
+    states: &mut [State<G>],
+    shared: &Shared,
+    listener: Option<&mut dyn Listener<G>>,
+    solver: Option<&mut G::Solver>,
+) -> SearchResult<G::Move> {
     for state in states.iter_mut() {
         G::set_network(state.eval_cache_mut(), job.networks);
+        G::set_knowledge(state.eval_cache_mut(), job.request.knowledge);
         G::set_tables(state.eval_cache_mut(), job.tables);
     }
     if let Some(solver) = solver {
-        let control = MainControl::<G>::new(shared, None);
+        let control = MainControl::<G, STYLED>::new(shared, None, Tuning::of(&job.request));
         let budget = solve_budget(&shared.time);
         let gave_up = Cell::new(false);
         let out_of_budget = || {
@@ -202,7 +321,8 @@ pub fn run<G: Variant>(
             .iter_mut()
             .enumerate()
             .filter_map(|(index, state)| {
-                let control = HelperControl { shared, index: index + 1 };
+                let control =
+                    HelperControl::<STYLED> { shared, index: index + 1, tuning: Tuning::of(&job.request) };
                 let (tt, limits) = (&tt, &limits);
                 thread::Builder::new()
                     .name(format!("helper {}", index + 1))
@@ -218,7 +338,7 @@ pub fn run<G: Variant>(
         let (outcome, lines, score) = match listener {
             Some(listener) => {
                 let news = News::new(listener, shared, &tt);
-                let control = MainControl::new(shared, Some(&news));
+                let control = MainControl::<G, STYLED>::new(shared, Some(&news), Tuning::of(&job.request));
                 let mut reporter = EventReporter::new(
                     &news,
                     &job.position,
@@ -238,7 +358,7 @@ pub fn run<G: Variant>(
                 (outcome, reporter.completed_lines(), reporter.last_score())
             }
             None => {
-                let control = MainControl::<G>::new(shared, None);
+                let control = MainControl::<G, STYLED>::new(shared, None, Tuning::of(&job.request));
                 let outcome =
                     search::search(&job.position, &job.keys, &limits, &tt, main_state, &control, &mut Silent);
                 (outcome, Vec::new(), None)
@@ -409,7 +529,8 @@ pub fn start_analysis<G: Variant>(
             let shared = thread_shared;
             let tt = TranspositionTable::new(&table, age);
             let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
-            let control = MainControl::<G>::new(&shared, None);
+            let tuning = Tuning::of(&GoRequest::<G::Move>::default());
+            let control = MainControl::<G, false>::new(&shared, None, tuning);
             for (index, position) in positions.iter().enumerate().rev() {
                 let mut moves = G::MoveList::default();
                 position.generate_moves(&mut moves);

@@ -6,7 +6,8 @@
 //! * below [`NOISE_CEILING`], a human-like choice among the best few root moves: the search keeps
 //!   [`CANDIDATE_LINES`] principal variations and the move played is drawn among those within a margin
 //!   of the best score, with weights falling linearly to the margin, so that a weak setting sometimes
-//!   plays a second-best move, never a move the search saw lose much more than the margin.
+//!   plays a second-best move, never a move the search saw lose much more than the margin
+//!   ([`choose_near_best`], which UCCI's `randomness` uses too, with margins of its own).
 //!
 //! The constants are calibrated by matches against Stockfish 15.1 at the same `UCI_Elo` (5+0.05,
 //! `docs/matches.md`); its scale is the reference the option promises to follow.
@@ -64,33 +65,39 @@ impl Strength {
     }
 
     /// The move to play among `lines` (root move and score of each principal variation of the last
-    /// completed iteration, best first), or `None` when there is nothing to choose from. Mate scores
-    /// are never traded away: a line that mates or avoids being mated beats the margin.
+    /// completed iteration, best first), or `None` when there is nothing to choose from.
     pub fn choose<M: Copy>(self, lines: &[(M, Score)], rng: &mut Rng) -> Option<M> {
-        let &(best_move, best) = lines.first()?;
-        let margin = self.margin_cp();
-        if margin == 0 || best.is_mate() {
-            return Some(best_move);
-        }
-        let weight = |score: Score| {
-            let loss = best.0 - score.0;
-            if score.is_mate() || loss > margin {
-                0
-            } else {
-                (margin - loss + 1) as u64
-            }
-        };
-        let total: u64 = lines.iter().map(|&(_, score)| weight(score)).sum();
-        let mut pick = rng.below(total.max(1));
-        for &(mv, score) in lines {
-            let w = weight(score);
-            if pick < w {
-                return Some(mv);
-            }
-            pick -= w;
-        }
-        Some(best_move)
+        choose_near_best(self.margin_cp(), lines, rng)
     }
+}
+
+/// A move drawn among `lines` (root move and score of each principal variation, best first) within
+/// `margin` of the best score, with weights falling linearly to the margin; `None` when there is
+/// nothing to choose from. Mate scores are never traded away: a line that mates or avoids being
+/// mated beats the margin.
+pub fn choose_near_best<M: Copy>(margin: i32, lines: &[(M, Score)], rng: &mut Rng) -> Option<M> {
+    let &(best_move, best) = lines.first()?;
+    if margin <= 0 || best.is_mate() {
+        return Some(best_move);
+    }
+    let weight = |score: Score| {
+        let loss = best.0 - score.0;
+        if score.is_mate() || loss > margin {
+            0
+        } else {
+            (margin - loss + 1) as u64
+        }
+    };
+    let total: u64 = lines.iter().map(|&(_, score)| weight(score)).sum();
+    let mut pick = rng.below(total.max(1));
+    for &(mv, score) in lines {
+        let w = weight(score);
+        if pick < w {
+            return Some(mv);
+        }
+        pick -= w;
+    }
+    Some(best_move)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ pub mod display;
 pub mod othello;
 
 use crate::book::{self, Book};
-use crate::controller::Settings;
+use crate::controller::{Knowledge, Settings};
 use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
@@ -69,6 +69,11 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// and `EvalFile`), or the hand-crafted evaluation for `None`; games without a network ignore
     /// it.
     fn set_network(_cache: &mut Self::EvalCache, _networks: SearchNetworks) {}
+
+    /// Makes a search thread's evaluation as small as `knowledge` asks where the game has smaller
+    /// evaluations than its hand-crafted one (below [`Knowledge::HandCrafted`]); the network is
+    /// [`Variant::set_network`]'s.
+    fn set_knowledge(_cache: &mut Self::EvalCache, _knowledge: Knowledge) {}
 
     /// This game's network setting in `networks` (`Use NNUE`, `EvalFile`, `export_net`), `None`
     /// for a game without a network.
@@ -337,6 +342,15 @@ impl Variant for engine::xiangqi::Position {
 
     fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {
         cache.set_network(networks.xiangqi);
+    }
+
+    fn set_knowledge(cache: &mut engine::xiangqi::EvalCache, knowledge: Knowledge) {
+        use engine::xiangqi::EvalTerms;
+        cache.set_terms(match knowledge {
+            Knowledge::Material => EvalTerms::Material,
+            Knowledge::Tables => EvalTerms::Tables,
+            Knowledge::HandCrafted | Knowledge::Full => EvalTerms::All,
+        });
     }
 
     fn network_choice(networks: &mut Networks) -> Option<&mut dyn NetworkChoice> {

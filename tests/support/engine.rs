@@ -183,6 +183,11 @@ impl Engine {
         self.until(LONG, is_final)
     }
 
+    /// The engine's process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The process's exit status if it ends within `timeout`.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;

@@ -1,14 +1,15 @@
 //! The main search: principal variation search over alpha-beta, with the transposition table,
 //! pruning (reverse futility, null move, futility, late-move, history and SEE pruning, or
 //! Multi-ProbCut where the game's profile asks for it), internal iterative reductions, singular
-//! extensions and late-move reductions.
+//! extensions and late-move reductions. A control that asks for less [`Selectivity`] leaves them
+//! out level by level; the default, `Full`, is the search the game's profile tuned.
 
 use super::histories::{continuation_rows, Histories};
 use super::move_picker::COUNTER_MOVE_KEY;
 use super::searcher::Searcher;
 use super::tables::lmr_reduction;
 use super::tt::Bound;
-use super::Control;
+use super::{Control, Selectivity};
 use crate::game::{Game, TableVerdict};
 use crate::history::NO_MOVE;
 use crate::profile::ProbCut;
@@ -81,7 +82,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 let (score, bound) = match verdict {
                     TableVerdict::Win => (Score::table_win_in(ply), Bound::Lower),
                     TableVerdict::Loss => (-Score::table_win_in(ply), Bound::Upper),
-                    TableVerdict::Draw => (Score::DRAW, Bound::Exact),
+                    TableVerdict::Draw => (self.draw_score(ply), Bound::Exact),
                 };
                 let decisive = match bound {
                     Bound::Exact => true,
@@ -146,12 +147,15 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         // when it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.state.static_evals[ply - 2];
 
-        // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place.
-        let shallow_pruning = G::PROFILE.probcut.is_none();
+        // The chess-tuned pruning by static evaluation and move count, or Multi-ProbCut in its place,
+        // and the null move that goes with the former, as far as the selectivity asked for allows.
+        let full = self.selectivity() == Selectivity::Full;
+        let shallow_pruning = G::PROFILE.probcut.is_none() && full;
+        let null_move = G::PROFILE.probcut.is_none() && self.selectivity() >= Selectivity::NullMove;
         // What the pruning below judges the node by: the static evaluation, or the table's score
         // where its bound says the node is worth more (or less) than that, since a search saw further.
         let eval = match hit {
-            Some(hit) if shallow_pruning && !in_check && excluded.is_none() => {
+            Some(hit) if null_move && !in_check && excluded.is_none() => {
                 let tt_score = hit.score.from_table(ply);
                 let sharper = match hit.bound {
                     Bound::Exact => true,
@@ -166,9 +170,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
             _ => static_eval,
         };
-        if shallow_pruning && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
+        if null_move && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
+            if shallow_pruning && depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
             // Null move: if passing still fails high, a real move surely does.
@@ -211,7 +215,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
 
         if let Some(probcut) = G::PROFILE.probcut {
-            if !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
+            if full && !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
                 if let Some(score) = self.probcut(position, depth, ply, alpha, beta, static_eval) {
                     return score;
                 }
@@ -265,7 +269,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     && score < singular_beta - DOUBLE_EXTENSION_MARGIN
                     && self.state.double_extensions[ply] < MAX_DOUBLE_EXTENSIONS;
                 singular_extension = if double { 2 } else { 1 };
-            } else if singular_beta >= beta {
+            } else if full && singular_beta >= beta {
                 return singular_beta;
             } else if shallow_pruning && tt_score >= beta {
                 // Not singular, and the table expects a cut-off anyway: other moves can cut too, so
@@ -290,6 +294,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
         let futile =
             shallow_pruning && !pv_node && !in_check && depth <= 6 && eval + 100 + 80 * depth <= alpha;
+        let reduces = self.selectivity() >= Selectivity::Reductions;
         for index in 0.. {
             if index >= move_count {
                 break;
@@ -340,20 +345,21 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     -self.alpha_beta(position, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node, true);
             } else {
                 // Late move reductions, from the generated table, for quiet moves that order put late.
-                let reduction = if depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
-                    let mut reduction = lmr_reduction(depth, index);
-                    reduction += i32::from(!pv_node) + i32::from(!improving);
-                    reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
-                    reduction -= (key / 8192).clamp(-2, 2); // histories
-                    let reduction = reduction.clamp(0, depth - 2);
-                    if G::PROFILE.even_reductions {
-                        reduction & !1
+                let reduction =
+                    if reduces && depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
+                        let mut reduction = lmr_reduction(depth, index);
+                        reduction += i32::from(!pv_node) + i32::from(!improving);
+                        reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
+                        reduction -= (key / 8192).clamp(-2, 2); // histories
+                        let reduction = reduction.clamp(0, depth - 2);
+                        if G::PROFILE.even_reductions {
+                            reduction & !1
+                        } else {
+                            reduction
+                        }
                     } else {
-                        reduction
-                    }
-                } else {
-                    0
-                };
+                        0
+                    };
                 score = -self.alpha_beta(
                     position,
                     depth - 1 - reduction,

@@ -64,7 +64,29 @@ impl<M> Default for Limits<'_, M> {
     }
 }
 
-/// The search's link to the clock and to the stop request of its caller.
+/// How selective a search is, least first; each level keeps what the one below it uses. A level
+/// below [`Selectivity::Full`] trades depth for fewer moves judged on a guess: the problems
+/// composed to defeat selective searches want it. The transposition table, the check and singular
+/// extensions and the quiescence search stay at every level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Selectivity {
+    /// Every move to full depth: a plain principal variation search.
+    None,
+    /// Late-move reductions, which search late quiet moves shallower first and again at full
+    /// depth where they turn out good: nothing is dropped for good.
+    Reductions,
+    /// Reductions and the null move, which ends a node where passing already fails high.
+    NullMove,
+    /// Everything the game's profile uses: also the pruning by static evaluation and move count
+    /// (or Multi-ProbCut where the profile has it) and internal iterative reductions.
+    #[default]
+    Full,
+}
+
+/// The search's link to the clock and to the stop request of its caller, and what the caller
+/// changes of the search itself: how selective it is and what a draw is worth. Those two default to
+/// constants, the search the game's profile tuned; a control that keeps them costs the search
+/// nothing, since every test of them folds away when the search is monomorphized for it.
 pub trait Control {
     /// Polled every few thousand nodes with this thread's node count; `true` ends the search at
     /// once (a stop request, or the hard time limit).
@@ -78,6 +100,20 @@ pub trait Control {
     /// low, or another root move beat it. A clock that cuts iterations short once the best move
     /// looks settled lets such an iteration run on: its result may change the move.
     fn best_move_in_doubt(&self) {}
+
+    /// Which of the game's prunings and reductions the search uses.
+    #[inline(always)]
+    fn selectivity(&self) -> Selectivity {
+        Selectivity::Full
+    }
+
+    /// What a draw by rule or repetition is worth to the side to move at the root (its opponent
+    /// values it the other way): 0 scores it as the draw it is; above 0 the engine steers into
+    /// draws, below 0 it avoids them (contempt).
+    #[inline(always)]
+    fn draw_value(&self) -> Score {
+        Score::DRAW
+    }
 }
 
 /// What a completed iteration tells the clock about how settled the search is.

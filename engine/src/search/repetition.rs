@@ -47,7 +47,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let keys = &self.state.keys;
         let back = keys.previous_occurrence(position.hash(), position.reversible_plies())?;
         if !G::PERPETUAL_CHECK_LOSES {
-            return Some(Score::DRAW);
+            return Some(self.draw_score(ply));
         }
         // Positions `0, 2, ..` back have the side to move now to move (checked by the opponent's
         // moves); `1, 3, ..` the opponent (checked by ours).
@@ -56,16 +56,21 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         Some(match (checked_by_opponent, checked_by_us) {
             (true, false) => Score::mate_in(ply),
             (false, true) => Score::mated_in(ply),
-            (true, true) => Score::DRAW,
+            (true, true) => self.draw_score(ply),
             (false, false) => self.chase_score(position, back, ply),
         })
     }
 
     /// True if the side to move, `ply` plies from the root, has a move back to a position played
     /// earlier in the game or the search, since the last irreversible move and the last null move
-    /// (a line through a null move is no game).
+    /// (a line through a null move is no game). The caller counts that as at least a draw of 0,
+    /// which is no bound where the control values draws below 0 for this side: then false, and
+    /// the search finds the repetition by playing it.
     #[inline]
     pub(super) fn can_repeat(&self, position: &G, ply: usize) -> bool {
+        if self.draw_score(ply) < Score::DRAW {
+            return false;
+        }
         let reversible = position.reversible_plies();
         if reversible < 3 {
             return false;
@@ -79,14 +84,14 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// chase rule (a draw where the game has none, or the cycle cannot be replayed).
     fn chase_score(&self, position: &G, back: usize, ply: usize) -> Score {
         if !G::JUDGES_CHASES || !self.judge_chases {
-            return Score::DRAW;
+            return self.draw_score(ply);
         }
         let mut buffer = [NO_MOVE; MAX_CYCLE_PLIES];
         let Some(cycle) = self.state.keys.moves_since(back, &mut buffer) else {
-            return Score::DRAW;
+            return self.draw_score(ply);
         };
         match position.judge_repetition_cycle(cycle) {
-            CycleVerdict::Draw => Score::DRAW,
+            CycleVerdict::Draw => self.draw_score(ply),
             CycleVerdict::SideToMoveWins => Score::mate_in(ply),
             CycleVerdict::SideToMoveLoses => Score::mated_in(ply),
         }

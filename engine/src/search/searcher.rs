@@ -4,7 +4,7 @@
 
 use super::state::SearchState;
 use super::tt::TranspositionTable;
-use super::{Control, Limits};
+use super::{Control, Limits, Selectivity};
 use crate::game::Game;
 use crate::score::{Score, MAX_PLY};
 
@@ -66,9 +66,23 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             return Some(position.evaluate_cached(&mut self.state.eval_cache));
         }
         if position.is_rule_draw() {
-            return Some(Score::DRAW);
+            return Some(self.draw_score(ply));
         }
         None
+    }
+
+    /// A draw `ply` plies from the root, from the side to move there: [`Control::draw_value`] for
+    /// the root's side, the opposite for the other.
+    #[inline(always)]
+    pub(super) fn draw_score(&self, ply: usize) -> Score {
+        let draw = self.control.draw_value().0;
+        Score(if ply % 2 == 0 { draw } else { -draw })
+    }
+
+    /// [`Control::selectivity`].
+    #[inline(always)]
+    pub(super) fn selectivity(&self) -> Selectivity {
+        self.control.selectivity()
     }
 
     #[inline]

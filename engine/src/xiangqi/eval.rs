@@ -386,6 +386,48 @@ fn evaluate_terms<K: Sink>(position: &Position, sink: &mut K) {
     }
 }
 
+/// How much of this evaluation a search uses, least first (UCCI's `knowledge`): the smaller ones
+/// generate no attacks, so they cost less per node, and see less.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EvalTerms {
+    /// Material alone ([`evaluate_material`]).
+    Material,
+    /// Material and piece-square tables ([`evaluate_material`]).
+    Tables,
+    /// Every term ([`evaluate`]).
+    #[default]
+    All,
+}
+
+/// Material alone, or material and the piece-square tables with `tables`: the part of [`evaluate`]
+/// that looks at no attacks, tapered as it is, without the tempo (at equal material, 0). Centipawns
+/// from the side to move.
+pub fn evaluate_material(position: &Position, tables: bool) -> Score {
+    let (mut mg, mut eg, mut phase) = (0, 0, 0);
+    for color in Color::ALL {
+        let sign = if color == Color::Red { 1 } else { -1 };
+        for kind in PieceKind::ALL {
+            let mut set = position.pieces(color, kind);
+            phase += PHASE[kind.index()] * set.count_ones() as i32;
+            if !tables {
+                let count = set.count_ones() as i32;
+                mg += sign * count * MATERIAL_MG[kind.index()];
+                eg += sign * count * MATERIAL_EG[kind.index()];
+                continue;
+            }
+            while set != 0 {
+                let square = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let value = PIECE_SQUARE[color.index()][kind.index()][square];
+                mg += sign * value.mg;
+                eg += sign * value.eg;
+            }
+        }
+    }
+    let red = taper(mg, eg, phase);
+    Score(if position.side_to_move() == Color::Red { red } else { -red })
+}
+
 /// Static evaluation, centipawns from the side to move.
 pub fn evaluate(position: &Position) -> Score {
     let mut sums = Sums::default();

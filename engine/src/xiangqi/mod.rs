@@ -11,6 +11,7 @@
 
 pub mod chase;
 pub mod eval;
+mod eval_cache;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -21,10 +22,11 @@ pub mod see;
 pub mod tables;
 pub mod types;
 
+pub use eval::EvalTerms;
+pub use eval_cache::EvalCache;
 pub use fen::{looks_like_xiangqi_fen, FenError, STARTPOS};
 pub use movegen::{count_moves, generate_captures, generate_moves, XiangqiMoveList, MAX_MOVES};
 pub use moves::{Move, MoveText};
-pub use nnue::EvalCache;
 pub use position::{Position, Undo};
 pub use types::{Color, Piece, PieceKind, Square};
 
@@ -112,42 +114,45 @@ impl Game for Position {
 
     type EvalCache = EvalCache;
 
-    /// The network's evaluation when the cache has one, else the linear one; both within
-    /// [`eval::EVAL_LIMIT`].
+    /// The network's evaluation when the cache has one, else the linear one (the terms the cache
+    /// asks for); all within [`eval::EVAL_LIMIT`].
     #[inline(always)]
     fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
-        match cache.evaluate(self) {
+        match cache.network.evaluate(self) {
             Some(score) => Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT)),
-            None => eval::evaluate(self),
+            None => match cache.terms {
+                EvalTerms::All => eval::evaluate(self),
+                terms => eval::evaluate_material(self, terms == EvalTerms::Tables),
+            },
         }
     }
 
     fn set_eval_root(&self, cache: &mut EvalCache) {
-        cache.set_root(self);
+        cache.network.set_root(self);
     }
 
     #[inline(always)]
     fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
-        cache.push(|| nnue::change_of(self, mv));
+        cache.network.push(|| nnue::change_of(self, mv));
         Position::make_move(self, mv)
     }
 
     #[inline(always)]
     fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
         Position::unmake_move(self, mv, undo);
-        cache.pop();
+        cache.network.pop();
     }
 
     #[inline(always)]
     fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
-        cache.push(|| nnue::Change::NONE);
+        cache.network.push(|| nnue::Change::NONE);
         Position::make_null_move(self)
     }
 
     #[inline(always)]
     fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
         Position::unmake_null_move(self, undo);
-        cache.pop();
+        cache.network.pop();
     }
 
     #[inline]

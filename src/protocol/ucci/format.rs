@@ -1,9 +1,11 @@
 //! The controller's events as UCCI lines, as ElephantEye writes them: `info depth D score S pv ...`
 //! and `info time T nodes N` per iteration, scores as plain numbers (a mate `10000 - plies`),
 //! `bestmove M [ponder P] [draw|resign]`, and `nobestmove` when there is no move. A book move is
-//! `info message book move M (weight W of total T)` and `bestmove M`.
+//! `info message book move M (weight W of total T)` and `bestmove M`. With `debug` on, a search's
+//! time limits come first, as `info message time limits: soft S, hard H`.
 
 use crate::controller::events::{CurrentMove, Decision, Info, Listener, Offer, Source};
+use crate::controller::TimeLimits;
 use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::uci::format::moves_text;
@@ -19,6 +21,11 @@ fn minor_value() -> i32 {
     (values[3] + values[5]) / 2
 }
 
+/// `value` in UCCI's unit (a minor piece is 100) as the engine's evaluation unit.
+pub fn from_ucci_units(value: i32) -> i32 {
+    value * minor_value() / 100
+}
+
 /// UCCI's score: the evaluation with a minor piece as 100, or `±(10000 - plies)` for a mate.
 pub fn ucci_score(score: Score) -> i32 {
     if score.is_mate() {
@@ -32,16 +39,36 @@ pub fn ucci_score(score: Score) -> i32 {
 /// Writes one search's events as UCCI lines.
 pub struct UcciListener {
     output: Output,
+    /// `debug`: the time limits before the search's first line.
+    debug: bool,
 }
 
 impl UcciListener {
-    pub fn new(output: Output) -> Self {
-        UcciListener { output }
+    pub fn new(output: Output, debug: bool) -> Self {
+        UcciListener { output, debug }
     }
 }
 
 impl<G: Variant> Listener<G> for UcciListener {
+    fn planned(&mut self, time: &TimeLimits) {
+        if self.debug {
+            let ms = |limit: Option<std::time::Duration>| {
+                limit.map_or("none".into(), |limit| format!("{} ms", limit.as_millis()))
+            };
+            self.output.line(&format!(
+                "info message time limits: soft {}, hard {}",
+                ms(time.soft),
+                ms(time.hard)
+            ));
+        }
+    }
+
+    /// The best line only: UCCI has no `multipv`, and the other lines a random choice needs
+    /// (`randomness`) are the engine's business.
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
+        if info.line.multipv != 1 {
+            return;
+        }
         self.output.line(&format!(
             "info depth {} score {} pv{}\ninfo time {} nodes {}",
             info.line.depth,

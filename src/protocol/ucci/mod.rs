@@ -1,13 +1,16 @@
 //! The UCCI 3.0 front-end, for xiangqi, as ElephantEye speaks it: `ucci`, `setoption <name>
 //! [<value>]`, `position`, `banmoves`, `go [ponder|draw] ...`, `ponderhit [draw]`, `probe`, `stop`,
-//! `isready`, `quit` (answered `bye`). Its own settings (`usemillisec`, `batch`, the book's files and
-//! the options that change nothing here) stay in this file; everything else is the controller's.
+//! `isready`, `quit` (answered `bye`). Its own settings (`usemillisec`, `batch`, the book's files,
+//! the graded options of [`levels`] and the options that change nothing here) stay in this file;
+//! everything else is the controller's. A check option takes `true`, `on` or `1` and `false`, `off`
+//! or `0` (UCI2WB sends the digits), in any case.
 //!
 //! The book: `usebook` (on by default, as UCCI specifies) answers a game's `go` (a clock or nothing;
 //! not `depth`, `nodes`, `infinite` or `ponder`) from the books of `bookfiles`, a `;`-separated list
-//! of files consulted in order (the first that has a legal move for the position answers), or from
-//! the embedded default book while `bookfiles` is empty. A file that cannot be read is skipped with
-//! an `info message`. `loadbook` reads the files of `bookfiles` again (after a GUI rewrote one).
+//! consulted in order (the first that has a legal move for the position answers), where
+//! `<embedded>`, the default, is the book compiled in. An empty `bookfiles` is no book, as UCCI
+//! has it. A file that cannot be read is skipped with an `info message`. `loadbook` reads the files
+//! of `bookfiles` again (after a GUI rewrote one).
 //!
 //! The network: `usennue [true|false]` and `evalfile <file>` are UCI's `Use NNUE` and `EvalFile`
 //! for xiangqi (the controller's setting; `evalfile` alone, or `<empty>`, is the embedded network
@@ -15,6 +18,7 @@
 //! the evaluation the search uses.
 
 pub mod format;
+mod levels;
 pub mod parse;
 
 use super::uci::parse::{Command, Go, Setup};
@@ -25,6 +29,10 @@ use engine::search::tt::Bound;
 use engine::xiangqi::{Move, Position};
 use engine::Game;
 use format::{ucci_score, UcciListener};
+use levels::Levels;
+
+/// `bookfiles`' name for the book compiled in.
+const EMBEDDED_BOOK: &str = "<embedded>";
 
 /// The UCCI options that are not UCI options too, as last set.
 #[derive(Clone, Debug, Default)]
@@ -34,12 +42,27 @@ struct UcciSettings {
     /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
     /// which reads no input while it thinks in batch mode).
     batch: bool,
-    /// `bookfiles`: the book files, in the order they are consulted; empty for the embedded book.
+    /// `bookfiles`: the books, in the order they are consulted (a file, or [`EMBEDDED_BOOK`]).
     book_files: Vec<String>,
-    /// Every other option (`promotion`, `useegtb`, and `egtbpaths`, `idle`, `pruning`,
-    /// `knowledge`, `randomness`, `style`, `evalapi`, which are not listed): accepted and kept, as
-    /// the protocol asks of options an engine does not act on.
+    /// `idle`, `pruning`, `knowledge`, `randomness` and `style`.
+    levels: Levels,
+    /// Every other option (`promotion`, `useegtb`, and `egtbpaths` and `evalapi`, which are not
+    /// listed): accepted and kept, as the protocol asks of options an engine does not act on.
     others: Vec<(String, String)>,
+}
+
+/// A check option's value: `true`, `on` or `1`, `false`, `off` or `0`, in any case (none is
+/// `true`, as a bare `setoption ponder` means); `None` for anything else.
+fn check_value(value: Option<&str>) -> Option<bool> {
+    let Some(value) = value else { return Some(true) };
+    let is = |word: &str| value.eq_ignore_ascii_case(word);
+    if is("true") || is("on") || value == "1" {
+        Some(true)
+    } else if is("false") || is("off") || value == "0" {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// The UCCI session.
@@ -58,7 +81,8 @@ impl UcciFront {
         // `usebook` is on by default, with the embedded book until `bookfiles` names others.
         controller.settings_mut().own_book = true;
         controller.set_books(vec![crate::book::xiangqi::default_book()]);
-        UcciFront { controller, settings: UcciSettings::default(), debug: false, banned: Vec::new(), output }
+        let settings = UcciSettings { book_files: vec![EMBEDDED_BOOK.into()], ..UcciSettings::default() };
+        UcciFront { controller, settings, debug: false, banned: Vec::new(), output }
     }
 
     /// Handles one input line.
@@ -205,10 +229,9 @@ impl UcciFront {
             },
             // The GUI will ponder: the opponent's time is partly ours, so each move plans a
             // quarter more (as UCI's `Ponder`). `go ponder` itself needs no option.
-            "Ponder" => match value {
-                Some("true" | "on") | None => self.controller.settings_mut().ponder = true,
-                Some("false" | "off") => self.controller.settings_mut().ponder = false,
-                Some(other) => self.message(&format!("ponder takes true or false, not {other}")),
+            "Ponder" => match check_value(value) {
+                Some(on) => self.controller.settings_mut().ponder = on,
+                None => self.message(&format!("ponder takes true or false, not {}", value.unwrap_or(""))),
             },
             _ => {}
         }
@@ -216,14 +239,20 @@ impl UcciFront {
 
     /// `setoption <name> [<value>]` for the options only UCCI has.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let flag = |value: Option<&str>| match value {
-            Some("true" | "on") | None => Some(true),
-            Some("false" | "off") => Some(false),
-            Some(_) => None,
-        };
+        let before = self.settings.levels;
+        if let Some(set) = self.settings.levels.set(name, value) {
+            if let Err(message) = set {
+                self.message(&message);
+            }
+            // The table keeps the evaluations and scores of the setting before: wrong now.
+            if !self.settings.levels.scores_as(&before) {
+                self.controller.clear_hash();
+            }
+            return;
+        }
         match name {
-            "usebook" | "bookfiles" | "loadbook" => self.set_book_option(name, value, flag(value)),
-            "usennue" => match flag(value) {
+            "usebook" | "bookfiles" | "loadbook" => self.set_book_option(name, value, check_value(value)),
+            "usennue" => match check_value(value) {
                 Some(on) => self.controller.set_use_nnue(on),
                 None => self.message("usennue takes true or false"),
             },
@@ -234,7 +263,7 @@ impl UcciFront {
                     Err(message) => self.message(&format!("evalfile: {message}")),
                 }
             }
-            "usemillisec" | "batch" | "debug" => match flag(value) {
+            "usemillisec" | "batch" | "debug" => match check_value(value) {
                 Some(on) => match name {
                     "usemillisec" => self.settings.millis = on,
                     "batch" => self.settings.batch = on,
@@ -244,17 +273,16 @@ impl UcciFront {
             },
             // Endgame tables: UCCI names them, but no xiangqi tables exist in a format this engine
             // reads (nor in any public format), so the values are kept and the GUI is told so.
-            "useegtb" | "egtbpaths" if name == "egtbpaths" || flag(value) == Some(true) => {
+            "useegtb" | "egtbpaths" if name == "egtbpaths" || check_value(value) == Some(true) => {
                 self.keep_other(name, value);
                 self.message(&format!(
                     "{name}: this engine reads no xiangqi endgame tables (none exist in a format it knows); it plays without them"
                 ));
             }
-            "promotion" if flag(value) == Some(true) => {
+            "promotion" if check_value(value) == Some(true) => {
                 self.message("promotion: this engine plays no promotion variant (advisors and elephants never become pawns); keeping false")
             }
-            "idle" | "pruning" | "knowledge" | "randomness" | "style"
-            | "promotion" | "useegtb" | "evalapi" => self.keep_other(name, value),
+            "promotion" | "useegtb" | "evalapi" => self.keep_other(name, value),
             _ => self.message(&format!("unknown option: {name}")),
         }
     }
@@ -276,7 +304,9 @@ impl UcciFront {
                 None => self.message("usebook takes true or false"),
             },
             "bookfiles" => {
-                let files = value.unwrap_or("").split(';').map(str::trim).filter(|file| !file.is_empty());
+                // `<empty>` is UCI's spelling of an empty string: no book either.
+                let list = value.filter(|list| *list != "<empty>").unwrap_or("");
+                let files = list.split(';').map(str::trim).filter(|file| !file.is_empty());
                 self.settings.book_files = files.map(String::from).collect();
                 self.load_books();
             }
@@ -284,14 +314,15 @@ impl UcciFront {
         }
     }
 
-    /// Reads the books `bookfiles` names (the embedded one when it names none); a file that cannot
-    /// be read is skipped, with a message.
+    /// Reads the books `bookfiles` names (none when it names none); a file that cannot be read is
+    /// skipped, with a message.
     fn load_books(&mut self) {
-        if self.settings.book_files.is_empty() {
-            return self.controller.set_books(vec![crate::book::xiangqi::default_book()]);
-        }
         let mut books = Vec::new();
         for path in &self.settings.book_files {
+            if path == EMBEDDED_BOOK {
+                books.push(crate::book::xiangqi::default_book());
+                continue;
+            }
             match crate::book::Book::load(path) {
                 Ok(book) => {
                     self.message(&format!("book: {} entries loaded from {path}", book.len()));
@@ -320,11 +351,16 @@ impl UcciFront {
         }
         if go.request.depth == Some(0) {
             // Depth 0 asks for the static evaluation (the one the search uses: the network's with
-            // `usennue`) and no move.
+            // `usennue`, as much of it as `knowledge` asks) and no move.
             self.controller.stop();
             let position = self.controller.position();
             let mut cache = Box::<<Position as Game>::EvalCache>::default();
-            Position::set_network(&mut cache, self.controller.settings().networks.search());
+            let knowledge = self.settings.levels.knowledge();
+            Position::set_network(
+                &mut cache,
+                knowledge.networks(self.controller.settings().networks.search()),
+            );
+            Position::set_knowledge(&mut cache, knowledge);
             position.set_eval_root(&mut cache);
             let score = ucci_score(position.evaluate_cached(&mut cache));
             return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
@@ -341,14 +377,10 @@ impl UcciFront {
             increment_ms: go.own_increment.unwrap_or(0),
             movestogo: go.movestogo,
         });
-        let request = GoRequest { clock, ..go.request.with_moves(Vec::new(), self.banned.clone()) };
-        let time = self.controller.go(request, Box::new(UcciListener::new(self.output.clone())));
-        if self.debug {
-            let ms = |limit: Option<std::time::Duration>| {
-                limit.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
-            };
-            self.message(&format!("time limits: soft {}, hard {}", ms(time.soft), ms(time.hard)));
-        }
+        let mut request = GoRequest { clock, ..go.request.with_moves(Vec::new(), self.banned.clone()) };
+        self.settings.levels.apply(&mut request);
+        // `debug` shows the time limits through the listener: before the search's first line.
+        self.controller.go(request, Box::new(UcciListener::new(self.output.clone(), self.debug)));
     }
 
     /// `probe <position>`: `pophash` with what the hash table holds for it (nothing after

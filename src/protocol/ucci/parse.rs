@@ -17,8 +17,17 @@ pub const OPTION_LINES: &[&str] = &[
     "option debug type check default false",
     "option ponder type check default false",
     "option usebook type check default true",
+    // `<embedded>` names the book compiled in; an empty value is no book (UCCI's way to turn it
+    // off), a list of files is consulted in order, `<embedded>` among them where it stands.
+    "option bookfiles type string default <embedded>",
     "option hashsize type spin min 1 max 65536 default 16",
     "option threads type spin min 1 max 256 default 1",
+    // The graded options, in ElephantEye's order (`levels.rs` says what each grade does).
+    "option idle type combo var none var small var medium var large default none",
+    "option pruning type combo var none var small var medium var large default large",
+    "option knowledge type combo var none var small var medium var large default large",
+    "option randomness type combo var none var tiny var small var medium var large var huge default none",
+    "option style type combo var solid var normal var risky default normal",
     "option newgame type button",
     "option promotion type check default false",
     // Listed so that a GUI sees the truth: no xiangqi endgame tables are read (setting it true

@@ -10,17 +10,19 @@
 //!   comes first.
 //! - **Moves** ([`change_of`]): the mover leaves its square and arrives on another, a captured
 //!   piece leaves; nothing promotes or castles. A null move changes nothing. The xiangqi
-//!   [`EvalCache`] owns the stack of accumulators and the network the search evaluates with
-//!   (none by default: the linear evaluation plays until the shell's `Use NNUE` says otherwise).
+//!   [`EvalCache`](super::EvalCache) owns the stack of accumulators and the network the search
+//!   evaluates with (none by default: the linear evaluation plays until the shell's `Use NNUE`
+//!   says otherwise).
 //!
 //! Memory, at the committed width of 128: the network is `2 x (1 260 + 1 + 2 x 8) x HIDDEN` bytes
 //! of read-only data (feature rows, biases and room for eight output buckets: 326 912, 326 976 with
 //! its format; in flash on a board, and nothing
 //! of it is linked into a program that never names it), and each search thread's stack of
 //! accumulators `(MAX_PLY + 2) x (4 x HIDDEN + 64)` bytes of RAM (an entry is both perspectives'
-//! `i16` values and the move's change, padded to a cache line): 74 944 bytes, the whole xiangqi
-//! `EvalCache` (a test pins both). Speed: the network searches about 1.4 times the nodes a CPU
-//! second of the linear evaluation (`bench 16 1 12`, docs/tuning.md).
+//! `i16` values and the move's change, padded to a cache line): 74 944 bytes with its network's
+//! address, and 75 008 for the whole xiangqi `EvalCache`, whose last cache line holds which terms
+//! the linear evaluation uses (a test pins both). Speed: the network searches about 1.4 times the
+//! nodes a CPU second of the linear evaluation (`bench 16 1 12`, docs/tuning.md).
 
 pub mod weights;
 
@@ -37,9 +39,6 @@ pub type Network = crate::nnue::Network<XIANGQI_INPUTS, HIDDEN>;
 pub type Accumulator = crate::nnue::Accumulator<HIDDEN>;
 /// The accumulators of a xiangqi search's line.
 pub type AccumulatorStack = crate::nnue::AccumulatorStack<Position, HIDDEN>;
-/// The per-thread evaluation cache of xiangqi ([`crate::Game::EvalCache`]): the network the
-/// search evaluates with, `None` for the linear evaluation, and its stack of accumulators.
-pub type EvalCache = crate::nnue::NetworkCache<Position, XIANGQI_INPUTS, HIDDEN>;
 
 impl crate::nnue::Board for Position {
     #[inline(always)]
