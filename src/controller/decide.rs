@@ -46,7 +46,7 @@ pub fn decide<G: Variant>(
             nodes: result.nodes,
             elapsed,
             source: Source::Search,
-            interrupted: result.interrupted,
+            interrupted: result.outcome.interrupted,
             clock: Some(shared.clock_use()),
         };
     };
@@ -83,7 +83,7 @@ pub fn decide<G: Variant>(
         nodes: result.nodes,
         elapsed,
         source: Source::Search,
-        interrupted: result.interrupted,
+        interrupted: result.outcome.interrupted,
         clock: Some(shared.clock_use()),
     }
 }

@@ -133,9 +133,6 @@ pub struct SearchResult<M> {
     pub lines: Vec<(M, Score)>,
     /// Score of the last best line reported (none without a reporter).
     pub score: Option<Score>,
-    /// True when the stop flag (`stop`, the hard time limit, the node limit) ended the search,
-    /// false when it ended on its own (depth limit, soft time limit, mate found).
-    pub interrupted: bool,
     /// What `outcome.score` rests on: a search's estimate, or what the game's solver proved.
     pub valuation: Valuation,
 }

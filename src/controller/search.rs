@@ -364,11 +364,10 @@ fn run_controlled<G: Variant, const STYLED: bool>(
                 (outcome, Vec::new(), None)
             }
         };
-        let interrupted = outcome.interrupted;
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|helper| helper.join().unwrap_or(0)).sum();
         let nodes = outcome.nodes + helper_nodes;
-        SearchResult { outcome, nodes, lines, score, valuation: Valuation::Estimate, interrupted }
+        SearchResult { outcome, nodes, lines, score, valuation: Valuation::Estimate }
     })
 }
 
@@ -424,14 +423,7 @@ fn solved_result<G: Variant>(
         interrupted: false,
     };
     let valuation = solved.proof.map_or(Valuation::Unvalued, Valuation::Proven);
-    SearchResult {
-        outcome,
-        nodes: solved.nodes,
-        lines: solved.lines,
-        score: Some(score),
-        valuation,
-        interrupted: false,
-    }
+    SearchResult { outcome, nodes: solved.nodes, lines: solved.lines, score: Some(score), valuation }
 }
 
 /// What a search thread hands back when it ends: the threads' states, the solver's memory, and
