@@ -14,7 +14,7 @@ use types::nnue::{Format, FormatError, CHESS, XIANGQI};
 
 /// Whether `Use NNUE` starts on in `game` (as `UCI_Variant` spells it): in chess and in xiangqi
 /// the network plays unless the GUI switches it off, each being more than 100 Elo ahead of the
-/// game's hand-crafted evaluation under a clock (docs/matches.md).
+/// game's hand-crafted evaluation under a clock (docs/matches/).
 pub fn use_nnue_by_default(game: &str) -> bool {
     [CHESS_EMBEDDED.on_by_default(game), XIANGQI_EMBEDDED.on_by_default(game)].contains(&Some(true))
 }

@@ -10,7 +10,7 @@
 //!   ([`choose_near_best`], which UCCI's `randomness` uses too, with margins of its own).
 //!
 //! The constants are calibrated by matches against Stockfish 15.1 at the same `UCI_Elo` (5+0.05,
-//! `docs/matches.md`); its scale is the reference the option promises to follow.
+//! `docs/matches/`); its scale is the reference the option promises to follow.
 
 use crate::rng::Rng;
 use engine::Score;

@@ -3,7 +3,7 @@
 //! on the palace, empty-headed and central cannons, a rook on the king's file, missing advisors and
 //! elephants), threats (hanging pieces, pawn attacks, a rook attacked by a horse or cannon) and a
 //! tempo bonus; centipawns from the side to move, a pawn before the river = 100. Each term was kept
-//! by a match (`docs/matches.md`).
+//! by a match (`docs/matches/`).
 //!
 //! Every weight is data (`engine/data/xiangqi_eval.txt`), compiled into [`weights`]. [`evaluate`],
 //! [`trace`] and the tuner's [`coefficients`] run the same term code, generic over a `Sink`: the

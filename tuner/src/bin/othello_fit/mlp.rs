@@ -17,7 +17,7 @@
 //! so written can also be the `--prior` of a `fit`, which then corrects it where the data is rich.
 //! On seed 501's 2.18 M positions it did not: the networks underfit the tables (most at 1-20
 //! empties, where exact labels reward a table's detail) and lost against NTest alone and as a
-//! prior (`docs/matches.md`, "Per-pattern networks").
+//! prior (`docs/matches/`, "Per-pattern networks").
 //!
 //! ```text
 //! othello_fit mlp --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--epochs E]
