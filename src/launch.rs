@@ -5,10 +5,9 @@
 //! option command at all, so the Othello sessions take their book, threads and hash from here, as
 //! Edax takes `-book-file`, `-n` and `-h` from its command line.
 
-use crate::controller::search::MAX_THREADS;
-use crate::controller::table::MAX_HASH_MB;
 use crate::controller::Controller;
 use crate::games::{GameKind, Variant};
+use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 
 /// Transposition table of the Othello sessions until `--hash` says otherwise, MiB.
 pub const OTHELLO_HASH_MB: usize = 64;

@@ -15,9 +15,11 @@ pub mod files;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod games;
+pub mod knowledge;
 pub mod launch;
 pub mod nnue;
 pub mod output;
 pub mod protocol;
+pub mod resources;
 pub mod rng;
 pub mod syzygy;

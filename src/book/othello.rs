@@ -9,7 +9,7 @@
 //! **The record** is the books' common one ([`types::book`]): the key is the engine's Zobrist key
 //! of the canonical image (`Position::hash`), the move its square index in that image (`a1` = 0,
 //! `h8` = 63, row by row). `weight` is 1 for the position's best-valued move and 0 for the others,
-//! so the controller's book lookup ([`super::choose`]) plays the best; `learn` holds what
+//! so the controller's book lookup ([`super::store::choose`]) plays the best; `learn` holds what
 //! `hint` shows ([`Valued`]): the move's value for the side that plays it, in centidiscs, as an
 //! `i16` in bits 0-15, the depth of the search that valued it in bits 16-23, and how many learned
 //! games played it in bits 24-31. (Of best moves valued alike, only the first is weighted 1.)
@@ -22,10 +22,11 @@
 //! the book holds is worth minus that position's best move. A lost line thus sinks, and the
 //! engine turns off it at the first position where the book knows better.
 
-use super::{Book, BookGame, Entry};
+use super::store::{Book, BookGame};
 use engine::othello::{Move, Position, Square};
 use engine::Score;
 use std::collections::BTreeMap;
+use types::book::Entry;
 
 /// Plies of a game `learn` adds to the book.
 pub const LEARN_PLIES: usize = 30;
@@ -402,7 +403,7 @@ mod tests {
         book.learn(&line, &analysed, 8);
         assert_eq!(book.lines(&after(&["f5", "d6"]))[0].valued.games, 2);
         // The book plays the best move at f5 d6: c3.
-        let mut rng = super::super::Rng::seeded(1);
+        let mut rng = crate::rng::Rng::seeded(1);
         let choice = book.book().choose(&after(&["f5", "d6"]), &mut rng).unwrap();
         assert_eq!(choice.mv, after(&["f5", "d6"]).parse_move("c3").unwrap());
         assert_eq!(choice.value, Some(Score(80)));

@@ -15,7 +15,7 @@
 //! searches (docs/book.md says how), embedded in the shell: UCI's `OwnBook` uses it while `Book
 //! File` names no file.
 
-use super::{Book, BookGame};
+use super::store::{Book, BookGame};
 use engine::chess::{Position, Square};
 
 /// The embedded default chess book, a Polyglot `.bin`.
@@ -55,7 +55,7 @@ pub fn polyglot_move_text(raw: u16) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{Book, Rng};
+    use crate::rng::Rng;
     use engine::Game;
     use types::polyglot::{EN_PASSANT, RANDOM64};
 

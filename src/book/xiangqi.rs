@@ -14,7 +14,7 @@
 //! searches (docs/book.md says how), embedded in the shell: UCCI's `usebook` uses it where
 //! `bookfiles` names it (`<embedded>`, the default).
 
-use super::{Book, BookGame};
+use super::store::{Book, BookGame};
 use engine::xiangqi::{Move, Position, Square};
 use engine::Game;
 
@@ -55,8 +55,10 @@ impl BookGame for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{choose, Entry, Rng};
+    use crate::book::store::choose;
+    use crate::rng::Rng;
     use engine::GameText;
+    use types::book::Entry;
 
     fn after(moves: &str) -> Position {
         let mut position = Position::start_position();

@@ -16,6 +16,7 @@ use super::timeman::TimeLimits;
 use crate::games::Variant;
 use crate::nnue::SearchNetworks;
 use crate::output::Output;
+use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::history::PastPosition;
 use engine::perft::perft_until;
 use engine::search::{tt, SearchState};
@@ -89,8 +90,8 @@ pub fn parse(args: &[String], default_depth: u32) -> Result<Config, String> {
         Some(path) => Fens::File(path.to_string()),
     };
     Ok(Config {
-        hash_mb: number(0, "hash", 16)?.clamp(1, super::table::MAX_HASH_MB as u64) as usize,
-        threads: number(1, "threads", 1)?.clamp(1, super::search::MAX_THREADS as u64) as usize,
+        hash_mb: number(0, "hash", 16)?.clamp(1, MAX_HASH_MB as u64) as usize,
+        threads: number(1, "threads", 1)?.clamp(1, MAX_THREADS as u64) as usize,
         limit: number(2, "limit", default_limit)?,
         fens,
         limit_type,

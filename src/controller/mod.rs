@@ -32,7 +32,7 @@ use engine::history::PastPosition;
 use engine::perft::perft_divide_until;
 use engine::search::{tt, SearchState};
 use events::{Decision, Listener, Source, Valuation};
-pub use request::{GoRequest, Knowledge, Settings};
+pub use request::{GoRequest, Settings};
 use search::{Running, State, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

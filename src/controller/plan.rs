@@ -22,7 +22,7 @@ pub fn plan<G: Variant>(
     let mut searchmoves = request.searchmoves.clone();
     // Endgame tables at the root: only the moves that keep the best result are searched (the
     // user's own choice of moves wins where none of them does).
-    let table_root = position.rank_root_by_tables(&keys, settings);
+    let table_root = position.rank_root_by_tables(&keys, &settings.syzygy);
     if let Some(ranked) = &table_root {
         if searchmoves.is_empty() {
             searchmoves = ranked.moves.clone();
@@ -91,7 +91,7 @@ pub fn plan<G: Variant>(
     let tables = if table_root.as_ref().is_some_and(|ranked| ranked.by_dtz) {
         None
     } else {
-        G::search_tables(settings)
+        G::search_tables(&settings.syzygy)
     };
     Some(Job {
         position,

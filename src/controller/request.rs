@@ -3,7 +3,8 @@
 
 use super::strength::MIN_ELO;
 use super::timeman::Clock;
-use crate::nnue::{Networks, SearchNetworks};
+use crate::knowledge::Knowledge;
+use crate::nnue::Networks;
 use crate::syzygy::SyzygySettings;
 use engine::search::Selectivity;
 
@@ -103,32 +104,6 @@ pub struct GoRequest<M> {
     /// The share of the time, in per cent, each search thread leaves to other programs by
     /// sleeping (UCCI's `idle`); 0 for a full load.
     pub idle_percent: u8,
-}
-
-/// How much of its evaluation a search uses, least first (UCCI's `knowledge`): less knows less
-/// and costs less per node. A game without the smaller evaluations uses its hand-crafted one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Knowledge {
-    /// Material alone.
-    Material,
-    /// Material and piece-square tables.
-    Tables,
-    /// The game's hand-crafted evaluation, whatever `Use NNUE` says.
-    HandCrafted,
-    /// The evaluation `Use NNUE` chooses: the game's network, or its hand-crafted evaluation.
-    #[default]
-    Full,
-}
-
-impl Knowledge {
-    /// The networks a search evaluates with, of those `Use NNUE` would have it use: none below
-    /// the full evaluation.
-    pub fn networks(self, networks: SearchNetworks) -> SearchNetworks {
-        match self {
-            Knowledge::Full => networks,
-            _ => SearchNetworks::default(),
-        }
-    }
 }
 
 impl<M> GoRequest<M> {

@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// Most search threads.
-pub const MAX_THREADS: i64 = 256;
+/// Most search threads; the fuzz harness reads the bound here.
+pub use crate::resources::MAX_THREADS;
 
 /// Stack of every search thread: each frame of the recursive search keeps a move list.
 pub const SEARCH_STACK: usize = 64 << 20;

@@ -9,8 +9,9 @@ pub mod display;
 pub mod othello;
 
 use crate::book::{self, Book};
-use crate::controller::{Knowledge, Settings};
+use crate::knowledge::Knowledge;
 use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
+use crate::syzygy::SyzygySettings;
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
 use engine::{Game, GameText};
@@ -59,9 +60,9 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// The `eval` command's breakdown.
     fn eval_text(&self) -> String;
 
-    /// The `eval` command's lines on the network, for games that have one (chess, xiangqi): its
-    /// evaluation, and which evaluation the search uses.
-    fn network_text(&self, _settings: &Settings) -> Option<String> {
+    /// The `eval` command's lines on the network of `networks`, for games that have one (chess,
+    /// xiangqi): its evaluation, and which evaluation the search uses.
+    fn network_text(&self, _networks: &Networks) -> Option<String> {
         None
     }
 
@@ -85,8 +86,8 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// tables ignore it.
     fn set_tables(_cache: &mut Self::EvalCache, _tables: Option<EndgameTables>) {}
 
-    /// The tables a search of this game probes under `settings`, `None` for none.
-    fn search_tables(_settings: &Settings) -> Option<EndgameTables> {
+    /// The tables a search of this game probes under `syzygy`, `None` for none.
+    fn search_tables(_syzygy: &SyzygySettings) -> Option<EndgameTables> {
         None
     }
 
@@ -95,7 +96,7 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     fn rank_root_by_tables(
         &self,
         _keys: &[PastPosition],
-        _settings: &Settings,
+        _syzygy: &SyzygySettings,
     ) -> Option<TableRoot<Self::Move>> {
         None
     }
@@ -206,10 +207,10 @@ impl Variant for engine::chess::Position {
         display::eval_text(self)
     }
 
-    fn network_text(&self, settings: &Settings) -> Option<String> {
-        let score = engine::chess::nnue::evaluate(self, settings.networks.chess.network);
+    fn network_text(&self, networks: &Networks) -> Option<String> {
+        let score = engine::chess::nnue::evaluate(self, networks.chess.network);
         let white_to_move = self.side_to_move() == engine::chess::Color::White;
-        Some(settings.networks.chess.eval_text(score, ("white", white_to_move)))
+        Some(networks.chess.eval_text(score, ("white", white_to_move)))
     }
 
     fn set_network(cache: &mut engine::chess::EvalCache, networks: SearchNetworks) {
@@ -224,16 +225,16 @@ impl Variant for engine::chess::Position {
         cache.set_tables(tables);
     }
 
-    fn search_tables(settings: &Settings) -> Option<EndgameTables> {
-        crate::syzygy::search_tables(&settings.syzygy)
+    fn search_tables(syzygy: &SyzygySettings) -> Option<EndgameTables> {
+        crate::syzygy::search_tables(syzygy)
     }
 
     fn rank_root_by_tables(
         &self,
         keys: &[PastPosition],
-        settings: &Settings,
+        syzygy: &SyzygySettings,
     ) -> Option<TableRoot<Self::Move>> {
-        crate::syzygy::rank_root(self, keys, &settings.syzygy).map(|ranked| TableRoot {
+        crate::syzygy::rank_root(self, keys, syzygy).map(|ranked| TableRoot {
             moves: ranked.moves,
             by_dtz: ranked.by_dtz,
             score: ranked.score,
@@ -334,10 +335,10 @@ impl Variant for engine::xiangqi::Position {
         display::xiangqi_eval_text(self)
     }
 
-    fn network_text(&self, settings: &Settings) -> Option<String> {
-        let score = engine::xiangqi::nnue::evaluate(self, settings.networks.xiangqi.network);
+    fn network_text(&self, networks: &Networks) -> Option<String> {
+        let score = engine::xiangqi::nnue::evaluate(self, networks.xiangqi.network);
         let red_to_move = self.side_to_move() == engine::xiangqi::Color::Red;
-        Some(settings.networks.xiangqi.eval_text(score, ("red", red_to_move)))
+        Some(networks.xiangqi.eval_text(score, ("red", red_to_move)))
     }
 
     fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {

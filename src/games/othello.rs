@@ -5,7 +5,7 @@
 //! way.
 
 use super::{Proof, SolveAsk, Solved, Variant};
-use crate::controller::table::huge_vec;
+use crate::resources::{huge_vec, MAX_THREADS};
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, MoveText, Position, DISC};
 use engine::{Game, Score};
@@ -192,7 +192,7 @@ pub fn ffo(
     print: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
-    let threads = threads.clamp(1, crate::controller::search::MAX_THREADS as usize);
+    let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     print(&format!(

@@ -17,7 +17,7 @@
 //! pass` or left out: the engine passes for a side that cannot move when the other side plays or
 //! is asked to move.
 
-use super::Flow;
+use super::flow::Flow;
 use crate::controller::events::{Decision, Info, Listener};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::clock_horizon;

@@ -1,10 +1,13 @@
 //! One front-end per protocol: each turns its lines into controller calls and the controller's
 //! events into its lines, and nothing else. The first command picks the protocol.
 
+mod flow;
 pub mod gtp;
 pub mod nboard;
 pub mod ucci;
 pub mod uci;
+
+pub use flow::{unknown_command, Flow};
 
 use crate::games::GameKind;
 use crate::launch::Launch;
@@ -13,25 +16,6 @@ use gtp::GtpFront;
 use nboard::NBoardSession;
 use ucci::UcciFront;
 use uci::UciFront;
-
-/// Whether the command loop goes on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Flow {
-    /// Read the next line.
-    Continue,
-    /// Stop reading and exit.
-    Quit,
-}
-
-/// Longest piece of an unknown command echoed back.
-const ECHO_LIMIT: usize = 80;
-
-/// `unknown command: ...`, the command cut to [`ECHO_LIMIT`] characters.
-pub fn unknown_command(text: &str) -> String {
-    let shown: String = text.chars().take(ECHO_LIMIT).collect();
-    let more = if shown.len() < text.len() { "..." } else { "" };
-    format!("unknown command: {shown}{more}")
-}
 
 /// The protocol in use, chosen by the first command.
 pub enum Protocol {

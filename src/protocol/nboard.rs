@@ -34,15 +34,15 @@
 //! file the command line named (`--book FILE`; without one the session learns in memory only),
 //! then answers `learned`.
 
-use super::Flow;
+use super::flow::Flow;
 use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener, Valuation};
-use crate::controller::search::MAX_THREADS;
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::othello::{clock_horizon, disc_text, ffo};
 use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
+use crate::resources::MAX_THREADS;
 use engine::othello::ggf::{self, Record};
 use engine::othello::{Color, Move, MoveText, Position, Square};
 use engine::search::Bound;

@@ -20,7 +20,8 @@
 //! `style`. Values are matched without regard to case, as ElephantEye matches them.
 
 use super::format::from_ucci_units;
-use crate::controller::{GoRequest, Knowledge};
+use crate::controller::request::GoRequest;
+use crate::knowledge::Knowledge;
 use engine::search::Selectivity;
 
 /// The grades of `idle`, `pruning` and `knowledge`, least first.
@@ -139,7 +140,7 @@ mod tests {
     /// Every grade a combo line lists is read, and its default is the default grade.
     #[test]
     fn the_listed_grades_are_the_grades_read() {
-        let combos: Vec<&str> = super::super::parse::OPTION_LINES
+        let combos: Vec<&str> = crate::protocol::ucci::parse::OPTION_LINES
             .iter()
             .copied()
             .filter(|line| line.contains(" type combo"))

@@ -21,10 +21,11 @@ pub mod format;
 mod levels;
 pub mod parse;
 
+use super::flow::{unknown_command, Flow};
 use super::uci::parse::{Command, Go, Setup};
-use super::{unknown_command, Flow};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::Variant;
+use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::search::tt::Bound;
 use engine::xiangqi::{Move, Position};
 use engine::Game;
@@ -153,7 +154,7 @@ impl UcciFront {
             Command::Eval => {
                 let position = self.controller.position();
                 let mut text = position.eval_text();
-                if let Some(network) = position.network_text(self.controller.settings()) {
+                if let Some(network) = position.network_text(&self.controller.settings().networks) {
                     text.push('\n');
                     text.push_str(&network);
                 }
@@ -215,7 +216,7 @@ impl UcciFront {
             value.and_then(|text| text.parse::<i64>().ok()).filter(|n| (1..=max).contains(n))
         };
         match name {
-            "Hash" => match number(value, crate::controller::table::MAX_HASH_MB) {
+            "Hash" => match number(value, MAX_HASH_MB) {
                 Some(mb) => {
                     if let Err(message) = self.controller.set_hash(mb as usize) {
                         self.message(&message);
@@ -223,7 +224,7 @@ impl UcciFront {
                 }
                 None => self.message("hashsize takes a number of MiB"),
             },
-            "Threads" => match number(value, crate::controller::search::MAX_THREADS) {
+            "Threads" => match number(value, MAX_THREADS) {
                 Some(threads) => self.controller.settings_mut().threads = threads as usize,
                 None => self.message("threads takes a number of threads"),
             },

@@ -10,7 +10,7 @@ pub mod format;
 pub mod options;
 pub mod parse;
 
-use super::{unknown_command, Flow};
+use super::flow::{unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest};
 use crate::games::display::compiler_text;
@@ -220,7 +220,7 @@ impl UciFront {
             Command::Eval => {
                 let position = controller.position();
                 let mut text = position.eval_text();
-                if let Some(network) = position.network_text(controller.settings()) {
+                if let Some(network) = position.network_text(&controller.settings().networks) {
                     text.push('\n');
                     text.push_str(&network);
                 }

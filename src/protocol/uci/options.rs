@@ -2,10 +2,9 @@
 //! and for checking `setoption` values; [`Options`] holds the current values, and [`Options::set`]
 //! tells the front-end which side effect (resizing the hash, opening the log...) a change needs.
 
-use crate::controller::search::MAX_THREADS;
 use crate::controller::strength::{MAX_ELO, MIN_ELO};
-use crate::controller::table::MAX_HASH_MB;
 use crate::controller::Settings;
+use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use crate::syzygy::SyzygySettings;
 /// Most principal variations.
 pub const MAX_MULTIPV: i64 = 256;

@@ -1,0 +1,21 @@
+//! What every front-end's command loop shares: whether it goes on after a line, and how a command
+//! it does not know is echoed back.
+
+/// Whether the command loop goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Stop reading and exit.
+    Quit,
+}
+
+/// Longest piece of an unknown command echoed back.
+const ECHO_LIMIT: usize = 80;
+
+/// `unknown command: ...`, the command cut to [`ECHO_LIMIT`] characters.
+pub fn unknown_command(text: &str) -> String {
+    let shown: String = text.chars().take(ECHO_LIMIT).collect();
+    let more = if shown.len() < text.len() { "..." } else { "" };
+    format!("unknown command: {shown}{more}")
+}
