@@ -54,11 +54,6 @@ impl Output {
         }
     }
 
-    /// Writes `info string <text>`.
-    pub fn info_string(&self, text: &str) {
-        self.line(&format!("info string {text}"));
-    }
-
     /// Records an input line in the transcript (nothing goes to stdout).
     pub fn log_input(&self, text: &str) {
         let mut inner = self.lock();

@@ -1,6 +1,7 @@
 //! `bench [hash] [threads] [limit] [fenfile] [limittype]`, as Stockfish has it: searches a fixed set
-//! of positions and prints the total node count, a signature that changes only when the search does
-//! (single-threaded, each position searched from a cleared table and cleared move-ordering memory).
+//! of positions and reports the total node count, a signature that changes only when the search
+//! does (single-threaded, each position searched from a cleared table and cleared move-ordering
+//! memory). It reports [`BenchEvent`]s; each front-end writes them in its protocol's form.
 //!
 //! * `hash` MiB for a table of the bench's own (default 16); `threads` (default 1);
 //! * `limit` and `limittype`: `depth` (default: the game's `Variant::BENCH_DEPTH`), `nodes`, `movetime` (ms), `mate`
@@ -15,14 +16,28 @@ use super::table::allocate_table;
 use super::timeman::TimeLimits;
 use crate::games::Variant;
 use crate::nnue::SearchNetworks;
-use crate::output::Output;
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::history::PastPosition;
 use engine::perft::perft_until;
 use engine::search::{tt, SearchState};
+use engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// What a bench reports as it goes.
+pub enum BenchEvent<'a, G: Variant> {
+    /// Position `number` (from 1) of `count` comes next.
+    Position { number: usize, count: usize, position: &'a G },
+    /// The position's static evaluation was asked for (limit type `eval`): its `eval` text.
+    Evaluated(&'a G),
+    /// The position's perft count (limit type `perft`).
+    Counted(u64),
+    /// The position's search: the depth it reached, its score, its nodes and its move.
+    Searched { position: &'a G, depth: u32, score: Score, nodes: u64, best: Option<G::Move> },
+    /// Every position is done: the signature (all positions' nodes) and the time they took.
+    Finished { nodes: u64, elapsed: Duration },
+}
 
 /// What bounds each position's search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -116,15 +131,16 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
     Ok((position, keys))
 }
 
-/// Runs the bench and prints its report. `current` is the session's position and game keys; the
-/// positions are read in Chess960 notation or not, and the game evaluates with its network of
-/// `networks` (`Use NNUE`) or, for `None`, its hand-crafted evaluation.
+/// Runs the bench, handing `report` each step. `current` is the session's position and game keys;
+/// the positions are read in Chess960 notation or not, and the game evaluates with its network of
+/// `networks` (`Use NNUE`) or, for `None`, its hand-crafted evaluation. The error says why the
+/// bench ended early (`stop`, a file or a position that does not read).
 pub fn run<G: Variant>(
     config: &Config,
     current: (&G, &[PastPosition]),
     (chess960, networks): (bool, SearchNetworks),
-    output: &Output,
     stop: &Arc<AtomicBool>,
+    report: &mut dyn FnMut(BenchEvent<'_, G>),
 ) -> Result<u64, String> {
     let positions: Vec<(G, Vec<PastPosition>)> = match &config.fens {
         Fens::Default => {
@@ -148,16 +164,16 @@ pub fn run<G: Variant>(
         if stop.load(Ordering::Relaxed) {
             return Err("bench: stopped".into());
         }
-        output.line(&format!("Position: {}/{} ({})", index + 1, positions.len(), position.fen_text()));
+        report(BenchEvent::Position { number: index + 1, count: positions.len(), position });
         if config.limit_type == LimitType::Eval {
-            output.line(&position.eval_text());
+            report(BenchEvent::Evaluated(position));
             continue;
         }
         if config.limit_type == LimitType::Perft {
             let depth = config.limit.min(u64::from(u32::MAX)) as u32;
             let stopped = || stop.load(Ordering::Relaxed);
             let nodes = perft_until(&mut position.clone(), depth, &stopped).ok_or("bench: stopped")?;
-            output.line(&format!("Nodes searched: {nodes}"));
+            report(BenchEvent::Counted(nodes));
             total_nodes += nodes;
             continue;
         }
@@ -201,36 +217,17 @@ pub fn run<G: Variant>(
         shared.outside_stop = Some(Arc::clone(stop));
         let result = search::run(&job, &table, 0, &mut states, &shared, None, None);
         let outcome = result.outcome;
-        let best = outcome.best_move.map_or("0000".to_string(), |mv| position.move_text(mv).to_string());
-        output.line(&format!(
-            "depth {} score {} nodes {} bestmove {best}",
-            outcome.depth,
-            score_text(outcome.score),
-            result.nodes
-        ));
+        report(BenchEvent::Searched {
+            position,
+            depth: outcome.depth,
+            score: outcome.score,
+            nodes: result.nodes,
+            best: outcome.best_move,
+        });
         total_nodes += result.nodes;
     }
-    let elapsed = started.elapsed();
-    output.line(&format!(
-        "\n===========================\nTotal time (ms) : {}\nNodes searched  : {total_nodes}\nNodes/second    : {}",
-        elapsed.as_millis(),
-        nodes_per_second(total_nodes, elapsed)
-    ));
+    report(BenchEvent::Finished { nodes: total_nodes, elapsed: started.elapsed() });
     Ok(total_nodes)
-}
-
-/// `cp X` or `mate N` (moves), as Stockfish's bench and UCI's `info score` print a score.
-pub fn score_text(score: engine::Score) -> String {
-    match score.mate_moves() {
-        Some(moves) => format!("mate {moves}"),
-        None => format!("cp {}", score.0),
-    }
-}
-
-/// Nodes per second, without dividing by zero.
-pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let micros = elapsed.as_micros().max(1);
-    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }
 
 #[cfg(test)]

@@ -25,7 +25,6 @@ pub mod timeman;
 
 use crate::book::Book;
 use crate::games::Variant;
-use crate::output::Output;
 use crate::rng::Rng;
 use chore::Chore;
 use engine::history::PastPosition;
@@ -597,29 +596,41 @@ impl<G: Variant> Controller<G> {
     }
 
     /// `genfens N seed S book <None|FILE>` (OpenBench's request for openings) on a thread of its
-    /// own; the arguments are checked first.
-    pub fn genfens(&mut self, args: &[&str], output: &Output) -> Result<(), String> {
+    /// own; the arguments are checked first. `found` gets each opening as it is found, and at the
+    /// end why fewer came than were asked for, if they did.
+    pub fn genfens(
+        &mut self,
+        args: &[&str],
+        mut found: impl FnMut(Result<G, String>) + Send + 'static,
+    ) -> Result<(), String> {
         let request = genfens::parse(args)?;
-        let (chess960, output) = (self.settings.chess960, output.clone());
+        let chess960 = self.settings.chess960;
         self.chore("genfens", move |stop| {
-            if let Err(message) = genfens::run::<G>(&request, chess960, &stop, &mut |line| output.line(line))
-            {
-                output.info_string(&message);
+            let ran = genfens::run::<G>(&request, chess960, &stop, &mut |position| found(Ok(*position)));
+            if let Err(message) = ran {
+                found(Err(message));
             }
         });
         Ok(())
     }
 
-    /// `bench [hash threads limit fenfile limittype]`, printed as Stockfish prints it, on a thread
-    /// of its own (`stop` ends it). The arguments are checked first.
-    pub fn bench(&mut self, args: &[String], output: &Output) -> Result<(), String> {
+    /// `bench [hash threads limit fenfile limittype]` on a thread of its own (`stop` ends it); the
+    /// arguments are checked first. `report` gets each step as it comes, and at the end why the
+    /// bench stopped early, if it did.
+    pub fn bench(
+        &mut self,
+        args: &[String],
+        mut report: impl FnMut(Result<bench::BenchEvent<'_, G>, String>) + Send + 'static,
+    ) -> Result<(), String> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
-        let (position, keys, output) = (self.position, self.keys.clone(), output.clone());
+        let (position, keys) = (self.position, self.keys.clone());
         let evaluation = (self.settings.chess960, self.settings.networks.search());
         self.chore("bench", move |stop| {
-            if let Err(message) = bench::run(&config, (&position, &keys), evaluation, &output, &stop) {
-                output.info_string(&message);
+            let ran =
+                bench::run(&config, (&position, &keys), evaluation, &stop, &mut |event| report(Ok(event)));
+            if let Err(message) = ran {
+                report(Err(message));
             }
         });
         Ok(())

@@ -179,26 +179,55 @@ pub fn disc_text(score: Score) -> String {
     format!("{:.2}", f64::from(score.0) / f64::from(DISC))
 }
 
+/// What `ffo` reports as it goes.
+pub enum FfoEvent<'a> {
+    /// The file is read and the table allocated: the solves begin.
+    Started,
+    /// Position `number`'s board does not read.
+    Unreadable(u32),
+    /// A position solved and checked against the file.
+    Solved(FfoSolve<'a>),
+    /// `stop` ended the run.
+    Stopped,
+    /// Every position asked for is solved: the time and nodes of all, and how many were wrong.
+    Finished { seconds: f64, nodes: u64, wrong: usize },
+}
+
+/// One FFO position solved.
+pub struct FfoSolve<'a> {
+    pub number: u32,
+    /// Empty squares, as the file writes them.
+    pub empties: &'a str,
+    /// The solved score, in discs for the side to move.
+    pub score: i32,
+    /// The file's score (`i32::MIN` where it does not read).
+    pub want: i32,
+    pub best: Move,
+    pub seconds: f64,
+    /// All threads'.
+    pub nodes: u64,
+    /// Score and move agree with the file.
+    pub right: bool,
+}
+
 /// `ffo [FILE [FIRST [LAST [THREADS]]]]`: solves the FFO endgame positions of `FILE` (number,
 /// empties, side, score, best moves, board) exactly, each from an empty solver table, and checks
 /// score and move against the file; `stop` ends it within milliseconds. With more than one thread
 /// they solve each position together ([`endgame::solve_exact_shared`]); the nodes are all threads'.
+/// The error says why it could not start.
 pub fn ffo(
     path: &str,
     first: u32,
     last: u32,
     threads: usize,
     stop: &AtomicBool,
-    print: &mut dyn FnMut(&str),
+    report: &mut dyn FnMut(FfoEvent<'_>),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
-    print(&format!(
-        "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
-        "#", "empt", "score", "want", "move", "seconds", "nodes", "nodes/s"
-    ));
+    report(FfoEvent::Started);
     for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let [number, empties, side, score, best, board] = fields[..] else { continue };
@@ -207,7 +236,7 @@ pub fn ffo(
             continue;
         }
         let Ok(position) = Position::parse(&format!("{board} {side}")) else {
-            print(&format!("status ffo: position {number} does not read"));
+            report(FfoEvent::Unreadable(number));
             continue;
         };
         let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
@@ -215,26 +244,27 @@ pub fn ffo(
         let started = std::time::Instant::now();
         let stopped = || stop.load(Ordering::Relaxed);
         let Some((solution, nodes)) = solve_together(&position, &table, threads, &stopped) else {
-            print("status ffo: stopped");
+            report(FfoEvent::Stopped);
             return Ok(());
         };
         let seconds = started.elapsed().as_secs_f64();
-        let played = MoveText(solution.best_move).to_string().to_ascii_lowercase();
+        let played = MoveText(solution.best_move).to_string();
         let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
         wrong += usize::from(!right);
         total_nodes += nodes;
         total_seconds += seconds;
-        print(&format!(
-            "{number:>3} {empties:>4} {:>+6} {want:>+6} {played:>5} {seconds:>9.3} {nodes:>14} {:>12.0}{}",
-            solution.score,
-            nodes as f64 / seconds.max(1e-9),
-            if right { "" } else { "  WRONG" }
-        ));
+        report(FfoEvent::Solved(FfoSolve {
+            number,
+            empties,
+            score: solution.score,
+            want,
+            best: solution.best_move,
+            seconds,
+            nodes,
+            right,
+        }));
     }
-    print(&format!(
-        "total {total_seconds:.3} s, {total_nodes} nodes, {:.0} nodes/s, {wrong} wrong",
-        total_nodes as f64 / total_seconds.max(1e-9)
-    ));
+    report(FfoEvent::Finished { seconds: total_seconds, nodes: total_nodes, wrong });
     Ok(())
 }
 

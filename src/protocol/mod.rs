@@ -1,6 +1,7 @@
 //! One front-end per protocol: each turns its lines into controller calls and the controller's
 //! events into its lines, and nothing else. The first command picks the protocol.
 
+mod bench_report;
 mod flow;
 pub mod gtp;
 pub mod nboard;
@@ -15,6 +16,7 @@ use crate::output::Output;
 use gtp::GtpFront;
 use nboard::NBoardSession;
 use ucci::UcciFront;
+use uci::format::InfoString;
 use uci::UciFront;
 
 /// The protocol in use, chosen by the first command.

@@ -34,11 +34,12 @@
 //! file the command line named (`--book FILE`; without one the session learns in memory only),
 //! then answers `learned`.
 
+use super::bench_report::bench_text;
 use super::flow::Flow;
 use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener, Valuation};
 use crate::controller::{Clock, Controller, GoRequest};
-use crate::games::othello::{clock_horizon, disc_text, ffo};
+use crate::games::othello::{clock_horizon, disc_text, ffo, FfoEvent, FfoSolve};
 use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
@@ -110,7 +111,7 @@ impl NBoardSession {
     pub fn new(output: Output, setup: OthelloSetup) -> NBoardSession {
         let (mut controller, refusal) = setup.controller::<Position>();
         if let Some(message) = refusal {
-            output.line(&format!("status {message}"));
+            output.line(&status_line(&message));
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
         controller.settings_mut().own_book = true;
@@ -259,10 +260,10 @@ impl NBoardSession {
                 // On a thread of its own, as `perft` and `bench`: `ping` and `quit` stay instant.
                 let output = self.output.clone();
                 self.controller.chore("ffo", move |stop| {
-                    if let Err(message) =
-                        ffo(&path, first, last, threads, &stop, &mut |line| output.line(line))
-                    {
-                        output.line(&format!("status {message}"));
+                    let ran =
+                        ffo(&path, first, last, threads, &stop, &mut |event| output.line(&ffo_text(&event)));
+                    if let Err(message) = ran {
+                        output.line(&status_line(&message));
                     }
                 });
             }
@@ -319,7 +320,7 @@ impl NBoardSession {
     }
 
     fn status(&self, text: &str) {
-        self.output.line(&format!("status {text}"));
+        self.output.line(&status_line(text));
     }
 
     /// Stops the running task, if any, and drops what it had still to say; a `learn` cut short
@@ -479,7 +480,12 @@ impl NBoardSession {
             },
         };
         let args: Vec<String> = ["16", "1", &depth.to_string()].iter().map(|word| word.to_string()).collect();
-        if let Err(message) = self.controller.bench(&args, &self.output) {
+        let output = self.output.clone();
+        let started = self.controller.bench(&args, move |event| match event {
+            Ok(event) => output.line(&bench_text(&event)),
+            Err(message) => output.line(&status_line(&message)),
+        });
+        if let Err(message) = started {
             self.status(&message);
         }
     }
@@ -504,6 +510,34 @@ impl NBoardSession {
                 perft.total
             ));
         });
+    }
+}
+
+/// A text for the user: NBoard's `status` line.
+fn status_line(text: &str) -> String {
+    format!("status {text}")
+}
+
+/// `ffo`'s table: a header, one row per position (score and move, the file's score, time, nodes
+/// and speed, `WRONG` where they disagree with the file), then the totals.
+fn ffo_text(event: &FfoEvent<'_>) -> String {
+    match event {
+        FfoEvent::Started => format!(
+            "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",
+            "#", "empt", "score", "want", "move", "seconds", "nodes", "nodes/s"
+        ),
+        FfoEvent::Unreadable(number) => status_line(&format!("ffo: position {number} does not read")),
+        FfoEvent::Solved(FfoSolve { number, empties, score, want, best, seconds, nodes, right }) => format!(
+            "{number:>3} {empties:>4} {score:>+6} {want:>+6} {:>5} {seconds:>9.3} {nodes:>14} {:>12.0}{}",
+            MoveText(*best).to_string().to_ascii_lowercase(),
+            *nodes as f64 / seconds.max(1e-9),
+            if *right { "" } else { "  WRONG" }
+        ),
+        FfoEvent::Stopped => status_line("ffo: stopped"),
+        FfoEvent::Finished { seconds, nodes, wrong } => format!(
+            "total {seconds:.3} s, {nodes} nodes, {:.0} nodes/s, {wrong} wrong",
+            *nodes as f64 / seconds.max(1e-9)
+        ),
     }
 }
 
@@ -634,7 +668,7 @@ impl Listener<Position> for Learning {
         let saved = self.path.as_deref().map(|path| self.book.save(path));
         *self.slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(std::mem::take(&mut self.book));
         if let Some(Err(message)) = saved {
-            self.listener.line(&format!("status {message}"));
+            self.listener.line(&status_line(&message));
         }
         if !self.answered.swap(true, Ordering::AcqRel) {
             self.listener.output.line("learned");

@@ -36,6 +36,11 @@ pub fn ucci_score(score: Score) -> i32 {
     }
 }
 
+/// A text for the user: UCCI's `info message` (it has no `info string`).
+pub fn message_line(text: &str) -> String {
+    format!("info message {text}")
+}
+
 /// Writes one search's events as UCCI lines.
 pub struct UcciListener {
     output: Output,

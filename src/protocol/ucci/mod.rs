@@ -21,6 +21,7 @@ pub mod format;
 mod levels;
 pub mod parse;
 
+use super::bench_report::bench_text;
 use super::flow::{unknown_command, Flow};
 use super::uci::parse::{Command, Go, Setup};
 use crate::controller::{Clock, Controller, GoRequest};
@@ -29,7 +30,7 @@ use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::search::tt::Bound;
 use engine::xiangqi::{Move, Position};
 use engine::Game;
-use format::{ucci_score, UcciListener};
+use format::{message_line, ucci_score, UcciListener};
 use levels::Levels;
 
 /// `bookfiles`' name for the book compiled in.
@@ -144,7 +145,12 @@ impl UcciFront {
                 return Flow::Quit;
             }
             Command::Bench(args) => {
-                if let Err(message) = self.controller.bench(&args, &self.output) {
+                let output = self.output.clone();
+                let started = self.controller.bench(&args, move |event| match event {
+                    Ok(event) => output.line(&bench_text(&event)),
+                    Err(message) => output.line(&message_line(&message)),
+                });
+                if let Err(message) = started {
                     self.message(&message);
                 }
             }
@@ -180,9 +186,9 @@ impl UcciFront {
         Flow::Continue
     }
 
-    /// A text for the user: UCCI's `info message` (it has no `info string`).
+    /// A text for the user.
     fn message(&self, text: &str) {
-        self.output.line(&format!("info message {text}"));
+        self.output.line(&message_line(text));
     }
 
     /// A line that is not UTF-8.

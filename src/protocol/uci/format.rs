@@ -64,12 +64,30 @@ pub fn wdl(score: Score) -> (u32, u32, u32) {
     }
 }
 
-/// `cp X`, `mate N`: the bench prints scores as UCI does, with the one helper.
-pub use crate::controller::bench::score_text;
+/// UCI's line for the user: `info string TEXT`, where UCCI writes `info message` and NBoard
+/// `status`.
+pub trait InfoString {
+    fn info_string(&self, text: &str);
+}
+
+impl InfoString for Output {
+    fn info_string(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+}
+
+/// `cp X` or `mate N` (moves), as UCI's `info score` and Stockfish's bench print a score.
+pub fn score_text(score: Score) -> String {
+    match score.mate_moves() {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {}", score.0),
+    }
+}
 
 /// Nodes per second, without dividing by zero.
-fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    crate::controller::bench::nodes_per_second(nodes, elapsed)
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }
 
 /// A line of moves, each preceded by a space.
@@ -105,7 +123,7 @@ impl<M> ShownLine<M> {
             self.depth,
             self.seldepth,
             self.score,
-            nps(nodes, elapsed),
+            nodes_per_second(nodes, elapsed),
             self.hashfull,
             self.tbhits,
             elapsed.as_millis(),
@@ -211,7 +229,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         let cpuload = cpuload.map_or(String::new(), |load| format!(" cpuload {load}"));
         self.output.line(&format!(
             "info nodes {nodes} nps {} hashfull {hashfull} tbhits {tbhits}{cpuload} time {}",
-            nps(nodes, elapsed),
+            nodes_per_second(nodes, elapsed),
             elapsed.as_millis()
         ));
     }

@@ -10,6 +10,7 @@ pub mod format;
 pub mod options;
 pub mod parse;
 
+use super::bench_report::bench_text;
 use super::flow::{unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest};
@@ -17,7 +18,7 @@ use crate::games::display::compiler_text;
 use crate::games::{GameKind, Variant};
 use crate::output::Output;
 use engine::{chess, xiangqi, GameText, Score};
-use format::UciListener;
+use format::{InfoString, UciListener};
 use options::{Change, Options};
 use parse::{Command, Go, Setup};
 use std::time::Duration;
@@ -206,13 +207,24 @@ impl UciFront {
                 return (Flow::Quit, None);
             }
             Command::Bench(args) => {
-                if let Err(message) = controller.bench(&args, &self.output) {
+                let output = self.output.clone();
+                let started = controller.bench(&args, move |event| match event {
+                    Ok(event) => output.line(&bench_text(&event)),
+                    Err(message) => output.info_string(&message),
+                });
+                if let Err(message) = started {
                     self.output.info_string(&message);
                 }
             }
             Command::GenFens(args) => {
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                if let Err(message) = controller.genfens(&args, &self.output) {
+                let output = self.output.clone();
+                // OpenBench reads the openings from these lines.
+                let started = controller.genfens(&args, move |found| match found {
+                    Ok(position) => output.info_string(&format!("genfens {}", position.fen_text())),
+                    Err(message) => output.info_string(&message),
+                });
+                if let Err(message) = started {
                     self.output.info_string(&message);
                 }
             }
