@@ -736,3 +736,32 @@ fn ping_answers_at_once_with_commands_held_back_behind_a_perft() {
     assert_eq!(ping(&mut engine, 5), ["pong 5"]);
     quit(engine);
 }
+
+/// `bench` answers with Stockfish's report, as over UCI; a bench or `ffo` that ends early or
+/// cannot start says why in NBoard's own form, a `status` line, before the `pong` of the `ping`
+/// that stopped it.
+#[test]
+fn bench_reports_as_stockfish_and_says_why_it_stopped_in_a_status_line() {
+    let mut engine = nboard();
+    engine.send("bench 3");
+    let lines = engine.until(LONG, |line| line.starts_with("Nodes/second    : "));
+    let searched: Vec<u64> = lines
+        .iter()
+        .filter(|line| line.starts_with("depth 3 score "))
+        .map(|line| {
+            line.split_whitespace().skip_while(|&word| word != "nodes").nth(1).unwrap().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(searched.len(), 6, "{lines:#?}");
+    assert!(lines[0].starts_with("Position: 1/6 ("), "{lines:#?}");
+    let total = format!("Nodes searched  : {}", searched.iter().sum::<u64>());
+    assert!(lines.contains(&total), "{lines:#?}");
+    engine.send("bench 40");
+    thread::sleep(Duration::from_millis(200));
+    let lines = ping(&mut engine, 3);
+    assert_eq!(lines[lines.len() - 2..], ["status bench: stopped", "pong 3"], "{lines:#?}");
+    engine.send("ffo /nonexistent/ffo.txt");
+    let lines = ping(&mut engine, 4);
+    assert!(matches!(&lines[..], [status, _] if status.starts_with("status ffo: ")), "{lines:#?}");
+    quit(engine);
+}

@@ -1044,3 +1044,33 @@ fn idle_leaves_a_share_of_the_processor_to_other_programs() {
     assert!(shares.windows(2).all(|pair| pair[0] > pair[1]), "none, small, medium, large: {shares:?}");
     engine.quit_within(Duration::from_secs(2));
 }
+
+/// `bench` answers with Stockfish's report, as over UCI; a bench that ends early or cannot start
+/// says why in UCCI's own form, `info message` (UCCI has no `info string`).
+#[test]
+fn bench_reports_as_stockfish_and_says_why_it_stopped_in_an_info_message() {
+    let mut engine = ucci();
+    engine.send("bench 16 1 3");
+    let lines = engine.until(LONG, |line| line.starts_with("Nodes/second    : "));
+    let searched: Vec<u64> = lines
+        .iter()
+        .filter(|line| line.starts_with("depth 3 score "))
+        .map(|line| field(line, "nodes").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(searched.len(), 13, "{lines:#?}");
+    assert!(lines[0].starts_with("Position: 1/13 ("), "{lines:#?}");
+    let total = format!("Nodes searched  : {}", searched.iter().sum::<u64>());
+    assert!(lines.contains(&total), "{lines:#?}");
+    assert!(!lines.iter().any(|line| line.starts_with("info")), "{lines:#?}");
+    engine.send("bench 16 1 x");
+    assert_eq!(
+        engine.until(LONG, |line| line.starts_with("info")),
+        ["info message bench: limit must be a whole number, not x"]
+    );
+    engine.send("bench 16 1 40");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    let lines = engine.until(LONG, |line| line.contains("bench: stopped"));
+    assert_eq!(lines.last().unwrap(), "info message bench: stopped", "{lines:#?}");
+    engine.quit_within(Duration::from_secs(2));
+}

@@ -493,3 +493,55 @@ fn openbench_reads_a_thousand_distinct_openings_within_fifteen_seconds() {
     // What OpenBench writes from each: the first four fields, then `hmvc H; fmvn F;`.
     assert!(fens.iter().all(|fen| fen.split_whitespace().count() == 6), "{fens:?}");
 }
+
+/// Stockfish's bench report: per position `Position: K/N (FEN)` and `depth D score S nodes X
+/// bestmove M`, then a blank line, a rule, the time, `Nodes searched  : TOTAL` and `Nodes/second`.
+/// Every line is checked; returns the number of positions and the total, which is their sum.
+fn bench_report(lines: &[String]) -> (usize, u64) {
+    let end = lines.iter().position(|line| line.is_empty()).expect("the blank line before the totals");
+    let steps = &lines[..end];
+    let count = steps.len() / 2;
+    assert_eq!(steps.len(), 2 * count, "{steps:#?}");
+    let mut sum = 0;
+    for (index, pair) in steps.chunks(2).enumerate() {
+        assert!(pair[0].starts_with(&format!("Position: {}/{count} (", index + 1)), "{pair:?}");
+        let words: Vec<&str> = pair[1].split_whitespace().collect();
+        assert!(
+            matches!(words[..], ["depth", _, "score", "cp" | "mate", _, "nodes", _, "bestmove", _]),
+            "{pair:?}"
+        );
+        sum += words[6].parse::<u64>().unwrap();
+    }
+    let rest = &lines[end + 1..];
+    assert_eq!(rest[0], "===========================", "{rest:?}");
+    assert!(rest[1].starts_with("Total time (ms) : "), "{rest:?}");
+    assert_eq!(rest[2], format!("Nodes searched  : {sum}"), "{rest:?}");
+    assert!(
+        rest[3].strip_prefix("Nodes/second    : ").is_some_and(|nps| nps.parse::<u64>().is_ok()),
+        "{rest:?}"
+    );
+    assert_eq!(rest.len(), 4, "nothing after the totals: {rest:?}");
+    (count, sum)
+}
+
+/// `bench` and `genfens` answer in UCI's form: Stockfish's bench report, as OpenBench and
+/// fastchess read it, and each opening as `info string genfens FEN`; a bench or genfens that ends
+/// early or cannot start says why in an `info string`.
+#[test]
+fn bench_and_genfens_answer_in_uci_form() {
+    let lines = transcript(b"bench 16 1 3\n");
+    assert_eq!(bench_report(&lines).0, 30);
+    let lines = transcript(b"genfens 2 seed 1 book None\n");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|line| line.starts_with("info string genfens ")), "{lines:?}");
+    let lines = transcript(b"bench 16 1 x\ngenfens 2 seed 1 book /nonexistent/book.epd\ngenfens two\n");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines.iter().all(|line| line.starts_with("info string ")), "{lines:?}");
+    let mut engine = engine::Engine::start();
+    engine.send("bench 16 1 40");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    engine.send("stop");
+    let lines = engine.until(engine::LONG, |line| line.contains("bench: stopped"));
+    assert_eq!(lines.last().unwrap(), "info string bench: stopped");
+    engine.quit_within(std::time::Duration::from_secs(2));
+}
