@@ -1,7 +1,8 @@
 //! triskel's std shell, as a library: a protocol-free [`controller`] generic over the game, one
-//! thin front-end per protocol in [`protocol`], the game adapters in [`games`], and the one way
-//! out, [`output`]. `main.rs` only reads stdin and hands lines to the protocol the first command
-//! picked.
+//! thin front-end per protocol in [`protocol`] (the only place that writes protocol text), the game
+//! adapters in [`games`], and the one way out, [`output`]. Below them all, [`resources`] (threads
+//! and memory) and [`knowledge`] (how much evaluation a search uses). `main.rs` only reads stdin and
+//! hands lines to the protocol the first command picked.
 //!
 //! ```text
 //! main (stdin reader) -> protocol::{uci, ucci, nboard} -> controller -> engine (the no_std core)
