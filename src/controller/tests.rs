@@ -2,7 +2,8 @@
 //! search thread behind, and its searches' answers come once.
 
 use super::events::{Decision, Info, Listener};
-use super::{Controller, GoRequest};
+use super::request::GoRequest;
+use super::Controller;
 use engine::chess::{Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
