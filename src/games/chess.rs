@@ -1,8 +1,9 @@
 //! Chess for the controller: its bench positions and texts, the lenient FEN reader a GUI's
 //! positions need, the network, the Syzygy tables and the Polyglot book.
 
+use super::bench_positions;
+use super::display;
 use super::variant::{TableRoot, Variant};
-use super::{bench_positions, display};
 use crate::book::{self, Book};
 use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
 use crate::syzygy::SyzygySettings;

@@ -1,8 +1,9 @@
 //! Xiangqi for the controller: its bench positions and texts, the network, the smaller evaluations
 //! UCCI's `knowledge` asks for, and the book.
 
+use super::bench_positions;
+use super::display;
 use super::variant::Variant;
-use super::{bench_positions, display};
 use crate::book::{self, Book};
 use crate::knowledge::Knowledge;
 use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
