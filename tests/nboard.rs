@@ -756,6 +756,8 @@ fn bench_reports_as_stockfish_and_says_why_it_stopped_in_a_status_line() {
     assert!(lines[0].starts_with("Position: 1/6 ("), "{lines:#?}");
     let total = format!("Nodes searched  : {}", searched.iter().sum::<u64>());
     assert!(lines.contains(&total), "{lines:#?}");
+    // NBoard takes a line that starts `===` for the engine's move.
+    assert!(!lines.iter().any(|line| line.starts_with("===")), "{lines:#?}");
     engine.send("bench 40");
     thread::sleep(Duration::from_millis(200));
     let lines = ping(&mut engine, 3);

@@ -611,6 +611,26 @@ fn the_lines_before_bestmove_are_full_ones_once_each() {
 }
 
 #[test]
+fn debug_writes_the_time_limits_before_the_search_and_its_bestmove() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("debug on");
+    engine.send("position startpos moves e2e4");
+    // A search of one ply answers within a millisecond: the limits must come first all the same.
+    for go in ["go depth 1", "go movetime 1", "go nodes 50", "go wtime 20 btime 20", "go depth 1"] {
+        let lines = engine.go(go);
+        assert!(lines[0].starts_with("info string time limits: soft "), "{go}: {lines:#?}");
+        let limits = lines.iter().filter(|line| line.starts_with("info string time limits")).count();
+        assert_eq!(limits, 1, "{go}: {lines:#?}");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{go}: {lines:#?}");
+    }
+    engine.send("debug off");
+    let lines = engine.go("go depth 1");
+    assert!(!lines.iter().any(|line| line.contains("time limits")), "{lines:#?}");
+    quit(engine);
+}
+
+#[test]
 fn movestogo_0_is_read_as_sudden_death() {
     let _serial = serial();
     let mut engine = Engine::start();

@@ -20,8 +20,11 @@ use super::uci::format::{nodes_per_second, score_text};
 use crate::controller::bench::BenchEvent;
 use crate::games::Variant;
 
-/// The lines of one bench step.
-pub fn bench_text<G: Variant>(event: &BenchEvent<'_, G>) -> String {
+/// The rule above the totals in Stockfish's report.
+pub const STOCKFISH_RULE: char = '=';
+
+/// The lines of one bench step, the totals under a line of `rule`.
+pub fn bench_text<G: Variant>(event: &BenchEvent<'_, G>, rule: char) -> String {
     match event {
         BenchEvent::Position { number, count, position } => {
             format!("Position: {number}/{count} ({})", position.fen_text())
@@ -33,7 +36,8 @@ pub fn bench_text<G: Variant>(event: &BenchEvent<'_, G>) -> String {
             format!("depth {depth} score {} nodes {nodes} bestmove {best}", score_text(*score))
         }
         BenchEvent::Finished { nodes, elapsed } => format!(
-            "\n===========================\nTotal time (ms) : {}\nNodes searched  : {nodes}\nNodes/second    : {}",
+            "\n{}\nTotal time (ms) : {}\nNodes searched  : {nodes}\nNodes/second    : {}",
+            rule.to_string().repeat(27),
             elapsed.as_millis(),
             nodes_per_second(*nodes, *elapsed)
         ),

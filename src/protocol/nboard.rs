@@ -54,6 +54,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+/// The rule above `bench`'s totals: NBoard reads a line that starts `===` as the engine's move,
+/// so its report rules them off with dashes where Stockfish's uses `=`.
+const NBOARD_RULE: char = '-';
+
 /// The name `set myname` announces.
 const NAME: &str = "triskel";
 /// Depth until the GUI sets one.
@@ -483,7 +487,7 @@ impl NBoardSession {
         let args: Vec<String> = ["16", "1", &depth.to_string()].iter().map(|word| word.to_string()).collect();
         let output = self.output.clone();
         let started = self.controller.bench(&args, move |event| match event {
-            Ok(event) => output.line(&bench_text(&event)),
+            Ok(event) => output.line(&bench_text(&event, NBOARD_RULE)),
             Err(message) => output.line(&status_line(&message)),
         });
         if let Err(message) = started {

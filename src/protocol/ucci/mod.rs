@@ -21,7 +21,7 @@ pub mod format;
 mod levels;
 pub mod parse;
 
-use super::bench_report::bench_text;
+use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::flow::{unknown_command, Flow};
 use super::uci::parse::{Command, Go, Setup};
 use crate::controller::{Clock, Controller, GoRequest};
@@ -147,7 +147,7 @@ impl UcciFront {
             Command::Bench(args) => {
                 let output = self.output.clone();
                 let started = self.controller.bench(&args, move |event| match event {
-                    Ok(event) => output.line(&bench_text(&event)),
+                    Ok(event) => output.line(&bench_text(&event, STOCKFISH_RULE)),
                     Err(message) => output.line(&message_line(&message)),
                 });
                 if let Err(message) = started {

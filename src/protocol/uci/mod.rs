@@ -10,10 +10,10 @@ pub mod format;
 pub mod options;
 pub mod parse;
 
-use super::bench_report::bench_text;
+use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::flow::{unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
-use crate::controller::{Clock, Controller, GoRequest};
+use crate::controller::{Clock, Controller, GoRequest, TimeLimits};
 use crate::games::display::compiler_text;
 use crate::games::{GameKind, Variant};
 use crate::output::Output;
@@ -209,7 +209,7 @@ impl UciFront {
             Command::Bench(args) => {
                 let output = self.output.clone();
                 let started = controller.bench(&args, move |event| match event {
-                    Ok(event) => output.line(&bench_text(&event)),
+                    Ok(event) => output.line(&bench_text(&event, STOCKFISH_RULE)),
                     Err(message) => output.info_string(&message),
                 });
                 if let Err(message) = started {
@@ -358,14 +358,7 @@ impl UciFront {
         } else {
             listener
         };
-        let time = controller.go(request, listener);
-        if self.debug {
-            self.output.info_string(&format!(
-                "time limits: soft {}, hard {}",
-                limit_text(time.soft),
-                limit_text(time.hard)
-            ));
-        }
+        controller.go(request, listener);
     }
 
     /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
@@ -416,6 +409,17 @@ struct ClockReport<G: Variant> {
 }
 
 impl<G: Variant> Listener<G> for ClockReport<G> {
+    /// Written from the search's own thread before its first line, so that it always comes
+    /// before `bestmove`, however soon the search ends.
+    fn planned(&mut self, time: &TimeLimits) {
+        self.output.info_string(&format!(
+            "time limits: soft {}, hard {}",
+            limit_text(time.soft),
+            limit_text(time.hard)
+        ));
+        self.inner.planned(time);
+    }
+
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
         self.inner.info(position, info);
     }
