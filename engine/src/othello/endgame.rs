@@ -51,9 +51,8 @@ pub use self::stability::stable_discs;
 pub use self::table::{clear, EndgameEntry};
 pub use self::team::Team;
 use self::team::DEFER_EMPTIES;
-use super::board::{legal_moves, Move, Square};
+use super::board::{legal_moves, Move, Square, DISC};
 use super::position::Position;
-use super::DISC;
 
 /// The largest possible score (a wipe-out).
 pub const MAX_SCORE: i32 = 64;
