@@ -6,10 +6,15 @@
 //! reaches an item through it (`use super::X`), even though the compiler accepts both.
 //!
 //! An edge runs from a file to the file that defines the longest prefix of a path it names: a
-//! path starting with `crate::`, `super::`, `self::` or the name of one of its own child modules,
-//! anywhere outside comments, grouped imports (`use super::{a, b::C}`) counted leaf by leaf. A
-//! `mod child;` declaration is not an import, and the crate root is never a target: re-exports
-//! there are the crate's public face, not a layer.
+//! path starting with `crate::`, `super::`, `self::` or the name of one of the file's child
+//! modules, outside comments, each leaf of a grouped import (`use super::{a, b::C}`) counted as a
+//! path of its own. The crate root is never a target (its re-exports are the crate's public face,
+//! not a layer), and a `mod child;` declaration is not an import.
+//!
+//! Inline modules are not told apart from their file, as in the script the cycles were first
+//! listed with: `super::` inside `mod tests { .. }` reads as the file's parent, so code there
+//! names its own file's items by `crate::` paths, and a bare glob (`use super::*`, how such a
+//! module reaches its file) is not counted.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -60,13 +65,16 @@ fn grouped_imports_count_leaf_by_leaf() {
 }
 
 #[test]
-fn a_child_importing_its_sibling_is_no_cycle_and_comments_do_not_count() {
+fn siblings_comments_and_globs_make_no_cycle() {
     let tree = SyntheticTree::new(
         "clean",
         &[
             ("shapes/mod.rs", "mod circle;\nmod unit;\npub use circle::Circle;\npub use unit::Unit;\n"),
             ("shapes/unit.rs", "/// Not [`super::Circle`].\n/* super::Circle */\npub struct Unit;\n"),
-            ("shapes/circle.rs", "use super::unit::Unit;\n// use super::Unit;\npub struct Circle(Unit);\n"),
+            (
+                "shapes/circle.rs",
+                "use super::unit::Unit;\n// use super::Unit;\npub struct Circle(Unit);\nmod tests {\n    use super::*;\n}\n",
+            ),
         ],
     );
     assert_eq!(describe_cycles("synthetic", &tree.root), Vec::<String>::new());
@@ -81,7 +89,7 @@ fn describe_cycles(tree: &str, dir: &Path) -> Vec<String> {
         .into_iter()
         .filter(|component| component.len() > 1)
         .map(|component| {
-            let names: Vec<String> = component.iter().map(|module| module_name(module)).collect();
+            let names: Vec<String> = component.iter().map(module_name).collect();
             let mut text = format!("{tree}: {} files: {}", component.len(), names.join(", "));
             for from in &component {
                 for (to, paths) in &edges[from] {
@@ -249,10 +257,7 @@ fn parse_group(bytes: &[u8], mut at: usize, prefix: &[String]) -> (Vec<Vec<Strin
         match bytes.get(at) {
             None => return (paths, at),
             Some(b'}') => return (paths, at + 1),
-            Some(b'*') => {
-                paths.push(prefix.to_vec());
-                at += 1;
-            }
+            Some(b'*') => at += 1,
             Some(b'{') => {
                 let (found, end) = parse_group(bytes, at + 1, prefix);
                 paths.extend(found);
