@@ -73,7 +73,10 @@ fn siblings_comments_and_globs_make_no_cycle() {
             ("shapes/unit.rs", "/// Not [`super::Circle`].\n/* super::Circle */\npub struct Unit;\n"),
             (
                 "shapes/circle.rs",
-                "use super::unit::Unit;\n// use super::Unit;\npub struct Circle(Unit);\nmod tests {\n    use super::*;\n}\n",
+                concat!(
+                    "use super::unit::Unit;\n// use super::Unit;\npub struct Circle(Unit);\n",
+                    "mod tests {\n    use super::*;\n}\n",
+                ),
             ),
         ],
     );

@@ -69,8 +69,8 @@ pub struct Iteration {
     pub best_move_effort: u32,
 }
 
-/// A control that never stops a search early: only its [`Limits`](super::limits::Limits) (depth, nodes, mate) end it
-/// (bench runs, self-play, tests).
+/// A control that never stops a search early: only its [`Limits`](super::limits::Limits) (depth,
+/// nodes, mate) end it (bench runs, self-play, tests).
 pub struct LimitsOnly;
 
 impl Control for LimitsOnly {

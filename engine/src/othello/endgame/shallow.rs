@@ -1,5 +1,6 @@
 //! A few empties, up to [`SHALLOW_EMPTIES`]: alpha-beta without the transposition table, whose
-//! subtrees are too small to pay for it, in parity order or, from [`SORTED_EMPTIES`](super::solver::SORTED_EMPTIES), fastest-first.
+//! subtrees are too small to pay for it, in parity order or, from
+//! [`SORTED_EMPTIES`](super::solver::SORTED_EMPTIES), fastest-first.
 
 use super::flips::{flips, flips_near};
 use super::ordering::{isolated, odd_quadrants, CORNERS, PRIORITY};

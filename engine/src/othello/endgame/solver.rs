@@ -129,8 +129,8 @@ pub(super) fn stability_ceiling(p: u64, o: u64, alpha: i32) -> Option<i32> {
     stability::stable_count_if_at_least(o, p, needed).map(|stable| MAX_SCORE - 2 * stable as i32)
 }
 
-/// The depth of the midgame search behind the estimate [`solve_exact`] starts from: deeper
-/// searches guessed no better on the FFO positions.
+/// The depth of the midgame search behind the estimate [`solve_exact`](super::solve_exact) starts
+/// from: deeper searches guessed no better on the FFO positions.
 const ESTIMATE_DEPTH: u32 = 6;
 
 pub(super) struct Solver<'a, C: ?Sized> {
@@ -148,7 +148,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         Solver { table, team: None, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
     }
 
-    /// The driver of [`solve_exact`]: null-window probes from the estimate.
+    /// The driver of [`solve_exact`](super::solve_exact): null-window probes from the estimate.
     pub(super) fn exact_root(&mut self, position: &Position) -> Option<Solution> {
         let (p, o) = (position.player(), position.opponent());
         let mut guess = self.estimate(p, o);
@@ -170,7 +170,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
     }
 
     /// A guess at the exact score, in discs: a shallow midgame search. Only the speed of
-    /// [`solve_exact`] depends on it.
+    /// [`solve_exact`](super::solve_exact) depends on it.
     pub(super) fn estimate(&mut self, p: u64, o: u64) -> i32 {
         let depth = ESTIMATE_DEPTH.min((!(p | o)).count_ones());
         let value = self.order_search(p, o, depth, -INFINITY * DISC, INFINITY * DISC);

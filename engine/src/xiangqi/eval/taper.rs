@@ -14,8 +14,8 @@ pub(super) fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 }
 
 /// From the red-view middlegame and endgame sums to the side to move's score: taper, turn to the
-/// side to move, add the tempo, clamp to [`EVAL_LIMIT`]. Shared by [`evaluate`](super::evaluate), [`trace`](super::trace) and the
-/// coefficient model.
+/// side to move, add the tempo, clamp to [`EVAL_LIMIT`]. Shared by [`evaluate`](super::evaluate),
+/// [`trace`](super::trace()) and the coefficient model.
 #[inline(always)]
 pub(super) fn finish(mg: i32, eg: i32, phase: i32, side_to_move: Color) -> i32 {
     let red = taper(mg, eg, phase);
