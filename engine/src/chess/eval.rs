@@ -42,22 +42,23 @@
 
 use core::fmt;
 
-use super::bitboard::Bitboard;
 use super::position::Position;
-use super::tables;
-use super::types::{Color, PieceKind, Square};
+use super::types::{Color, PieceKind};
 use crate::eval_trace::Breakdown;
 pub use crate::eval_trace::MgEg;
 use crate::score::Score;
 
 #[doc(hidden)]
 pub mod coefficients;
+mod geometry;
+mod info;
 mod king;
 mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod psqt;
 mod scale;
+mod terms;
 pub mod weights;
 
 pub(crate) use pawn_cache::mix_pawns;
@@ -66,11 +67,13 @@ use psqt::{MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PHASE_WEIGHTS};
 use scale::stronger_side;
 pub use scale::{endgame_scale, SCALE_NORMAL};
 pub use weights::TEMPO;
-use weights::{Param, S, WEIGHT_TABLE};
+use weights::{pack, Param, S, WEIGHT_TABLE};
 
-/// Piece values in centipawns, pawn to king, for move ordering (MVV-LVA) and static exchange
-/// evaluation. The king is 0: it is never captured, and as an attacker it comes last anyway.
-pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+pub use super::types::PIECE_VALUES;
+use geometry::LIGHT_SQUARES;
+use info::EvalInfo;
+pub use terms::Term;
+use terms::{Packed, Sink};
 
 /// The evaluation never leaves `-EVAL_LIMIT..=EVAL_LIMIT`, far inside the mate range
 /// ([`Score::MATE_BOUND`]). No reachable position comes near it (nine queens against a bare king is
@@ -78,23 +81,6 @@ pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 pub const EVAL_LIMIT: i32 = 20_000;
 
 const _: () = assert!(EVAL_LIMIT + 5_000 <= Score::MATE_BOUND.0);
-
-/// A middlegame and an endgame value packed into one `i32`, endgame in the high half (the layout
-/// Stockfish's `Score` used): sums of packed values are the packed sums, as long as each half stays
-/// within `i16`, which material and tables of at most 32 pieces always do.
-const fn pack(mg: i32, eg: i32) -> i32 {
-    eg * (1 << 16) + mg
-}
-
-#[inline(always)]
-const fn unpack_mg(packed: i32) -> i32 {
-    packed as i16 as i32
-}
-
-#[inline(always)]
-const fn unpack_eg(packed: i32) -> i32 {
-    (packed.wrapping_add(0x8000) >> 16) as i16 as i32
-}
 
 /// Material plus table bonus of every piece on every square, packed, signed for White:
 /// `PACKED[piece.index()][square]`, positive for White's pieces and negative for Black's.
@@ -185,208 +171,6 @@ fn evaluate_with(position: &Position, cache: Option<&mut PawnCache>) -> Score {
     Score(finish(total.mg(), total.eg(), phase, scale, position.side_to_move()))
 }
 
-// ---------------------------------------------------------------------------------------------
-// Bitboard helpers, all from one side's point of view ("forward" is towards the enemy's first rank).
-
-/// The set moved one rank forward for `color`.
-#[inline(always)]
-const fn forward(color: Color, set: Bitboard) -> Bitboard {
-    set.shift_ranks(matches!(color, Color::White))
-}
-
-/// The set moved one rank backward for `color`.
-#[inline(always)]
-const fn backward(color: Color, set: Bitboard) -> Bitboard {
-    set.shift_ranks(matches!(color, Color::Black))
-}
-
-/// The set and every square in front of its squares, for `color`.
-#[inline(always)]
-const fn fill_forward(color: Color, set: Bitboard) -> Bitboard {
-    let mut bits = set.0;
-    if matches!(color, Color::White) {
-        bits |= bits << 8;
-        bits |= bits << 16;
-        bits |= bits << 32;
-    } else {
-        bits |= bits >> 8;
-        bits |= bits >> 16;
-        bits |= bits >> 32;
-    }
-    Bitboard(bits)
-}
-
-/// The set and every square behind its squares, for `color`.
-#[inline(always)]
-const fn fill_backward(color: Color, set: Bitboard) -> Bitboard {
-    fill_forward(
-        match color {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        },
-        set,
-    )
-}
-
-/// Every file holding a square of the set.
-#[inline(always)]
-const fn file_fill(set: Bitboard) -> Bitboard {
-    Bitboard(fill_forward(Color::White, set).0 | fill_forward(Color::Black, set).0)
-}
-
-/// The squares beside the set's squares, on the neighbouring files.
-#[inline(always)]
-const fn beside(set: Bitboard) -> Bitboard {
-    Bitboard(set.shift_east().0 | set.shift_west().0)
-}
-
-/// Every square `color`'s pawns attack.
-#[inline(always)]
-const fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
-    beside(forward(color, pawns))
-}
-
-/// The rank `relative` (0 = own first rank) seen from `color`'s side.
-#[inline(always)]
-const fn relative_rank(color: Color, relative: u8) -> Bitboard {
-    Bitboard::rank(if matches!(color, Color::White) { relative } else { 7 - relative })
-}
-
-/// The square of the set nearest to `color`'s first rank (the set is not empty).
-#[inline(always)]
-const fn rearmost(color: Color, set: Bitboard) -> Square {
-    match color {
-        Color::White => set.first_square(),
-        Color::Black => Square::from_index_unchecked(63 - set.0.leading_zeros() as u8),
-    }
-}
-
-/// King steps between two squares (Chebyshev distance).
-#[inline(always)]
-const fn distance(a: Square, b: Square) -> i32 {
-    let files = (a.file() as i32 - b.file() as i32).abs();
-    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
-    if files > ranks {
-        files
-    } else {
-        ranks
-    }
-}
-
-/// Light squares (b1, a2, ...).
-const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
-
-// ---------------------------------------------------------------------------------------------
-// Terms and sinks.
-
-/// The evaluation terms beyond material and piece-square tables, as the trace reports them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Term {
-    /// Squares reachable by knights, bishops, rooks and queens.
-    Mobility,
-    /// The king-danger penalty: enemy attacks on the king ring, checks, pins.
-    KingAttack,
-    /// Pawn shield, pawn storm and open files by the king.
-    KingShelter,
-    /// Doubled, isolated, backward, supported and phalanx pawns.
-    PawnStructure,
-    /// Passed pawns.
-    PassedPawns,
-    /// The bishop pair.
-    BishopPair,
-    /// Rooks on open files, rooks and queens on the seventh.
-    RooksQueens,
-    /// Knights and bishops on outposts.
-    Outposts,
-    /// Pieces attacked by lesser pieces, hanging pieces, threats by pawn pushes.
-    Threats,
-    /// Bishops and their own pawns, minors behind pawns.
-    Minors,
-    /// Safe squares behind the centre pawns.
-    Space,
-}
-
-impl Term {
-    /// Number of terms.
-    pub const COUNT: usize = 11;
-    /// Every term, in index order.
-    pub const ALL: [Term; Term::COUNT] = [
-        Term::Mobility,
-        Term::KingAttack,
-        Term::KingShelter,
-        Term::PawnStructure,
-        Term::PassedPawns,
-        Term::BishopPair,
-        Term::RooksQueens,
-        Term::Outposts,
-        Term::Threats,
-        Term::Minors,
-        Term::Space,
-    ];
-
-    /// Index 0..[`Term::COUNT`].
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The names the trace prints, in index order.
-    pub const NAMES: [&'static str; Term::COUNT] = [
-        "Mobility",
-        "King attack",
-        "King shelter",
-        "Pawn shape",
-        "Passed pawns",
-        "Bishop pair",
-        "Rooks/queens",
-        "Outposts",
-        "Threats",
-        "Minor pieces",
-        "Space",
-    ];
-
-    /// The name the trace prints.
-    pub const fn name(self) -> &'static str {
-        Term::NAMES[self.index()]
-    }
-}
-
-/// Where the term code puts its values: one packed sum (the fast path), a table of terms (trace) or
-/// per-parameter counts (the tuner's coefficients).
-trait Sink {
-    /// `count` times the weight `param`, good for `color`, under `term`.
-    fn add(&mut self, color: Color, term: Term, param: Param, count: i32);
-
-    /// `value`, good for `color`, under `term`: a finished value that is not a multiple of one
-    /// weight (the king-danger penalty), so the tuner takes it as it is.
-    fn add_fixed(&mut self, color: Color, term: Term, value: S);
-}
-
-/// The fast path: one packed sum from White's point of view.
-struct Packed(S);
-
-impl Packed {
-    #[inline(always)]
-    fn add_value(&mut self, color: Color, value: S) {
-        match color {
-            Color::White => self.0 .0 += value.0,
-            Color::Black => self.0 .0 -= value.0,
-        }
-    }
-}
-
-impl Sink for Packed {
-    #[inline(always)]
-    fn add(&mut self, color: Color, _term: Term, param: Param, count: i32) {
-        self.add_value(color, WEIGHT_TABLE[param.index()].times(count));
-    }
-
-    #[inline(always)]
-    fn add_fixed(&mut self, color: Color, _term: Term, value: S) {
-        self.add_value(color, value);
-    }
-}
-
 /// The trace: every term per side, unpacked.
 struct Terms([[MgEg; Term::COUNT]; 2]);
 
@@ -398,66 +182,6 @@ impl Sink for Terms {
 
     fn add_fixed(&mut self, color: Color, term: Term, value: S) {
         self.0[color.index()][term.index()].add(value.mg(), value.eg());
-    }
-}
-
-/// Attack sets and king-ring counts computed once per call and shared between the terms, by colour.
-struct EvalInfo {
-    occupied: Bitboard,
-    pawns: [Bitboard; 2],
-    pawn_attacks: [Bitboard; 2],
-    /// Squares two of a side's pawns attack.
-    pawn_attacks_twice: [Bitboard; 2],
-    king: [Square; 2],
-    /// The 3x3 block around the king (its centre moved off the edges), less the squares two own
-    /// pawns defend.
-    king_ring: [Bitboard; 2],
-    /// Squares attacked by each side's pieces of each kind.
-    attacked_by: [[Bitboard; 6]; 2],
-    /// Squares attacked by each side (every kind).
-    attacked: [Bitboard; 2],
-    /// Squares attacked at least twice by each side.
-    attacked_twice: [Bitboard; 2],
-    /// Each side's attackers of the enemy king ring (pieces, and pawns per ring square attacked).
-    ring_attackers: [i32; 2],
-    /// The summed [`weights::KING_ATTACKER_WEIGHT`] of each side's ring attackers.
-    ring_weight: [i32; 2],
-    /// Attacks of each side's ring attackers on squares next to the enemy king, each piece's counted.
-    king_attacks: [i32; 2],
-}
-
-impl EvalInfo {
-    #[inline(always)]
-    fn new(position: &Position) -> EvalInfo {
-        let pawns =
-            [position.pieces(Color::White, PieceKind::Pawn), position.pieces(Color::Black, PieceKind::Pawn)];
-        let king = [position.king_square(Color::White), position.king_square(Color::Black)];
-        let twice = |color: Color| {
-            let ahead = forward(color, pawns[color.index()]);
-            ahead.shift_east() & ahead.shift_west()
-        };
-        let pawn_attacks_twice = [twice(Color::White), twice(Color::Black)];
-        let ring = |color: Color| {
-            let square = king[color.index()];
-            let centre =
-                Square::from_index_unchecked(square.rank().clamp(1, 6) * 8 + square.file().clamp(1, 6));
-            (tables::king_attacks(centre) | Bitboard::from_square(centre))
-                & !pawn_attacks_twice[color.index()]
-        };
-        EvalInfo {
-            occupied: position.occupied(),
-            pawns,
-            pawn_attacks: [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])],
-            pawn_attacks_twice,
-            king,
-            king_ring: [ring(Color::White), ring(Color::Black)],
-            attacked_by: [[Bitboard::EMPTY; 6]; 2],
-            attacked: [Bitboard::EMPTY; 2],
-            attacked_twice: [Bitboard::EMPTY; 2],
-            ring_attackers: [0; 2],
-            ring_weight: [0; 2],
-            king_attacks: [0; 2],
-        }
     }
 }
 

@@ -3,8 +3,9 @@
 //! the shell's book reader and the tuner's book writer (`tuner book --game chess`) key positions
 //! and code moves the same way, and neither keeps a copy. The search never uses it.
 
+use super::moves::Move;
 use super::position::{Position, LONG, SHORT};
-use super::{Color, Move, Square};
+use super::types::{Color, Square};
 use types::polyglot::{self, Board, Piece};
 
 impl Board for Position {
@@ -46,7 +47,8 @@ pub fn polyglot_move(mv: Move) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{generate_moves, ChessMoveList, PieceKind};
+    use crate::chess::movegen::{generate_moves, ChessMoveList};
+    use crate::chess::types::PieceKind;
 
     #[test]
     fn every_legal_move_s_code_reads_back_as_its_uci_text_in_king_takes_rook_notation() {

@@ -21,11 +21,10 @@
 //! Everything is on the stack; there is no allocation and no make/unmake.
 
 use super::bitboard::Bitboard;
-use super::eval::PIECE_VALUES;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::tables;
-use super::types::{Color, PieceKind, Square};
+use super::types::{Color, PieceKind, Square, PIECE_VALUES};
 
 const PAWN_VALUE: i32 = PIECE_VALUES[PieceKind::Pawn.index()];
 const QUEEN_VALUE: i32 = PIECE_VALUES[PieceKind::Queen.index()];

@@ -73,7 +73,7 @@ impl EndgameTables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::Position;
+    use crate::chess::position::Position;
 
     fn says_win(_: &Position) -> Option<Wdl> {
         Some(Wdl::CursedWin)

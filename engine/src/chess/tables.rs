@@ -14,7 +14,7 @@ pub struct Magic {
 }
 
 mod generated {
-    use super::Magic;
+    use crate::chess::tables::Magic;
     include!(concat!(env!("OUT_DIR"), "/chess_tables.rs"));
 }
 
@@ -112,7 +112,7 @@ pub fn reversible_move_by_key(difference: u64) -> Option<(Square, Square)> {
 
 /// Zobrist keys, re-exported under short names for the position code.
 pub mod zobrist {
-    use super::generated;
+    use crate::chess::tables::generated;
     use crate::chess::types::{Piece, Square};
 
     /// Key of `piece` standing on `square`.

@@ -171,6 +171,10 @@ impl PieceKind {
     }
 }
 
+/// Piece values in centipawns, pawn to king, for move ordering (MVV-LVA) and static exchange
+/// evaluation. The king is 0: it is never captured, and as an attacker it comes last anyway.
+pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
 /// A coloured piece. One byte, and `Option<Piece>` is one byte too, so the mailbox stays small.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]

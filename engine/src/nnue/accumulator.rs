@@ -10,8 +10,9 @@
 //! perspective, which is then computed from scratch at the ply evaluated, while the other
 //! perspective is still updated move by move.
 
+use super::board::Board;
 use super::network::Network;
-use super::{simd, Board};
+use super::simd;
 use crate::score::MAX_PLY;
 use core::marker::PhantomData;
 use types::nnue::{output_bucket, QA, QB, SCALE};

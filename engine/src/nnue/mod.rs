@@ -19,10 +19,12 @@
 //!   the same integers on both.
 
 pub mod accumulator;
+mod board;
 mod network;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack, Change};
+pub use board::Board;
 pub use network::{LoadError, Network};
 
 /// A game's embedded network, expanded in its `weights.rs`: the source `tablegen` generated for the
@@ -53,30 +55,6 @@ macro_rules! embedded_network {
     };
 }
 pub(crate) use embedded_network;
-
-/// A position a network evaluates: the game's glue to the generic inference.
-pub trait Board {
-    /// The input index of `piece` (the game's piece index) on `square` (the game's square index)
-    /// seen from `perspective` (0 the first player, 1 the second), read mirrored left to right if
-    /// `mirrored`: `types::nnue::feature` for chess, `types::nnue::xiangqi_feature` for xiangqi
-    /// (which has no king-mirrored networks).
-    fn feature(perspective: usize, piece: usize, square: usize, mirrored: bool) -> usize;
-
-    /// Whether a king-mirrored network reads `perspective`'s inputs mirrored in this position (its
-    /// king on the half it mirrors). Never, in a game without such networks.
-    fn king_mirrors(&self, _perspective: usize) -> bool {
-        false
-    }
-
-    /// The side to move: 0 the first player, 1 the second.
-    fn side_to_move_index(&self) -> usize;
-
-    /// Calls `visit(piece, square)` for every piece on the board.
-    fn for_each_piece(&self, visit: impl FnMut(usize, usize));
-
-    /// The pieces on the board, kings included: what chooses the output bucket.
-    fn piece_count(&self) -> usize;
-}
 
 /// The network's evaluation of `position` in centipawns from the side to move, computed from
 /// scratch (unclamped): what the search's incremental accumulators must always agree with.

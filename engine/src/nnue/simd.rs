@@ -135,8 +135,9 @@ fn output_body<const N: usize>(us: &[i16; N], them: &[i16; N], weights: &[[i16; 
 /// over `c` and `c * w` is what LLVM does not find by itself.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 mod avx2 {
-    use super::{add_body, update_body, QA};
+    use crate::nnue::simd::{add_body, update_body};
     use core::arch::x86_64::*;
+    use types::nnue::QA;
 
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn update<const N: usize, const A: usize, const S: usize>(

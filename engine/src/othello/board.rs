@@ -5,6 +5,17 @@
 
 use core::fmt;
 
+use crate::movelist::MoveList;
+
+/// Most legal moves of any Othello position (33 is the known maximum; a little room above it).
+pub const MAX_OTHELLO_MOVES: usize = 40;
+
+/// The move list of an Othello position.
+pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
+
+/// Centidiscs per disc: the unit of [`Score`](crate::score::Score) in Othello.
+pub const DISC: i32 = 100;
+
 /// One of the 64 squares, `8 * row + column`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Square(u8);

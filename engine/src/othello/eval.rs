@@ -11,9 +11,8 @@
 
 mod weights;
 
-use super::board::legal_moves;
+use super::board::{legal_moves, DISC};
 use super::position::Position;
-use super::DISC;
 use crate::score::Score;
 use weights::{
     EMPTIES_PER_STAGE, INSTANCES, INSTANCE_OFFSETS, INSTANCE_SQUARES, SCALAR_OFFSET, STAGES, STAGE_SIZE,
@@ -212,11 +211,11 @@ mod tests {
     fn child_evaluations_match_the_full_ones() {
         let mut children = 0;
         for (player, opponent) in crate::othello::board::random_boards(0x2545_F491_4F6C_DD1D, 5_000) {
-            let parent = Position::from_discs(player, opponent, crate::othello::Color::Black);
+            let parent = Position::from_discs(player, opponent, crate::othello::board::Color::Black);
             let evaluator = ChildEvaluator::new(&parent);
-            let mut moves = crate::othello::OthelloMoveList::default();
+            let mut moves = crate::othello::board::OthelloMoveList::default();
             parent.generate_moves(&mut moves);
-            for &mv in moves.iter().filter(|&&mv| mv != crate::othello::Move::PASS) {
+            for &mv in moves.iter().filter(|&&mv| mv != crate::othello::board::Move::PASS) {
                 let mut child = parent;
                 child.play(mv);
                 assert_eq!(evaluator.evaluate(&child), evaluate(&child), "{child}");

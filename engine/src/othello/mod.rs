@@ -17,19 +17,12 @@ pub mod position;
 mod search_profile;
 mod tables;
 
-pub use board::{Color, Move, MoveText, Square};
+pub use board::{Color, Move, MoveText, OthelloMoveList, Square, DISC, MAX_OTHELLO_MOVES};
 pub use eval::evaluate;
 pub use position::{BoardError, Position};
 
 use crate::game::{Game, HorizonSearch};
-use crate::movelist::MoveList;
 use crate::score::Score;
-
-/// Most legal moves of any Othello position (33 is the known maximum; a little room above it).
-pub const MAX_OTHELLO_MOVES: usize = 40;
-
-/// Centidiscs per disc: the unit of [`Score`] in Othello.
-pub const DISC: i32 = 100;
 
 /// The order in which a node above the horizon tries its moves after the hash move: corners, the
 /// squares away from them, then the squares next to an empty corner's edges (C) and diagonal
@@ -41,9 +34,6 @@ const HORIZON_ORDER: [u64; 4] = {
     const C_SQUARES: u64 = 0x4281_0000_0000_8142;
     [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES]
 };
-
-/// The move list of an Othello position.
-pub type OthelloMoveList = MoveList<Move, MAX_OTHELLO_MOVES>;
 
 impl Game for Position {
     type Move = Move;

@@ -4,12 +4,12 @@
 //! extensions and late-move reductions. A control that asks for less [`Selectivity`] leaves them
 //! out level by level; the default, `Full`, is the search the game's profile tuned.
 
+use super::control::{Control, Selectivity};
 use super::histories::{continuation_rows, Histories};
 use super::move_picker::COUNTER_MOVE_KEY;
 use super::searcher::Searcher;
 use super::tables::lmr_reduction;
 use super::tt::Bound;
-use super::{Control, Selectivity};
 use crate::game::{Game, TableVerdict};
 use crate::history::NO_MOVE;
 use crate::profile::ProbCut;

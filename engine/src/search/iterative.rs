@@ -3,11 +3,13 @@
 //! reports each line, and asks the [`Control`] whether to go on; lazy-SMP helpers skip some
 //! iterations.
 
+use super::control::{Control, Iteration};
+use super::limits::Limits;
 use super::repetition::remember_game;
+use super::report::{Reporter, SearchInfo, SearchOutcome};
 use super::searcher::Searcher;
 use super::state::{RootMove, SearchState};
 use super::tt::{Bound, TranspositionTable};
-use super::{Control, Iteration, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::game::Game;
 use crate::history::PastPosition;
 use crate::score::{Score, MAX_PLY};
@@ -307,7 +309,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
 #[cfg(test)]
 mod tests {
-    use super::skips_depth;
+    use crate::search::iterative::skips_depth;
 
     #[test]
     fn the_main_thread_searches_every_depth_and_helpers_spread_out() {

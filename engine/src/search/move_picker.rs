@@ -3,9 +3,9 @@
 //! next move. Each ply's moves and keys live in the thread's [`super::SearchState`], so a node's
 //! picker is its ply's two arrays and the index it has reached, and nothing is copied.
 
+use super::control::Control;
 use super::histories::{continuation_rows, HISTORY_MAX};
 use super::searcher::Searcher;
-use super::Control;
 use crate::game::Game;
 
 /// Ordering key of the hash move, above every other key.

@@ -1,10 +1,10 @@
 //! Quiescence search: at the horizon, only the moves that change material (all moves in check),
 //! until the position is quiet enough for its static evaluation to stand.
 
+use super::control::Control;
 use super::histories::Histories;
 use super::searcher::Searcher;
 use super::tt::Bound;
-use super::Control;
 use crate::game::Game;
 use crate::score::Score;
 

@@ -4,9 +4,9 @@
 //! ([`Game::JUDGES_CHASES`]). Also the look-ahead that counts a repetition the side to move can
 //! play at once ([`Game::DETECTS_UPCOMING_REPETITION`]).
 
+use super::control::Control;
 use super::searcher::Searcher;
 use super::state::{RepetitionKeys, KEY_HISTORY};
-use super::Control;
 use crate::game::{CycleVerdict, Game};
 use crate::history::{PastPosition, NO_MOVE};
 use crate::score::{Score, MAX_PLY};

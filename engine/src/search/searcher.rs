@@ -2,9 +2,10 @@
 //! the shared table and the stop machinery; and the steps every node takes, alpha-beta's and
 //! quiescence's alike, written once.
 
+use super::control::{Control, Selectivity};
+use super::limits::Limits;
 use super::state::SearchState;
 use super::tt::TranspositionTable;
-use super::{Control, Limits, Selectivity};
 use crate::game::Game;
 use crate::score::{Score, MAX_PLY};
 

@@ -2,7 +2,7 @@
 //! comments, so that the generated source reads like the file. Apart from the parser and writer
 //! of the text format, which the tuner uses too: only the engine's build reads this.
 
-use super::{Entry, EvalData, EvalGame, Item, Layout, Pair, Value};
+use super::model::{Entry, EvalData, EvalGame, Item, Layout, Pair, Value};
 use std::fmt::{self, Write};
 
 fn doc_comment(out: &mut String, lines: &[String], indent: &str) {

@@ -74,7 +74,7 @@ use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
 use identity::identity;
-use std::io::{BufRead, BufWriter, Seek, Write};
+use std::io::{BufWriter, Seek, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tablegen::othello_eval::{self as layout, Weights};
@@ -90,57 +90,16 @@ mod identity;
 mod mlp;
 #[path = "../options.rs"]
 mod options;
+#[path = "othello_fit/samples.rs"]
+mod samples;
 
 use options::Options;
+use samples::{read_samples, Sample};
 
 /// Entries of the solver's table (24 bytes each).
 const SOLVER_ENTRIES: usize = 1 << 20;
 /// Entries of the search's table (16 bytes each).
 const SEARCH_ENTRIES: usize = 1 << 20;
-
-/// One labelled position.
-#[derive(Clone, Copy, Debug)]
-struct Sample {
-    player: u64,
-    opponent: u64,
-    /// Discs, from the side to move.
-    score: f32,
-    kind: char,
-    game: u32,
-}
-
-impl Sample {
-    fn empties(&self) -> u32 {
-        (!(self.player | self.opponent)).count_ones()
-    }
-
-    fn line(&self) -> String {
-        format!("{:016x} {:016x} {} {} {}", self.player, self.opponent, self.score, self.kind, self.game)
-    }
-}
-
-fn read_samples(paths: &str) -> Result<Vec<Sample>, String> {
-    let mut samples = Vec::new();
-    for path in paths.split(',') {
-        let file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
-        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.map_err(|error| format!("{path}: {error}"))?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let bad = || format!("{path}:{}: bad line {line:?}", number + 1);
-            if words.len() != 5 {
-                return Err(bad());
-            }
-            samples.push(Sample {
-                player: u64::from_str_radix(words[0], 16).map_err(|_| bad())?,
-                opponent: u64::from_str_radix(words[1], 16).map_err(|_| bad())?,
-                score: words[2].parse().map_err(|_| bad())?,
-                kind: words[3].chars().next().ok_or_else(bad)?,
-                game: words[4].parse().map_err(|_| bad())?,
-            });
-        }
-    }
-    Ok(samples)
-}
 
 /// The opening lines of `text` (the file `path`, named in errors): moves from the start, text after
 /// `;` or `#` ignored.

@@ -3,8 +3,10 @@
 //! sliders, minus the defences) turned into a quadratic middlegame and a linear endgame penalty; and
 //! the pawns by the king (shield, storm, open files).
 
+use super::geometry::{fill_forward, forward, rearmost, relative_rank};
+use super::info::EvalInfo;
+use super::terms::{Sink, Term};
 use super::weights::*;
-use super::{fill_forward, forward, rearmost, relative_rank, EvalInfo, Sink, Term, S};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;

@@ -8,8 +8,9 @@
 //! passed pawns are indeed zero and none. That is why the search can build the cache in place by
 //! zeroing its memory.
 
+use super::pawns;
+use super::terms::Packed;
 use super::weights::S;
-use super::{pawns, Packed};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::types::Color;
 

@@ -1,11 +1,12 @@
 //! Pawn structure and passed pawns. Most of it is setwise bitboard work; only supported, phalanx
 //! and passed pawns are visited one by one, for their rank.
 
-use super::weights::*;
-use super::{
-    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks, EvalInfo,
-    Sink, Term,
+use super::geometry::{
+    backward, beside, distance, file_fill, fill_backward, fill_forward, forward, pawn_attacks,
 };
+use super::info::EvalInfo;
+use super::terms::{Sink, Term};
+use super::weights::*;
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::types::{Color, Square};

@@ -2,11 +2,12 @@
 //! ring), the bishop pair, bishops among their own pawns, minors behind pawns, rooks on open files,
 //! rooks and queens on the seventh, outposts, threats, space.
 
-use super::weights::*;
-use super::{
-    backward, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank, EvalInfo, Sink,
-    Term, LIGHT_SQUARES,
+use super::geometry::{
+    backward, file_fill, fill_backward, fill_forward, forward, pawn_attacks, relative_rank, LIGHT_SQUARES,
 };
+use super::info::EvalInfo;
+use super::terms::{Sink, Term};
+use super::weights::*;
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;

@@ -6,16 +6,16 @@
 //! two pawns more. Without this, the search trades into such endgames when ahead and avoids them
 //! when behind. The rules and their factors are those of Stockfish 12's classical evaluation
 //! (`Material::Entry::scale_factor` and `Evaluation::winnable`), own code; the piece values that
-//! decide "little extra material" are [`super::PIECE_VALUES`], not the tuned ones, so that the
+//! decide "little extra material" are [`PIECE_VALUES`], not the tuned ones, so that the
 //! factor is a property of the position alone and the tuner can treat it as a constant.
 
+use super::geometry::LIGHT_SQUARES;
 use super::pawns::passed_pawns;
 use super::psqt::PHASE_MAX;
-use super::{LIGHT_SQUARES, PIECE_VALUES};
 use crate::chess::bitboard::Bitboard;
 use crate::chess::position::Position;
 use crate::chess::tables;
-use crate::chess::types::{Color, PieceKind};
+use crate::chess::types::{Color, PieceKind, PIECE_VALUES};
 
 /// The factor that leaves the endgame score as it is.
 pub const SCALE_NORMAL: i32 = 64;

@@ -19,8 +19,24 @@
 //! penalty is negative. Tables indexed by rank use the *relative* rank of the piece, 0 for its own
 //! first rank to 7 for the last.
 
-use super::pack;
 use crate::eval_weights::{self, Weight};
+
+/// A middlegame and an endgame value packed into one `i32`, endgame in the high half (the layout
+/// Stockfish's `Score` used): sums of packed values are the packed sums, as long as each half stays
+/// within `i16`, which material and tables of at most 32 pieces always do.
+pub(super) const fn pack(mg: i32, eg: i32) -> i32 {
+    eg * (1 << 16) + mg
+}
+
+#[inline(always)]
+const fn unpack_mg(packed: i32) -> i32 {
+    packed as i16 as i32
+}
+
+#[inline(always)]
+const fn unpack_eg(packed: i32) -> i32 {
+    (packed.wrapping_add(0x8000) >> 16) as i16 as i32
+}
 
 /// A middlegame and an endgame value packed into one `i32` (endgame in the high half), so that sums
 /// and small multiples of weights are one integer operation.
@@ -39,12 +55,12 @@ impl S {
 
     /// Middlegame value.
     pub const fn mg(self) -> i32 {
-        super::unpack_mg(self.0)
+        unpack_mg(self.0)
     }
 
     /// Endgame value.
     pub const fn eg(self) -> i32 {
-        super::unpack_eg(self.0)
+        unpack_eg(self.0)
     }
 
     /// The weight counted `count` times.

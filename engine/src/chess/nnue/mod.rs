@@ -24,15 +24,12 @@
 pub mod weights;
 
 pub use crate::nnue::{Change, LoadError};
-pub use weights::{EMBEDDED, FILE, FILE_BYTES, HIDDEN};
+pub use weights::{Network, EMBEDDED, FILE, FILE_BYTES, HIDDEN};
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::{Color, Piece, PieceKind, Square};
-use types::nnue::INPUTS;
 
-/// The chess network of the compiled width.
-pub type Network = crate::nnue::Network<INPUTS, HIDDEN>;
 /// Both perspectives' accumulators, White's first.
 pub type Accumulator = crate::nnue::Accumulator<HIDDEN>;
 /// The accumulators of a chess search's line.

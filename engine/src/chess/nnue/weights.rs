@@ -3,6 +3,10 @@
 //! `include_bytes!`, and its `i16` arrays decoded at compile time ([`crate::nnue`]'s
 //! `embedded_network!`, which xiangqi's network uses too).
 
-use super::Network;
+use types::nnue::INPUTS;
+
+/// The chess network of the compiled width: beside the generated width it is sized by, which the
+/// decoder below needs too.
+pub type Network = crate::nnue::Network<INPUTS, HIDDEN>;
 
 crate::nnue::embedded_network!("chess_nnue.rs", types::nnue::CHESS);

@@ -1,11 +1,9 @@
-//! The solver's transposition table over the caller's slice: buckets of two slots found by a
-//! hash of the whole position, bounds merged with what a slot already knows, the larger subtree
-//! kept on a clash, and the children's buckets prefetched while their moves are scored.
+//! The solver's transposition table over the caller's slice: its lockless slots, and the slice
+//! aligned so that a bucket of two is one cache line. How the solver finds and fills them is
+//! `probe.rs`.
 
 use core::sync::atomic::AtomicU64;
 use core::sync::atomic::Ordering::Relaxed;
-
-use super::{SolveControl, Solver, MAX_SCORE};
 
 /// One slot of the solver's transposition table, shareable between threads. Keys are the whole
 /// position (both bitboards), so a hit is never a collision; bounds are exact facts about a
@@ -22,8 +20,8 @@ use super::{SolveControl, Solver, MAX_SCORE};
 #[derive(Debug, Default)]
 #[repr(align(32))]
 pub struct EndgameEntry {
-    player: AtomicU64,
-    opponent: AtomicU64,
+    pub(super) player: AtomicU64,
+    pub(super) opponent: AtomicU64,
     data: AtomicU64,
 }
 
@@ -41,7 +39,7 @@ impl EndgameEntry {
     }
 
     #[inline(always)]
-    fn load(&self) -> Stored {
+    pub(super) fn load(&self) -> Stored {
         let data = self.data.load(Relaxed);
         Stored {
             player: self.player.load(Relaxed) ^ data,
@@ -54,7 +52,7 @@ impl EndgameEntry {
     }
 
     #[inline(always)]
-    fn save(&self, entry: Stored) {
+    pub(super) fn save(&self, entry: Stored) {
         let data = u64::from(entry.lower as u8)
             | u64::from(entry.upper as u8) << 8
             | u64::from(entry.best) << 16
@@ -89,98 +87,10 @@ pub fn clear(table: &[EndgameEntry]) {
 /// A slot's contents, decoded.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Stored {
-    player: u64,
-    opponent: u64,
+    pub(super) player: u64,
+    pub(super) opponent: u64,
     pub(super) lower: i8,
     pub(super) upper: i8,
     pub(super) best: u8,
-    empties: u8,
-}
-
-/// A hint to the processor that `entry` will be read soon; nothing on other targets.
-#[inline(always)]
-fn prefetch_read(entry: &EndgameEntry) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: prefetching is only a hint and never faults, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const EndgameEntry).cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = entry;
-}
-
-impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
-    /// Starts loading the bucket of (p, o) into the cache: its first slot's line holds both.
-    #[inline(always)]
-    pub(super) fn prefetch(&self, p: u64, o: u64) {
-        if let Some((a, _)) = self.slots(p, o) {
-            prefetch_read(&self.table[a]);
-        }
-    }
-
-    /// The upper bound the table holds for a position, if any.
-    #[inline(always)]
-    pub(super) fn upper_bound(&self, p: u64, o: u64) -> Option<i32> {
-        let (a, b) = self.slots(p, o)?;
-        self.find(a, b, p, o).map(|entry| i32::from(entry.upper))
-    }
-
-    /// The two slots of the bucket of (p, o), or `None` without a table.
-    #[inline(always)]
-    pub(super) fn slots(&self, p: u64, o: u64) -> Option<(usize, usize)> {
-        let buckets = self.table.len() / 2;
-        if buckets == 0 {
-            return None;
-        }
-        let hash = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let hash = hash ^ (hash >> 29);
-        let bucket = ((u128::from(hash) * buckets as u128) >> 64) as usize;
-        Some((2 * bucket, 2 * bucket + 1))
-    }
-
-    /// The entry of (p, o) in the bucket of slots `a` and `b`, if either holds it.
-    #[inline(always)]
-    pub(super) fn find(&self, a: usize, b: usize, p: u64, o: u64) -> Option<Stored> {
-        [a, b]
-            .into_iter()
-            .map(|slot| self.table[slot].load())
-            .find(|entry| entry.player == p && entry.opponent == o)
-    }
-
-    /// Records the result of a search of window `(alpha, beta)`, merged with what is known.
-    /// Replacement: the first slot keeps the larger subtree, the second takes the rest.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn store(
-        &mut self,
-        a: usize,
-        b: usize,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        score: i32,
-        best: u8,
-        n: u32,
-    ) {
-        let lower = if score > alpha { score } else { -MAX_SCORE };
-        let upper = if score < beta { score } else { MAX_SCORE };
-        let mut entry =
-            Stored { player: p, opponent: o, lower: lower as i8, upper: upper as i8, best, empties: n as u8 };
-        let (first, second) = (self.table[a].load(), self.table[b].load());
-        let known =
-            [(a, first), (b, second)].into_iter().find(|(_, old)| old.player == p && old.opponent == o);
-        if let Some((slot, old)) = known {
-            let (lower, upper) = (entry.lower.max(old.lower), entry.upper.min(old.upper));
-            if lower <= upper {
-                (entry.lower, entry.upper) = (lower, upper);
-            }
-            self.table[slot].save(entry);
-        } else if entry.empties >= first.empties {
-            self.table[b].save(first);
-            self.table[a].save(entry);
-        } else {
-            self.table[b].save(entry);
-        }
-    }
+    pub(super) empties: u8,
 }

@@ -17,11 +17,22 @@
 //!
 //! Hidden from the documentation: only the tuner needs it, and it may change with the tuner.
 
-use super::weights::{Param, MATERIAL_EG, MATERIAL_MG, PHASE, PSQT_EG, PSQT_MG, S, WEIGHTS};
-use super::{evaluate_terms, finish, red_view, Sink, Term};
+use super::taper::finish;
+use super::terms::{evaluate_terms, Sink, Term};
+use super::weights::{Param, MATERIAL_EG, MATERIAL_MG, PHASE, PHASE_MAX, PSQT_EG, PSQT_MG, S, WEIGHTS};
 use crate::score::Score;
 use crate::xiangqi::position::Position;
 use crate::xiangqi::types::{Color, PieceKind};
+
+/// The square of red's view whose table value a piece of `color` on `square` gets: black's tables
+/// are red's mirrored rank for rank.
+#[inline(always)]
+const fn red_view(color: Color, square: usize) -> usize {
+    match color {
+        Color::Red => square,
+        Color::Black => (9 - square / 9) * 9 + square % 9,
+    }
+}
 
 /// Index of the first material value (king; pawn last).
 pub const MATERIAL_BASE: usize = 0;
@@ -80,7 +91,7 @@ pub fn coefficients(position: &Position) -> Coefficients {
             }
         }
     }
-    model.phase = phase.min(super::PHASE_MAX);
+    model.phase = phase.min(PHASE_MAX);
     evaluate_terms(position, &mut model);
     model
 }

@@ -5,10 +5,11 @@
 
 use core::fmt;
 
+use super::taper::{finish, taper};
+use super::terms::{evaluate_terms, Sink, Term};
 use super::weights::{
     Param, MATERIAL_EG, MATERIAL_MG, PHASE, PHASE_MAX, PSQT_EG, PSQT_MG, TEMPO, WEIGHT_TABLE,
 };
-use super::{evaluate_terms, finish, taper, Sink, Term};
 use crate::eval_trace::{Breakdown, MgEg};
 use crate::score::Score;
 use crate::xiangqi::position::Position;

@@ -27,14 +27,11 @@
 pub mod weights;
 
 pub use crate::nnue::{Change, LoadError};
-pub use weights::{EMBEDDED, FILE, FILE_BYTES, HIDDEN};
+pub use weights::{Network, EMBEDDED, FILE, FILE_BYTES, HIDDEN};
 
 use super::moves::Move;
 use super::position::Position;
-use types::nnue::XIANGQI_INPUTS;
 
-/// The xiangqi network of the compiled width.
-pub type Network = crate::nnue::Network<XIANGQI_INPUTS, HIDDEN>;
 /// Both perspectives' accumulators, red's first.
 pub type Accumulator = crate::nnue::Accumulator<HIDDEN>;
 /// The accumulators of a xiangqi search's line.

@@ -2,6 +2,10 @@
 //! `tablegen` (`cargo run -p tablegen -- xiangqi-nnue` prints the source and checks the file), the
 //! file through `include_bytes!`, and its `i16` arrays decoded at compile time, as chess's are.
 
-use super::Network;
+use types::nnue::XIANGQI_INPUTS;
+
+/// The xiangqi network of the compiled width: beside the generated width it is sized by, which the
+/// decoder below needs too.
+pub type Network = crate::nnue::Network<XIANGQI_INPUTS, HIDDEN>;
 
 crate::nnue::embedded_network!("xiangqi_nnue.rs", types::nnue::XIANGQI);

@@ -2,7 +2,8 @@
 //! preconditioned conjugate gradients, and the error reports. Apart from the commands that make
 //! the data (`generate`, `import`, `relabel`), which share only the samples and options with it.
 
-use super::{read_samples, Options, Sample};
+use super::samples::{read_samples, Sample};
+use crate::options::Options;
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 

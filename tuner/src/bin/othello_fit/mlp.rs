@@ -31,7 +31,8 @@
 //! written after each epoch.
 
 use super::fit::{canonical_columns, report_ranges};
-use super::{read_samples, Options, Sample};
+use super::samples::{read_samples, Sample};
+use crate::options::Options;
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 use tablegen::prng::SplitMix64;

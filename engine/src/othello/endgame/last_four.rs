@@ -1,0 +1,176 @@
+//! The last one to four empties, each with its own routine over the listed squares, as Edax's:
+//! no move generation, odd quadrants first (at 4, lone squares before all), and at one empty the
+//! flips of the last move counted directly.
+
+use super::flips::flips_near;
+use super::last_flip::last_flip_count;
+use super::ordering::{isolated, odd_quadrants, quadrant};
+use super::solver::{final_score, stability_ceiling, SolveControl, Solver, INFINITY, STABILITY_THRESHOLD};
+
+impl<C: SolveControl + ?Sized> Solver<'_, C> {
+    /// One empty square `x`: whoever can plays it, and the count of flips gives the score.
+    /// When `p` cannot play, the score only falls if the opponent does, so a score already at
+    /// or below `alpha` is a bound good enough without counting the opponent's flips.
+    #[inline(always)]
+    pub(super) fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
+        self.nodes += 1;
+        // With one empty square, the opponent holds the 63 - discs(p) others.
+        let discs = p.count_ones() as i32;
+        let flipped = last_flip_count(p, x) as i32;
+        if flipped > 0 {
+            return 2 * (discs + flipped) - 62;
+        }
+        // Nobody else can play either: the empty square goes to the winner (63 discs cannot
+        // tie).
+        let unplayed = if discs > 31 { 2 * discs - 62 } else { 2 * discs - 64 };
+        if unplayed <= alpha {
+            return unplayed;
+        }
+        let flipped = last_flip_count(!p & !(1 << x), x) as i32;
+        if flipped > 0 {
+            return 2 * (discs - flipped) - 64;
+        }
+        unplayed
+    }
+
+    /// Inlined into its callers (nearly always [`solve_3`](Self::solve_3)), the pass out of line:
+    /// 0.2-0.5% fewer instructions in the bench than a call.
+    #[inline(always)]
+    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let f = flips_near(p, o, x1);
+        if f != 0 {
+            best = -self.solve_1(o ^ f, -beta, x2);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips_near(p, o, x2);
+        if f != 0 {
+            return best.max(-self.solve_1(o ^ f, -beta, x1));
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if flips_near(o, p, x1) | flips_near(o, p, x2) != 0 {
+            -self.solve_2_after_pass(o, p, -beta, -alpha, x1, x2)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// [`solve_2`](Self::solve_2) for the opponent of a side that passed: out of line, so that
+    /// `solve_2` itself is not recursive and inlines into `solve_3`.
+    #[inline(never)]
+    pub(super) fn solve_2_after_pass(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: usize,
+        x2: usize,
+    ) -> i32 {
+        self.solve_2(p, o, alpha, beta, x1, x2)
+    }
+
+    pub(super) fn solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
+        self.nodes += 1;
+        // Parity: a square alone in its quadrant first.
+        let [mut x1, mut x2, mut x3] = squares;
+        let (q1, q2, q3) = (quadrant(x1), quadrant(x2), quadrant(x3));
+        if q1 == q2 && q1 != q3 {
+            (x1, x2, x3) = (x3, x1, x2);
+        } else if q1 == q3 && q1 != q2 {
+            (x1, x2, x3) = (x2, x1, x3);
+        }
+        let mut best = -INFINITY;
+        let mut alpha_now = alpha;
+        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2): the squares swap
+        // in registers (a list of the three triples was written to memory at every node).
+        let (mut x, mut y, mut z) = (x1, x2, x3);
+        for step in 0..3 {
+            let f = flips_near(p, o, x);
+            if f != 0 {
+                let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha_now = alpha_now.max(score);
+                }
+            }
+            if step == 0 {
+                (x, y) = (y, x);
+            } else {
+                (x, z) = (z, x);
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if flips_near(o, p, x1) | flips_near(o, p, x2) | flips_near(o, p, x3) != 0 {
+            -self.solve_3(o, p, -beta, -alpha, [x1, x2, x3])
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        self.nodes += 1;
+        if alpha >= STABILITY_THRESHOLD[4] {
+            if let Some(ceiling) = stability_ceiling(p, o, alpha) {
+                return ceiling;
+            }
+        }
+        // Lone squares first (no empty neighbour: nobody can answer inside that hole), then odd
+        // quadrants (with four empties: the singletons of a 2-1-1 split).
+        let odd = odd_quadrants(empty);
+        let alone = isolated(empty);
+        let mut squares = [0usize; 4];
+        let mut count = 0;
+        for group in [empty & odd & alone, empty & !odd & alone, empty & odd & !alone, empty & !odd & !alone]
+        {
+            let mut bits = group;
+            while bits != 0 {
+                squares[count] = bits.trailing_zeros() as usize;
+                count += 1;
+                bits &= bits - 1;
+            }
+        }
+        let mut best = -INFINITY;
+        let mut alpha_now = alpha;
+        for i in 0..4 {
+            let x = squares[i];
+            let f = flips_near(p, o, x);
+            if f != 0 {
+                let mut rest = [0usize; 3];
+                let mut k = 0;
+                for (j, &y) in squares.iter().enumerate() {
+                    if j != i {
+                        rest[k] = y;
+                        k += 1;
+                    }
+                }
+                let score = -self.solve_3(o ^ f, p | f | (1 << x), -beta, -alpha_now, rest);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha_now = alpha_now.max(score);
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        if squares.iter().any(|&x| flips_near(o, p, x) != 0) {
+            -self.solve_4(o, p, -beta, -alpha, empty)
+        } else {
+            final_score(p, o)
+        }
+    }
+}
