@@ -50,32 +50,33 @@ pub enum Game {
     Xiangqi,
 }
 
-/// The options every self-play command takes, whatever its defaults.
+/// The options every self-play command takes, whatever its defaults. Their `display_order`s
+/// interleave them with each command's own in `--help`, as the options always read.
 #[derive(Clone, Debug, PartialEq, Args)]
 pub struct PlayArgs {
     /// The game to play
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_enum, default_value_t, display_order = 0)]
     pub game: Game,
     /// Opening positions, one FEN a line (text after `;` and lines starting with `#` ignored)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", display_order = 1)]
     pub openings: String,
     /// Where the output goes
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", display_order = 2)]
     pub out: String,
     /// Seed of the random plies
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, display_order = 5)]
     pub seed: u64,
     /// Games played at once, one thread each [default: every core]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", display_order = 6)]
     pub threads: Option<usize>,
     /// Transposition table per thread, MiB
-    #[arg(long = "hash", value_name = "MB", default_value_t = 8)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 8, display_order = 10)]
     pub hash_mb: usize,
     /// No new game starts after this long [default: no limit]
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", display_order = 11)]
     pub time_limit: Option<f64>,
     /// Evaluate with the game's embedded network rather than the hand-crafted evaluation
-    #[arg(long)]
+    #[arg(long, display_order = 13)]
     pub nnue: bool,
 }
 
@@ -116,22 +117,22 @@ pub struct DatagenArgs {
     #[command(flatten)]
     pub play: PlayArgs,
     /// Games to play [default: until the time limit, or stopped]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", display_order = 3)]
     pub games: Option<usize>,
     /// Nodes per move
-    #[arg(long, value_name = "N", default_value_t = 5000)]
+    #[arg(long, value_name = "N", default_value_t = 5000, display_order = 4)]
     pub nodes: u64,
     /// Random legal plies after the opening
-    #[arg(long, value_name = "N", default_value_t = 6)]
+    #[arg(long, value_name = "N", default_value_t = 6, display_order = 7)]
     pub random_plies: usize,
     /// Positions before this game ply are not kept
-    #[arg(long, value_name = "N", default_value_t = 12)]
+    #[arg(long, value_name = "N", default_value_t = 12, display_order = 8)]
     pub skip_plies: usize,
     /// A game whose first search scores beyond this, either side, is dropped
-    #[arg(long, value_name = "CP", default_value_t = 600)]
+    #[arg(long, value_name = "CP", default_value_t = 600, display_order = 9)]
     pub opening_limit: i32,
     /// Seconds between progress lines
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, display_order = 12)]
     pub report: f64,
 }
 
@@ -149,16 +150,16 @@ pub struct SelfplayArgs {
     #[command(flatten)]
     pub play: PlayArgs,
     /// Games to play (fewer if the time limit comes first)
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, display_order = 3)]
     pub games: usize,
     /// Nodes per move
-    #[arg(long, value_name = "N", default_value_t = 6000)]
+    #[arg(long, value_name = "N", default_value_t = 6000, display_order = 4)]
     pub nodes: u64,
     /// Random legal plies after the opening
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, display_order = 7)]
     pub random_plies: usize,
     /// Positions before this game ply are not kept
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = 16, display_order = 8)]
     pub skip_plies: usize,
 }
 
