@@ -8,15 +8,12 @@
 //! `position ... moves ...` reached. Keys not in the specification were computed with python-chess
 //! (`chess.polyglot.zobrist_hash`), an independent implementation.
 
-#[path = "support/book_file.rs"]
-mod book_file;
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use ::engine::chess::Position;
-use ::engine::{Game, GameText};
-use book_file::BookFile;
-use engine::{bestmove, transcript, Engine};
+use engine::chess::Position;
+use engine::{Game, GameText};
+use support::book_file::BookFile;
+use support::engine::{bestmove, is_final, transcript, Engine, LONG};
 use triskel::book::{polyglot, Book};
 
 /// The start position (specification).
@@ -265,7 +262,7 @@ fn own_book_without_a_file_plays_the_embedded_book_for_several_plies() {
     }
     engine.send("go infinite");
     engine.send("stop");
-    let lines = engine.until(engine::LONG, engine::is_final);
+    let lines = engine.until(LONG, is_final);
     assert!(searched(&lines) && book_lines(&lines).is_empty(), "{lines:#?}");
     // OwnBook off: a search.
     engine.send("setoption name OwnBook value false");
@@ -304,7 +301,7 @@ fn the_embedded_book_is_the_game_s_own_across_a_variant_switch() {
     engine.send("setoption name UCI_Variant value xiangqi");
     engine.send("position startpos");
     let lines = engine.go("go wtime 60000 btime 60000");
-    let start = ::engine::xiangqi::Position::start_position();
+    let start = engine::xiangqi::Position::start_position();
     let xiangqi_moves: Vec<String> = triskel::book::xiangqi::default_book()
         .moves(&start)
         .iter()

@@ -12,15 +12,14 @@
 //!
 //! The tests run one at a time (a lock): the games are on a clock.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{bestmove, binary, field, is_final, parse_divide, serial, Engine, LONG};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use support::engine::{bestmove, binary, field, is_final, parse_divide, serial, Engine, LONG};
 
 /// The exit status of a client script whose client is not installed (`tests/clients/common.py`).
 const MISSING: i32 = 77;

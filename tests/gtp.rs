@@ -3,11 +3,10 @@
 //! id) ended by a blank line, `genmove` plays its move on the engine's board, forced passes may be
 //! sent or left out, and the clock is read from `time_settings` and `time_left`.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{Engine, LONG};
 use std::time::{Duration, Instant};
+use support::engine::{run_bytes, Engine, LONG};
 
 /// Sends `command` and returns its answer's first line (the blank line after it is read too).
 fn ask(engine: &mut Engine, command: &str) -> String {
@@ -143,7 +142,7 @@ fn commands_after_a_genmove_wait_for_its_answer_and_see_its_move() {
 /// searches, is answered after the move.
 #[test]
 fn a_line_that_is_not_utf8_is_answered_after_a_running_genmove() {
-    let output = engine::run_bytes(&[], b"clear_board\n5 genmove black\n\xff\xfe\n6 name\nquit\n");
+    let output = run_bytes(&[], b"clear_board\n5 genmove black\n\xff\xfe\n6 name\nquit\n");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     let answers: Vec<&str> = text.lines().filter(|line| !line.is_empty()).collect();

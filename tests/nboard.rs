@@ -1,12 +1,11 @@
 //! The NBoard protocol driven over pipes as NBoard (the GUI) and the match runners drive it: one
 //! transcript per command of the protocol, including `ping` in the middle of a long `go`.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{Engine, LONG};
 use std::thread;
 use std::time::{Duration, Instant};
+use support::engine::{Engine, LONG};
 
 const START: &str = "---------------------------O*------*O--------------------------- *";
 /// The example game of the NBoard protocol description: Black to move after eight moves.
@@ -346,7 +345,7 @@ fn version_one_bare_moves_are_played() {
 
 #[test]
 fn othello_perft_from_the_command_line() {
-    let output = engine::run(&["othello", "perft", "6"], "");
+    let output = support::engine::run(&["othello", "perft", "6"], "");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("Nodes searched: 8200"), "{text}");
     assert!(START.len() == 66);
@@ -355,7 +354,7 @@ fn othello_perft_from_the_command_line() {
 #[test]
 fn othello_bench_is_a_deterministic_signature() {
     let run = || {
-        let output = engine::run(&["othello", "bench", "6"], "");
+        let output = support::engine::run(&["othello", "bench", "6"], "");
         let text = String::from_utf8(output.stdout).unwrap();
         let line =
             text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count").to_string();
@@ -618,7 +617,7 @@ fn threads_and_hash_come_from_the_command_line_and_two_threads_solve_exactly() {
     quit(engine);
 
     for (flag, value) in [("--threads", "0"), ("--threads", "two"), ("--hash", "0")] {
-        let output = engine::run(&[flag, value], "nboard 2\nquit\n");
+        let output = support::engine::run(&[flag, value], "nboard 2\nquit\n");
         assert_eq!(output.status.code(), Some(2), "{flag} {value} is refused");
         let error = String::from_utf8_lossy(&output.stderr);
         assert!(error.contains(flag) && error.contains(value), "{error}");

@@ -3,11 +3,10 @@
 //! `evalfile`), `export_net`, the network's lines in `eval`, searches that use the network, and
 //! bench signatures that are the same with the AVX2 loops and the portable ones.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{binary, transcript};
 use std::process::Command;
+use support::engine::{bestmove, binary, field, parse_divide, transcript};
 
 /// A file name under the temporary directory, unique to this test process.
 fn temporary(name: &str) -> String {
@@ -216,18 +215,18 @@ fn search_result(lines: &[String]) -> (u64, String) {
         .iter()
         .rev()
         .filter(|line| line.starts_with("info depth "))
-        .find_map(|line| engine::field(line, "nodes"))
+        .find_map(|line| field(line, "nodes"))
         .expect("an info line with nodes")
         .parse()
         .unwrap();
-    (nodes, engine::bestmove(lines))
+    (nodes, bestmove(lines))
 }
 
 /// The legal moves of the position `position` (a `position ...` line) in xiangqi, from `go perft 1`.
 fn xiangqi_legal_moves(position: &str) -> Vec<String> {
     let lines =
         transcript(format!("setoption name UCI_Variant value xiangqi\n{position}\ngo perft 1\nquit\n"));
-    let (moves, total) = engine::parse_divide(&lines);
+    let (moves, total) = parse_divide(&lines);
     assert_eq!(moves.len() as u64, total);
     moves.into_iter().map(|(mv, _)| mv).collect()
 }
@@ -343,7 +342,7 @@ fn ucci_switches_the_network_with_usennue_and_refuses_a_chess_evalfile() {
     let scores: Vec<&str> = lines
         .iter()
         .filter(|line| line.starts_with("info depth 0 "))
-        .filter_map(|line| engine::field(line, "score"))
+        .filter_map(|line| field(line, "score"))
         .collect();
     assert_eq!(scores.len(), 2, "{lines:#?}");
     assert_ne!(scores[0], scores[1], "depth 0 answers with the linear evaluation once the network is off");

@@ -10,10 +10,9 @@ use engine::perft::{perft, perft_divide};
 /// `movegen` bench): the suite stays a few seconds long.
 const MAX_NODES: u64 = 60_000_000;
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
+mod support;
 
-use perft_file::load;
+use support::perft_file::load;
 
 #[test]
 fn every_position_of_the_suite_matches() {

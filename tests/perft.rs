@@ -6,10 +6,9 @@
 use engine::chess::Position;
 use engine::perft::perft;
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
+mod support;
 
-use perft_file::load;
+use support::perft_file::load;
 
 /// Runs every depth of every case and reports every mismatch at once rather than stopping at the first.
 fn run_suite(name: &str, text: &str, expected_chess960: bool) {

@@ -2,12 +2,11 @@
 //! lost endings out against itself as the tables say; the root keeps only the moves that keep the
 //! result; `tbhits` is reported; a folder without tables is an `info string`, never a failure.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use ::engine::chess::Position;
-use ::engine::Game;
-use engine::{bestmove, field, Engine, LONG};
+use engine::chess::Position;
+use engine::Game;
+use support::engine::{bestmove, field, Engine, LONG};
 
 /// The committed tables.
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess/syzygy");
@@ -66,8 +65,8 @@ fn play_out(engine: &mut Engine, fen: &str, nodes: u64) -> (End, usize) {
         }
         if position.occupied().count() == 2
             || (position.occupied().count() == 3
-                && (position.pieces_of_kind(::engine::chess::PieceKind::Bishop)
-                    | position.pieces_of_kind(::engine::chess::PieceKind::Knight))
+                && (position.pieces_of_kind(engine::chess::PieceKind::Bishop)
+                    | position.pieces_of_kind(engine::chess::PieceKind::Knight))
                 .non_empty())
         {
             return (End::Draw("insufficient material"), plies);

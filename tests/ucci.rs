@@ -6,11 +6,12 @@
 //! names is checked against the legal moves a second engine, in UCI xiangqi mode, lists with
 //! `go perft 1` for the same position.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{bestmove, field, is_bestmove, is_final, parse_divide, pv, serial, Engine, LONG};
 use std::time::{Duration, Instant};
+use support::engine::{
+    bestmove, field, is_bestmove, is_final, parse_divide, pv, serial, transcript, Engine, LONG,
+};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 /// From the perft suite (`;D1 0`): red, to move, is checkmated.
@@ -753,7 +754,7 @@ fn setoption_ponder_gives_each_move_a_quarter_more_time() {
         let input = format!(
             "ucci\nsetoption ponder {ponder}\nsetoption debug true\nsetoption usemillisec true\nposition startpos\ngo time 60000 depth 1\n"
         );
-        let lines = engine::transcript(input);
+        let lines = transcript(input);
         let line =
             lines.iter().find(|line| line.starts_with("info message time limits")).expect("the limits");
         line.split("soft ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()

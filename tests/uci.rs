@@ -1,9 +1,8 @@
 //! The UCI front-end driven over pipes, as a GUI drives it: a transcript in, the expected lines out.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::transcript;
+use support::engine::{transcript, Engine, LONG};
 
 fn fen_line(lines: &[String]) -> Vec<&str> {
     lines.iter().filter_map(|line| line.strip_prefix("Fen: ")).collect()
@@ -325,7 +324,7 @@ fn files_named_in_options_and_commands_must_be_regular_files() {
 
 #[test]
 fn a_long_perft_runs_in_the_background_isready_answers_and_stop_and_quit_end_it() {
-    let mut engine = engine::Engine::start();
+    let mut engine = Engine::start();
     engine.send("go perft 9");
     std::thread::sleep(std::time::Duration::from_millis(200));
     let started = std::time::Instant::now();
@@ -336,10 +335,7 @@ fn a_long_perft_runs_in_the_background_isready_answers_and_stop_and_quit_end_it(
         started.elapsed()
     );
     engine.send("stop");
-    assert_eq!(
-        engine.until(engine::LONG, |line| line.contains("perft stopped")),
-        ["info string perft stopped"]
-    );
+    assert_eq!(engine.until(LONG, |line| line.contains("perft stopped")), ["info string perft stopped"]);
     engine.send("go perft 9");
     std::thread::sleep(std::time::Duration::from_millis(100));
     let (took, _) = engine.quit_within(std::time::Duration::from_secs(2));
@@ -351,11 +347,11 @@ fn every_bench_limit_type_ends_and_a_bench_can_be_stopped() {
     // A mate that the position does not have: the depth it could lie within bounds the search.
     let lines = transcript(b"position startpos\nbench 16 1 2 current mate\n");
     assert!(lines.iter().any(|line| line.starts_with("Nodes searched  :")), "{lines:?}");
-    let mut engine = engine::Engine::start();
+    let mut engine = Engine::start();
     engine.send("bench 16 1 40 default depth");
     std::thread::sleep(std::time::Duration::from_millis(200));
     engine.send("stop");
-    engine.until(engine::LONG, |line| line.contains("bench: stopped"));
+    engine.until(LONG, |line| line.contains("bench: stopped"));
     engine.quit_within(std::time::Duration::from_secs(2));
 }
 
@@ -397,7 +393,7 @@ fn fen_and_startpos_alone_set_the_position_as_pikafish_reads_them() {
 fn genfens_as_openbench_runs_it_prints_distinct_legal_positions_from_the_start_or_a_book() {
     let lines = |args: &[&str]| -> Vec<String> {
         let started = std::time::Instant::now();
-        let output = engine::run(args, "");
+        let output = support::engine::run(args, "");
         assert!(output.status.success());
         assert!(started.elapsed() < std::time::Duration::from_secs(15));
         String::from_utf8(output.stdout).unwrap().lines().map(str::to_string).collect()
@@ -461,7 +457,7 @@ fn openbench_bench(output: &str) -> (Option<u64>, Option<u64>) {
 
 #[test]
 fn openbench_reads_the_same_bench_from_every_run_and_with_a_network_option() {
-    let run = |args: &[&str]| String::from_utf8(engine::run(args, "").stdout).unwrap();
+    let run = |args: &[&str]| String::from_utf8(support::engine::run(args, "").stdout).unwrap();
     let first = openbench_bench(&run(&["bench"]));
     let (Some(bench), Some(nps)) = first else { panic!("OpenBench finds no bench in {first:?}") };
     assert!(nps > 0);
@@ -483,7 +479,7 @@ fn openbench_reads_the_same_bench_from_every_run_and_with_a_network_option() {
 #[test]
 fn openbench_reads_a_thousand_distinct_openings_within_fifteen_seconds() {
     let started = std::time::Instant::now();
-    let output = engine::run(&["genfens 1000 seed 7 book None ", "quit"], "");
+    let output = support::engine::run(&["genfens 1000 seed 7 book None ", "quit"], "");
     assert!(started.elapsed() < std::time::Duration::from_secs(15), "{:?}", started.elapsed());
     let text = String::from_utf8(output.stdout).unwrap();
     let fens: Vec<&str> = text.lines().filter_map(|line| line.strip_prefix("info string genfens ")).collect();

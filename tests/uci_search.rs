@@ -5,12 +5,11 @@
 //! The tests run one at a time (a lock): several engines searching at once on a small machine would
 //! only make the timing checks flaky. Timing bounds are generous; they check behaviour, not speed.
 
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use engine::{bestmove, field, is_bestmove, pv_lines, serial, Engine, LONG};
 use std::thread;
 use std::time::{Duration, Instant};
+use support::engine::{bestmove, field, is_bestmove, pv_lines, run, serial, transcript, Engine, LONG};
 
 const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
 const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
@@ -755,7 +754,7 @@ fn ponder_on_gives_each_move_a_quarter_more_time() {
         let input = format!(
             "setoption name Ponder value {ponder}\ndebug on\nposition startpos\ngo wtime 60000 btime 60000 depth 1\n"
         );
-        let lines = engine::transcript(input);
+        let lines = transcript(input);
         let line = lines.iter().find(|line| line.starts_with("info string time limits")).expect("the limits");
         line.split("soft ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
     };
@@ -765,7 +764,7 @@ fn ponder_on_gives_each_move_a_quarter_more_time() {
 
 #[test]
 fn bench_eval_prints_each_positions_evaluation() {
-    let output = engine::run(&["--variant", "xiangqi", "bench", "16", "1", "1", "default", "eval"], "");
+    let output = run(&["--variant", "xiangqi", "bench", "16", "1", "1", "default", "eval"], "");
     let text = String::from_utf8(output.stdout).unwrap();
     let positions = text.lines().filter(|line| line.starts_with("Position: ")).count();
     let evaluations = text.lines().filter(|line| line.starts_with("Static evaluation")).count();

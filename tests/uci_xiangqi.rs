@@ -4,13 +4,10 @@
 //! `go perft 1` lists in the same position (the move generator itself is proven by the perft suite,
 //! which one test below also runs through the protocol at shallow depths).
 
-#[path = "support/engine.rs"]
-mod engine;
-#[path = "support/perft_file.rs"]
-mod perft_file;
+mod support;
 
-use engine::{bestmove, field, is_bestmove, parse_divide, pv, pv_lines, serial, Engine, LONG};
 use std::time::{Duration, Instant};
+use support::engine::{bestmove, field, is_bestmove, parse_divide, pv, pv_lines, run, serial, Engine, LONG};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -153,7 +150,7 @@ fn variant_flag_spellings() {
     engine.send("position startpos moves h2e2");
     assert_eq!(fen(&mut engine), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
     engine.quit_within(Duration::from_secs(2));
-    let output = engine::run(&["--variant", "shogi"], "quit\n");
+    let output = run(&["--variant", "shogi"], "quit\n");
     assert_eq!(output.status.code(), Some(2), "an unknown variant is refused");
     assert!(String::from_utf8_lossy(&output.stderr).contains("--variant"));
 }
@@ -214,7 +211,7 @@ fn go_perft_3_from_the_start_divides_into_44_moves_summing_to_79666() {
 fn go_perft_matches_the_suite_at_shallow_depths() {
     let mut engine = xiangqi();
     let mut checked = 0;
-    for case in perft_file::load(SUITE) {
+    for case in support::perft_file::load(SUITE) {
         engine.send(&format!("position fen {}", case.setup));
         for &(depth, expected) in case.counts.iter().filter(|(depth, _)| *depth <= 2) {
             let (_, total) = divide(&mut engine, depth);
@@ -386,7 +383,7 @@ fn bench_is_deterministic_and_searches_xiangqi_positions() {
     assert!(moves.len() >= 5, "{moves:#?}");
     assert_eq!(bench_run("16 1 6"), (nodes, moves.clone()));
     // The same from the command line.
-    let output = engine::run(&["--variant", "xiangqi", "bench", "16", "1", "6"], "");
+    let output = run(&["--variant", "xiangqi", "bench", "16", "1", "6"], "");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success());
     assert!(
@@ -409,7 +406,7 @@ fn bench_is_deterministic_and_searches_xiangqi_positions() {
 #[test]
 fn the_readme_gives_the_default_bench_signature() {
     let _serial = serial();
-    let output = engine::run(&["--variant", "xiangqi", "bench"], "");
+    let output = run(&["--variant", "xiangqi", "bench"], "");
     let text = String::from_utf8_lossy(&output.stdout);
     let nodes = text.lines().find_map(|line| line.strip_prefix("Nodes searched  : ")).expect("a signature");
     let readme = include_str!("../README.md");

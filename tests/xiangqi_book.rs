@@ -4,13 +4,10 @@
 //! key, move, weight, learn; the key is the engine's own key of the position, which `d` prints as
 //! `Key:`, the move the from- and to-square indices `9 * rank + file`, 7 bits each).
 
-#[path = "support/book_file.rs"]
-mod book_file;
-#[path = "support/engine.rs"]
-mod engine;
+mod support;
 
-use book_file::BookFile;
-use engine::{bestmove, Engine};
+use support::book_file::BookFile;
+use support::engine::{bestmove, parse_divide, Engine};
 
 /// The move code of `h2e2`-style text: from-square index in bits 0-6, to-square in bits 7-13.
 fn code(text: &str) -> u16 {
@@ -62,7 +59,7 @@ fn legal_moves(moves: &str) -> Vec<String> {
     engine.send(&format!("position startpos moves {moves}"));
     let lines = engine.ask_prefix("go perft 1", "Nodes searched:");
     engine.send("quit");
-    let (divide, _) = engine::parse_divide(&lines);
+    let (divide, _) = parse_divide(&lines);
     divide.into_iter().map(|(mv, _)| mv).collect()
 }
 

@@ -7,10 +7,9 @@
 use engine::perft::perft;
 use engine::xiangqi::Position;
 
-#[path = "support/perft_file.rs"]
-mod perft_file;
+mod support;
 
-use perft_file::load;
+use support::perft_file::load;
 
 /// Counts above this many leaves are left to the ignored test.
 const MAX_NODES: u64 = 2_000_000;

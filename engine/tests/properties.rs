@@ -17,8 +17,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::mem::discriminant;
 
-#[path = "support/walk.rs"]
-mod walk;
+mod support;
+
+use support::walk;
 
 use engine::chess::position::{LONG, SHORT};
 use engine::chess::{

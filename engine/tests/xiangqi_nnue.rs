@@ -10,8 +10,9 @@ use engine::{Game, Score};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 
-#[path = "support/walk.rs"]
-mod walk;
+mod support;
+
+use support::walk;
 
 const PERFT: &str = include_str!("../../tests/data/xiangqi/perft.epd");
 

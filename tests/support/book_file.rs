@@ -1,8 +1,5 @@
 //! Book files for the book tests: 16-byte big-endian records (key, move code, weight, learn) in the
-//! temporary directory, removed when dropped. Include it with
-//! `#[path = "support/book_file.rs"] mod book_file;`.
-
-#![allow(dead_code)] // each test file uses its own part
+//! temporary directory, removed when dropped.
 
 use std::path::PathBuf;
 

@@ -1,11 +1,9 @@
 //! One pipe driver for the end-to-end tests: starts the `triskel` binary, writes lines to its stdin,
 //! reads its stdout lines (a reader thread queues them) until one matches, with timeouts, and checks
-//! how it exits. Include it with `#[path = "support/engine.rs"] mod engine;`.
+//! how it exits.
 //!
 //! Tests that check timing should hold [`serial`] for their whole run: several engines searching at
 //! once on a small machine only make timing bounds flaky.
-
-#![allow(dead_code)] // each test file uses its own part of the driver
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};

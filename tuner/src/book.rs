@@ -62,7 +62,7 @@ impl Booked for engine::xiangqi::Position {
 }
 
 /// What `tuner book` was asked for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The roots: the start position first, then the openings' positions, as FEN.
     pub roots: Vec<String>,

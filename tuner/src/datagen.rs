@@ -33,6 +33,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What `tuner datagen` was asked for.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The games: openings, nodes, seed, random and skipped plies, threads, table, time limit, and
     /// the output file.

@@ -49,7 +49,7 @@ pub const MAX_PLIES: usize = 400;
 const GAME_STACK: usize = 64 << 20;
 
 /// What `tuner selfplay` was asked for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// Opening FENs, one per game in turn.
     pub openings: Vec<String>,

@@ -170,7 +170,7 @@ impl Adam {
 }
 
 /// How long and how fast to descend.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Most epochs (full passes over the training positions).
     pub epochs: usize,

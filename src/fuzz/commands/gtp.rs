@@ -6,7 +6,7 @@
 //! Checked per burst: exactly one answer (`=` or `?`, then a blank line) per command, in order,
 //! with the command's id.
 
-use super::{amount, Fuzzer, Probe, QUIT_ONE_IN};
+use super::kit::{amount, Fuzzer, Probe, QUIT_ONE_IN};
 use crate::fuzz::dice::Dice;
 use crate::fuzz::mutate;
 use crate::fuzz::seeds::{self, Seeds};

@@ -5,7 +5,7 @@
 //! Checked per burst: a `pong N` for every `ping N`, a `learned` for every `learn`, no more `===`
 //! answers than `go` commands.
 
-use super::{admit_drawn, amount, filler, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS};
+use super::kit::{admit_drawn, amount, filler, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS};
 use crate::fuzz::dice::Dice;
 use crate::fuzz::mutate;
 use crate::fuzz::seeds::{self, Seeds};

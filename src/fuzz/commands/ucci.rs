@@ -6,7 +6,7 @@
 //! while thinking, and says so) and that plus one per `stop` (a `stop` when idle answers
 //! `nobestmove`).
 
-use super::{
+use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board,
     Fuzzer, Probe, QUIT_ONE_IN,
 };

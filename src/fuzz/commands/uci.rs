@@ -4,7 +4,7 @@
 //! Checked per burst: one `readyok` per `isready`, one `uciok` per `uci`, one `bestmove` per `go`
 //! that is not a perft.
 
-use super::{
+use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, other, safe_file_value, wrong_move,
     BenchCost, Board, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS,
 };

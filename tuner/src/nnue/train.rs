@@ -41,6 +41,7 @@ use tablegen::prng::SplitMix64;
 const RECORD: usize = 32;
 
 /// What `tuner train` was asked for.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub data: Vec<String>,
     pub out: String,

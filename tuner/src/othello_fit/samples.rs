@@ -1,5 +1,5 @@
-//! The labelled positions the fits read and the generators write, one per line: a leaf of the
-//! binary, so that the fits need not import its root, which runs them.
+//! The labelled positions the fits read and the generators write, one per line: a leaf of
+//! `othello_fit`, so that the fits need not import its root, which runs them.
 
 use std::io::BufRead;
 

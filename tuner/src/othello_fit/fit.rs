@@ -3,7 +3,7 @@
 //! the data (`generate`, `import`, `relabel`), which share only the samples and options with it.
 
 use super::samples::{read_samples, Sample};
-use crate::options::Options;
+use super::options::Options;
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 

@@ -32,7 +32,7 @@
 
 use super::fit::{canonical_columns, report_ranges};
 use super::samples::{read_samples, Sample};
-use crate::options::Options;
+use super::options::Options;
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 use tablegen::prng::SplitMix64;
