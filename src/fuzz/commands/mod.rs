@@ -16,9 +16,9 @@ pub mod nboard;
 pub mod ucci;
 pub mod uci;
 
-pub use kit::*;
-use crate::fuzz::seeds::Seeds;
 use crate::fuzz::dice::Dice;
+use crate::fuzz::seeds::Seeds;
+pub use kit::*;
 use std::sync::Arc;
 
 /// Makes the generator of `protocol` (`uci`, `ucci`, `nboard`, `gtp`).
@@ -34,4 +34,3 @@ pub fn fuzzer(protocol: &str, seeds: Arc<Seeds>, dice: &mut Dice) -> Option<Box<
 
 /// The protocols the fuzzer drives.
 pub const PROTOCOLS: [&str; 4] = ["uci", "ucci", "nboard", "gtp"];
-

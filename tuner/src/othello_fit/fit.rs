@@ -2,8 +2,8 @@
 //! preconditioned conjugate gradients, and the error reports. Apart from the commands that make
 //! the data (`generate`, `import`, `relabel`), which share only the samples and options with it.
 
-use super::samples::{read_samples, Sample};
 use super::options::Options;
+use super::samples::{read_samples, Sample};
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 

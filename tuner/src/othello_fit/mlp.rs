@@ -31,8 +31,8 @@
 //! written after each epoch.
 
 use super::fit::{canonical_columns, report_ranges};
-use super::samples::{read_samples, Sample};
 use super::options::Options;
+use super::samples::{read_samples, Sample};
 use std::time::Instant;
 use tablegen::othello_eval::{self as layout, Weights, CLASSES, SCALARS};
 use tablegen::prng::SplitMix64;
