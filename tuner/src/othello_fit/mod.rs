@@ -74,7 +74,7 @@ use crate::identity::identity;
 use engine::othello::endgame::{self, EndgameEntry, NoStop};
 use engine::othello::{Move, Position, DISC};
 use engine::search::{self, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
-use std::io::{BufRead, BufWriter, Seek, Write};
+use std::io::{BufWriter, Seek, Write};
 use std::time::{Duration, Instant};
 use tablegen::othello_eval::{self as layout, Weights};
 use tablegen::prng::SplitMix64;
