@@ -533,11 +533,11 @@ fn bench_and_genfens_answer_in_uci_form() {
     let lines = transcript(b"bench 16 1 x\ngenfens 2 seed 1 book /nonexistent/book.epd\ngenfens two\n");
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines.iter().all(|line| line.starts_with("info string ")), "{lines:?}");
-    let mut engine = engine::Engine::start();
+    let mut engine = Engine::start();
     engine.send("bench 16 1 40");
     std::thread::sleep(std::time::Duration::from_millis(200));
     engine.send("stop");
-    let lines = engine.until(engine::LONG, |line| line.contains("bench: stopped"));
+    let lines = engine.until(LONG, |line| line.contains("bench: stopped"));
     assert_eq!(lines.last().unwrap(), "info string bench: stopped");
     engine.quit_within(std::time::Duration::from_secs(2));
 }
