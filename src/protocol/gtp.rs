@@ -125,10 +125,7 @@ impl GtpFront {
                 .map(|_| String::new())
                 .ok_or_else(|| "syntax error".into()),
             "play" => self.play(args),
-            "undo" => match self.play.undo() {
-                true => Ok(String::new()),
-                false => Err("cannot undo".into()),
-            },
+            "undo" => self.play.undo().then(String::new).ok_or_else(|| "cannot undo".into()),
             "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(&self.play.position()))),
             "final_score" => {
                 let position = self.play.position();
