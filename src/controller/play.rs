@@ -93,6 +93,15 @@ impl OthelloPlay {
         self.record.position()
     }
 
+    /// A score from the side to move's point of view seen from Black's, and the other way round
+    /// (the same flip): NBoard's contempt and GTP's final score are Black's.
+    pub fn black_view(&self, score: i32) -> i32 {
+        match self.position().side_to_move() {
+            Color::Black => score,
+            Color::White => -score,
+        }
+    }
+
     pub fn record(&self) -> &Record {
         &self.record
     }
@@ -440,6 +449,7 @@ mod tests {
         let start = black_must_pass();
         play.set_record(Record { start, moves: Default::default(), clock_seconds: None });
         assert!(!play.can_move(Color::White), "Black is to move");
+        assert_eq!(play.black_view(5), 5);
         play.pass_until(Color::Black);
         assert!(play.record().moves.is_empty(), "no pass for the side to move itself");
 
@@ -447,6 +457,7 @@ mod tests {
         assert_eq!(play.record().moves.len(), 1);
         assert_eq!(play.record().moves[0].mv, Move::PASS);
         assert!(play.can_move(Color::White));
+        assert_eq!(play.black_view(5), -5, "White to move");
         play.pass_until(Color::Black);
         assert_eq!(play.record().moves.len(), 1, "White can move: no pass for it");
 

@@ -127,18 +127,11 @@ impl GtpFront {
             "play" => self.play(args),
             "undo" => self.play.undo().then(String::new).ok_or_else(|| "cannot undo".into()),
             "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(&self.play.position()))),
-            "final_score" => {
-                let position = self.play.position();
-                let black = match position.side_to_move() {
-                    Color::Black => position.final_score(),
-                    Color::White => -position.final_score(),
-                };
-                Ok(match black {
-                    0 => "0".into(),
-                    score if score > 0 => format!("B+{score}"),
-                    score => format!("W+{}", -score),
-                })
-            }
+            "final_score" => Ok(match self.play.black_view(self.play.position().final_score()) {
+                0 => "0".into(),
+                score if score > 0 => format!("B+{score}"),
+                score => format!("W+{}", -score),
+            }),
             "time_settings" => {
                 let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();
                 match numbers.as_deref() {

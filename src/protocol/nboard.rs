@@ -46,7 +46,7 @@ use crate::launch::OthelloSetup;
 use crate::output::Output;
 use crate::resources::MAX_THREADS;
 use engine::othello::ggf;
-use engine::othello::{Color, Move, MoveText, Position, Square};
+use engine::othello::{Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::collections::VecDeque;
@@ -379,10 +379,7 @@ impl NBoardSession {
     /// What a draw is worth to the side to move, in centidiscs: `set contempt` gives its worth to
     /// Black.
     fn draw_value(&self) -> i32 {
-        match self.play.position().side_to_move() {
-            Color::Black => self.contempt,
-            Color::White => -self.contempt,
-        }
+        self.play.black_view(self.contempt)
     }
 
     /// `hint N`: a book position's book moves, best first, else a search.
