@@ -14,6 +14,7 @@ pub mod events;
 pub mod genfens;
 pub mod job;
 mod plan;
+pub mod play;
 mod reporter;
 pub mod request;
 pub mod search;

@@ -19,12 +19,11 @@
 
 use super::flow::Flow;
 use crate::controller::events::{Decision, Info, Listener};
-use crate::controller::{Clock, Controller, GoRequest};
-use crate::games::othello::clock_horizon;
+use crate::controller::play::{OthelloPlay, TimeSettings};
+use crate::controller::GoRequest;
 use crate::launch::OthelloSetup;
 use crate::output::Output;
 use engine::othello::{Color, Move, MoveText, Position};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// Time per move when the controller gives no clock.
@@ -38,39 +37,11 @@ const COMMANDS: &str =
     "protocol_version name version known_command list_commands boardsize clear_board komi \
     play genmove undo showboard final_score time_settings time_left quit";
 
-/// `time_settings`: main time, byo-yomi time and stones.
-#[derive(Clone, Copy, Debug, Default)]
-struct TimeSettings {
-    main: Duration,
-    byo_yomi: Duration,
-    stones: u32,
-}
-
 /// The GTP session.
 pub struct GtpFront {
-    controller: Box<Controller<Position>>,
+    /// The game, its clock and a `genmove` whose move is played before the next command.
+    play: OthelloPlay,
     output: Output,
-    /// The positions before the current one, for `undo`.
-    history: Vec<Position>,
-    time: Option<TimeSettings>,
-    /// `time_left` per colour (black, white): seconds and stones.
-    time_left: [Option<(Duration, u32)>; 2],
-    /// What each colour's own searches have used since `time_settings` or `clear_board`.
-    used: [Duration; 2],
-    /// A `genmove` whose search runs: its move is played on the board before the next command.
-    pending: Option<PendingMove>,
-}
-
-/// Where a `genmove`'s listener leaves the move (`None`: none found) and the search's time.
-type DecisionSlot = Arc<Mutex<Option<(Option<Move>, Duration)>>>;
-
-/// A `genmove` still searching (or answered, with its move not yet played on the board).
-struct PendingMove {
-    color: Color,
-    /// The position the search started from.
-    position: Position,
-    /// Filled by the listener: the move (`None`: none found) and the time the search took.
-    decision: DecisionSlot,
 }
 
 impl GtpFront {
@@ -82,15 +53,7 @@ impl GtpFront {
             eprintln!("{message}");
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
-        GtpFront {
-            controller,
-            output,
-            history: Vec::new(),
-            time: None,
-            time_left: [None; 2],
-            used: [Duration::ZERO; 2],
-            pending: None,
-        }
+        GtpFront { play: OthelloPlay::new(controller), output }
     }
 
     /// Handles one input line.
@@ -104,9 +67,9 @@ impl GtpFront {
         let Some(command) = words.next() else { return Flow::Continue };
         let args: Vec<&str> = words.collect();
         if command == "quit" {
-            self.controller.stop();
+            self.play.controller_mut().stop();
         }
-        self.play_pending();
+        self.play.settle();
         let id = id.unwrap_or("");
         let (result, flow) = match command {
             "quit" => (Ok(String::new()), Flow::Quit),
@@ -129,29 +92,13 @@ impl GtpFront {
     pub fn garbage(&mut self) {
         self.output.log_input("(a line that is not UTF-8)");
         // Answered in turn, as every command is: after a running `genmove`'s answer.
-        self.play_pending();
+        self.play.settle();
         self.output.line("? the line is not UTF-8\n");
     }
 
     /// End of input: a running `genmove` finishes and answers.
     pub fn end_of_input(&mut self) {
-        self.play_pending();
-    }
-
-    /// Waits for a pending `genmove`'s search and plays its move on the board.
-    fn play_pending(&mut self) {
-        let Some(pending) = self.pending.take() else { return };
-        self.controller.wait();
-        // The search's own time, not the time until the next command (the opponent's thinking).
-        let decision = pending.decision.lock().unwrap_or_else(PoisonError::into_inner).take();
-        let (best, elapsed) = decision.unwrap_or((None, Duration::ZERO));
-        self.used[pending.color as usize] += elapsed;
-        if let Some(mv) = best {
-            self.history.push(pending.position);
-            let mut next = pending.position;
-            next.play(mv);
-            self.controller.set_position_to(next, Vec::new());
-        }
+        self.play.settle();
     }
 
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
@@ -169,10 +116,7 @@ impl GtpFront {
                 _ => Err("unacceptable size".into()),
             },
             "clear_board" => {
-                self.history.clear();
-                self.used = [Duration::ZERO; 2];
-                self.time_left = [None; 2];
-                self.controller.set_position_to(Position::startpos(), Vec::new());
+                self.play.clear();
                 Ok(String::new())
             }
             "komi" => args
@@ -181,37 +125,22 @@ impl GtpFront {
                 .map(|_| String::new())
                 .ok_or_else(|| "syntax error".into()),
             "play" => self.play(args),
-            "undo" => match self.history.pop() {
-                Some(previous) => {
-                    self.controller.set_position_to(previous, Vec::new());
-                    Ok(String::new())
-                }
-                None => Err("cannot undo".into()),
-            },
-            "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(self.controller.position()))),
-            "final_score" => {
-                let position = self.controller.position();
-                let black = match position.side_to_move() {
-                    Color::Black => position.final_score(),
-                    Color::White => -position.final_score(),
-                };
-                Ok(match black {
-                    0 => "0".into(),
-                    score if score > 0 => format!("B+{score}"),
-                    score => format!("W+{}", -score),
-                })
-            }
+            "undo" => self.play.undo().then(String::new).ok_or_else(|| "cannot undo".into()),
+            "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(&self.play.position()))),
+            "final_score" => Ok(match self.play.black_view(self.play.position().final_score()) {
+                0 => "0".into(),
+                score if score > 0 => format!("B+{score}"),
+                score => format!("W+{}", -score),
+            }),
             "time_settings" => {
                 let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();
                 match numbers.as_deref() {
                     Some(&[main, byo_yomi, stones]) => {
-                        self.time = Some(TimeSettings {
+                        self.play.set_time_settings(TimeSettings {
                             main: Duration::from_secs(main),
                             byo_yomi: Duration::from_secs(byo_yomi),
                             stones: stones.min(u64::from(u32::MAX)) as u32,
                         });
-                        self.used = [Duration::ZERO; 2];
-                        self.time_left = [None; 2];
                         Ok(String::new())
                     }
                     _ => Err("syntax error".into()),
@@ -225,7 +154,7 @@ impl GtpFront {
                     // Any number reads: too many seconds for a `Duration` (`1e99`, `inf`) is all
                     // the time there is, and `nan` none.
                     let left = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
-                    self.time_left[color as usize] = Some((left, stones));
+                    self.play.set_time_left(color, left, stones);
                     Ok(String::new())
                 }
                 _ => Err("syntax error".into()),
@@ -234,29 +163,16 @@ impl GtpFront {
         }
     }
 
-    /// Passes for the side to move while it cannot move and `color` is not it.
-    fn pass_until(&mut self, color: Color) {
-        let mut position = *self.controller.position();
-        while position.side_to_move() != color && position.must_pass() {
-            self.history.push(position);
-            position.play(Move::PASS);
-        }
-        self.controller.set_position_to(position, Vec::new());
-    }
-
     fn play(&mut self, args: &[&str]) -> Result<String, String> {
         let [color, vertex] = args else { return Err("syntax error".into()) };
         let color = parse_color(color)?;
-        self.pass_until(color);
-        let position = *self.controller.position();
+        self.play.pass_until(color);
+        let position = self.play.position();
         if position.side_to_move() != color {
             return Err("illegal move: not that colour's turn".into());
         }
         let mv = position.parse_move(vertex).ok_or_else(|| "illegal move".to_string())?;
-        self.history.push(position);
-        let mut next = position;
-        next.play(mv);
-        self.controller.set_position_to(next, Vec::new());
+        self.play.play_move(mv, None).map_err(|error| format!("illegal move: {error}"))?;
         Ok(String::new())
     }
 
@@ -265,42 +181,18 @@ impl GtpFront {
     fn genmove(&mut self, id: &str, args: &[&str]) -> Result<Option<String>, String> {
         let [color] = args else { return Err("syntax error".into()) };
         let color = parse_color(color)?;
-        self.pass_until(color);
-        let position = *self.controller.position();
-        if position.side_to_move() != color || position.is_game_over() {
+        self.play.pass_until(color);
+        if !self.play.can_move(color) {
             // That colour has no move: it passes.
             return Ok(Some("pass".into()));
         }
-        let decision = Arc::new(Mutex::new(None));
-        let listener = Box::new(GenmoveListener {
-            decision: Arc::clone(&decision),
-            output: self.output.clone(),
-            id: id.to_string(),
-        });
-        self.controller.go(self.request(color), listener);
-        self.pending = Some(PendingMove { color, position, decision });
-        Ok(None)
-    }
-
-    /// The search's limits for `color` (see the module's note on the clock).
-    fn request(&self, color: Color) -> GoRequest<Move> {
-        let moves_left = clock_horizon(self.controller.position().empties());
-        let clock = |left: Duration, movestogo: u32| Clock {
-            time_ms: left.as_millis().min(i64::MAX as u128) as i64,
-            increment_ms: 0,
-            movestogo: Some(movestogo.max(1)),
-        };
-        let clock = match (self.time_left[color as usize], self.time) {
-            (Some((left, 0)), _) => Some(clock(left, moves_left)),
-            (Some((left, stones)), _) => Some(clock(left, stones)),
-            (None, Some(settings)) if !settings.main.is_zero() => {
-                Some(clock(settings.main.saturating_sub(self.used[color as usize]), moves_left))
-            }
-            (None, Some(settings)) if settings.stones > 0 => Some(clock(settings.byo_yomi, settings.stones)),
-            _ => None,
-        };
+        // The clock is the game's (see the module's note on the clock).
+        let clock = self.play.clock();
         let movetime_ms = clock.is_none().then_some(DEFAULT_MOVE_MS);
-        GoRequest { clock, movetime_ms, ..GoRequest::default() }
+        let request = GoRequest { clock, movetime_ms, ..GoRequest::default() };
+        let listener = Box::new(GenmoveListener { output: self.output.clone(), id: id.to_string() });
+        self.play.genmove(request, listener);
+        Ok(None)
     }
 }
 
@@ -321,10 +213,8 @@ fn parse_color(word: &str) -> Result<Color, String> {
     }
 }
 
-/// Answers a `genmove` when its search is done, and keeps the move for the command thread, which
-/// plays it on the board.
+/// Answers a `genmove` when its search is done (the game plays the move on its board).
 struct GenmoveListener {
-    decision: DecisionSlot,
     output: Output,
     id: String,
 }
@@ -333,8 +223,6 @@ impl Listener<Position> for GenmoveListener {
     fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
 
     fn finished(&mut self, _position: &Position, decision: &Decision<Move>) {
-        *self.decision.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some((decision.best, decision.elapsed));
         let result = match decision.best {
             Some(Move::PASS) => Ok("pass".to_string()),
             Some(mv) => Ok(MoveText(mv).to_string()),

@@ -36,22 +36,22 @@
 
 use super::bench_report::bench_text;
 use super::flow::Flow;
-use crate::book::othello::{Analysed, LearningBook, LEARN_PLIES};
 use crate::controller::events::{Decision, Info, Listener, Valuation};
-use crate::controller::{Clock, Controller, GoRequest};
+use crate::controller::play::OthelloPlay;
+use crate::controller::GoRequest;
 use crate::games::ffo::{ffo, FfoEvent, FfoSolve};
-use crate::games::othello::{clock_horizon, disc_text};
+use crate::games::othello::disc_text;
 use crate::games::{Proof, Variant};
 use crate::launch::OthelloSetup;
 use crate::output::Output;
 use crate::resources::MAX_THREADS;
-use engine::othello::ggf::{self, Record};
-use engine::othello::{Color, Move, MoveText, Position, Square};
+use engine::othello::ggf;
+use engine::othello::{Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The rule above `bench`'s totals: NBoard reads a line that starts `===` as the engine's move,
@@ -80,14 +80,11 @@ enum Task {
     Learn,
 }
 
-/// The book a `learn` produced, waiting for the session to take it up.
-type LearnedSlot = Arc<Mutex<Option<LearningBook>>>;
-
 /// The NBoard session.
 pub struct NBoardSession {
-    controller: Box<Controller<Position>>,
+    /// The game: its record, its clock and the learning book.
+    play: OthelloPlay,
     output: Output,
-    record: Record,
     depth: u32,
     /// `set contempt`, centidiscs: what a draw is worth to Black (and its negation to White) when
     /// `go` chooses a move (the solver's choice; `hint` shows the true values).
@@ -96,13 +93,9 @@ pub struct NBoardSession {
     cancel: Option<Arc<AtomicBool>>,
     /// What the last task started was.
     running_task: Option<Task>,
-    /// The learning book, and the file it is kept in (`--book`).
-    book: LearningBook,
-    book_path: Option<String>,
-    /// Where a `learn` running on the search thread leaves the book it learned.
-    learned: LearnedSlot,
-    /// Set by whoever answers the running `learn`'s `learned`: its listener when the learning is
-    /// done, or [`NBoardSession::cancel`] when it is cut short. Every `learn` gets one answer.
+    /// Set by whoever answers the running `learn`'s `learned`: the game when its learning is done
+    /// (`NBoardSession::learn`'s callback), or [`NBoardSession::cancel`] when it is cut short.
+    /// Every `learn` gets one answer.
     learn_answered: Option<Arc<AtomicBool>>,
     /// Commands held back until the work before them is done (see the module's description), in
     /// the order they came.
@@ -120,37 +113,19 @@ impl NBoardSession {
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
         controller.settings_mut().own_book = true;
-        let book_path = setup.book;
-        let book = match book_path.as_deref().map(LearningBook::load) {
-            Some(Ok(book)) => book,
-            Some(Err(message)) => {
-                output.line(&format!("status {message}; starting with an empty book"));
-                LearningBook::default()
-            }
-            None => LearningBook::default(),
-        };
-        controller.set_books(vec![book.book()]);
+        let mut play = OthelloPlay::new(controller);
+        if let Err(message) = play.open_book(setup.book) {
+            output.line(&format!("status {message}; starting with an empty book"));
+        }
         NBoardSession {
-            controller,
+            play,
             output,
-            record: Record::new(),
             depth: DEFAULT_DEPTH,
             contempt: 0,
             cancel: None,
             running_task: None,
-            book,
-            book_path,
-            learned: Arc::new(Mutex::new(None)),
             learn_answered: None,
             held_back: VecDeque::new(),
-        }
-    }
-
-    /// Takes up the book a finished `learn` left.
-    fn take_learned(&mut self) {
-        if let Some(book) = self.learned.lock().unwrap_or_else(PoisonError::into_inner).take() {
-            self.controller.set_books(vec![book.book()]);
-            self.book = book;
         }
     }
 
@@ -178,22 +153,23 @@ impl NBoardSession {
     /// Runs the held-back commands whose turn has come: those before the next one that must wait
     /// again.
     pub fn resume(&mut self) {
-        self.controller.reap();
+        self.play.controller_mut().reap();
         while let Some(line) = self.held_back.front() {
             if self.must_wait(command_word(line)) {
                 return;
             }
             let line = self.held_back.pop_front().unwrap_or_default();
             self.run(&line);
-            self.controller.reap();
+            self.play.controller_mut().reap();
         }
     }
 
     /// Whether `command` must wait for the work under way: a `perft`, `bench` or `ffo` holds up
     /// every command, a `go` the commands that would start work of their own.
     fn must_wait(&self, command: &str) -> bool {
-        let awaiting_go = self.running_task == Some(Task::Go) && self.controller.is_thinking();
-        self.controller.has_chore() || (awaiting_go && matches!(command, "go" | "hint" | "analyze" | "learn"))
+        let awaiting_go = self.running_task == Some(Task::Go) && self.play.controller().is_thinking();
+        self.play.controller().has_chore()
+            || (awaiting_go && matches!(command, "go" | "hint" | "analyze" | "learn"))
     }
 
     /// `ping` and `quit`: the held-back commands that start work are dropped, except that a
@@ -214,15 +190,15 @@ impl NBoardSession {
 
     /// Runs one input line.
     fn run(&mut self, line: &str) -> Flow {
-        self.controller.reap();
-        self.take_learned();
+        self.play.controller_mut().reap();
+        self.play.take_learned();
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         // A perft or bench runs in the background; what uses the engine comes after it (`ping`
         // and `quit` stop it).
         if !matches!(command, "" | "ping" | "quit") {
-            self.controller.finish_chore();
+            self.play.controller_mut().finish_chore();
         }
         match command {
             "" | "nboard" => {}
@@ -259,12 +235,12 @@ impl NBoardSession {
                 let threads = words
                     .next()
                     .and_then(|word| word.parse().ok())
-                    .map_or(self.controller.settings().threads, |threads: usize| {
+                    .map_or(self.play.controller().settings().threads, |threads: usize| {
                         threads.clamp(1, MAX_THREADS as usize)
                     });
                 // On a thread of its own, as `perft` and `bench`: `ping` and `quit` stay instant.
                 let output = self.output.clone();
-                self.controller.chore("ffo", move |stop| {
+                self.play.controller_mut().chore("ffo", move |stop| {
                     let ran =
                         ffo(&path, first, last, threads, &stop, &mut |event| output.line(&ffo_text(&event)));
                     if let Err(message) = ran {
@@ -274,11 +250,11 @@ impl NBoardSession {
             }
             "d" => self.output.line(&format!(
                 "{}\ndepth {}, contempt {}, threads {}, hash {} MiB",
-                self.controller.position().board_text(),
+                self.play.controller().position().board_text(),
                 self.depth,
                 self.contempt,
-                self.controller.settings().threads,
-                self.controller.settings().hash_mb
+                self.play.controller().settings().threads,
+                self.play.controller().settings().hash_mb
             )),
             "quit" => {
                 self.cancel();
@@ -300,10 +276,8 @@ impl NBoardSession {
     /// `move TEXT`: the record plays it, or the board stays as it was.
     fn play(&mut self, text: &str) {
         self.cancel();
-        let played = self.record.play(text).map_err(|error| error.to_string());
-        match played {
-            Ok(()) => self.controller.set_position_to(self.record.position(), Vec::new()),
-            Err(error) => self.status(&format!("move {text}: {error}; the board is unchanged")),
+        if let Err(error) = self.play.play_text(text) {
+            self.status(&format!("move {text}: {error}; the board is unchanged"));
         }
     }
 
@@ -316,7 +290,7 @@ impl NBoardSession {
     /// End of input: a running search may finish and answer, and the commands held back run.
     pub fn end_of_input(&mut self) {
         loop {
-            self.controller.wait();
+            self.play.controller_mut().wait();
             if self.held_back.is_empty() {
                 return;
             }
@@ -335,7 +309,7 @@ impl NBoardSession {
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Release);
         }
-        self.controller.stop();
+        self.play.controller_mut().stop();
         if let Some(answered) = self.learn_answered.take() {
             if !answered.swap(true, Ordering::AcqRel) {
                 self.output.line("learned");
@@ -358,10 +332,7 @@ impl NBoardSession {
                 self.cancel();
                 let parsed = ggf::parse(value).map_err(|error| error.to_string());
                 match parsed {
-                    Ok(record) => {
-                        self.controller.set_position_to(record.position(), Vec::new());
-                        self.record = record;
-                    }
+                    Ok(record) => self.play.set_record(record),
                     Err(error) => self.status(&format!("set game: {error}; the game is unchanged")),
                 }
             }
@@ -373,16 +344,6 @@ impl NBoardSession {
         }
     }
 
-    /// The side to move's clock from the record: what is left of its game time, over the moves it
-    /// still has to think about ([`clock_horizon`]).
-    fn clock(&self) -> Option<Clock> {
-        let seconds = self.record.clock_seconds?;
-        let position = self.record.position();
-        let left = (seconds - self.record.seconds_used(position.side_to_move())).max(0.0);
-        let moves_left = clock_horizon(position.empties());
-        Some(Clock { time_ms: (left * 1000.0) as i64, increment_ms: 0, movestogo: Some(moves_left) })
-    }
-
     fn start(&mut self, task: Task, lines: usize) {
         self.cancel();
         self.running_task = Some(task);
@@ -391,10 +352,7 @@ impl NBoardSession {
         let listener =
             Box::new(NBoardListener { output: self.output.clone(), cancel, task, started: Instant::now() });
         if task == Task::Analyze {
-            let positions = self.record.positions().collect();
-            if let Err(message) =
-                self.controller.analyze(positions, self.depth.clamp(1, ANALYZE_DEPTH), listener)
-            {
+            if let Err(message) = self.play.analyze(self.depth.clamp(1, ANALYZE_DEPTH), listener) {
                 self.status(&message);
             }
             return;
@@ -403,9 +361,10 @@ impl NBoardSession {
             return self.learn(*listener);
         }
         let request = GoRequest {
-            // Only `go` plays on the game's clock; `hint` thinks until told otherwise, as the
-            // protocol page says (its depth still bounds it).
-            clock: if task == Task::Go { self.clock() } else { None },
+            // Only `go` plays on the game's clock (the record's `TI`, less its moves' times);
+            // `hint` thinks until told otherwise, as the protocol page says (its depth still
+            // bounds it).
+            clock: if task == Task::Go { self.play.clock() } else { None },
             depth: Some(self.depth.max(1)),
             lines: Some(lines),
             every_move: task == Task::Hint,
@@ -414,22 +373,18 @@ impl NBoardSession {
             in_game: task == Task::Go,
             ..GoRequest::default()
         };
-        self.controller.go(request, listener);
+        self.play.go(request, listener);
     }
 
     /// What a draw is worth to the side to move, in centidiscs: `set contempt` gives its worth to
     /// Black.
     fn draw_value(&self) -> i32 {
-        match self.record.position().side_to_move() {
-            Color::Black => self.contempt,
-            Color::White => -self.contempt,
-        }
+        self.play.black_view(self.contempt)
     }
 
     /// `hint N`: a book position's book moves, best first, else a search.
     fn hint(&mut self, lines: usize) {
-        let position = self.record.position();
-        let book_lines = self.book.lines(&position);
+        let book_lines = self.play.book_lines();
         if book_lines.is_empty() {
             return self.start(Task::Hint, lines);
         }
@@ -446,30 +401,26 @@ impl NBoardSession {
         self.status("");
     }
 
-    /// `learn`: the game's first plies are searched on the search thread, whose listener learns
-    /// them into a copy of the book, writes it and answers `learned`; the session takes the book
-    /// up at its next command.
+    /// `learn`: the game learns its first plies on the search thread, and says when it is done,
+    /// which is answered `learned`, once (see `learn_answered`); the session takes the book up at
+    /// its next command.
     fn learn(&mut self, listener: NBoardListener) {
-        let positions: Vec<Position> = self.record.positions().collect();
-        let moves: Vec<Move> = self.record.moves.iter().map(|recorded| recorded.mv).collect();
-        let plies = moves.len().min(LEARN_PLIES);
-        let line: Vec<(Position, Move)> =
-            positions.iter().copied().zip(moves.iter().copied()).take(plies).collect();
         let depth = self.depth.clamp(1, ANALYZE_DEPTH);
         let answered = Arc::new(AtomicBool::new(false));
         self.learn_answered = Some(Arc::clone(&answered));
-        let learning = Learning {
-            answered,
-            listener,
-            line,
-            analysed: vec![None; plies + 1],
-            book: self.book.clone(),
-            path: self.book_path.clone(),
-            depth: depth as u8,
-            slot: Arc::clone(&self.learned),
-        };
-        let searched = positions[..=plies].to_vec();
-        if let Err(message) = self.controller.analyze(searched, depth, Box::new(learning)) {
+        let NBoardListener { output, cancel, .. } = listener;
+        let learning_cancel = Arc::clone(&cancel);
+        let done = Box::new(move |saved: Result<(), String>| {
+            if let Err(message) = saved {
+                if !cancel.load(Ordering::Acquire) {
+                    output.line(&status_line(&message));
+                }
+            }
+            if !answered.swap(true, Ordering::AcqRel) {
+                output.line("learned");
+            }
+        });
+        if let Err(message) = self.play.learn(depth, learning_cancel, done) {
             self.status(&message);
             self.cancel();
         }
@@ -486,7 +437,7 @@ impl NBoardSession {
         };
         let args: Vec<String> = ["16", "1", &depth.to_string()].iter().map(|word| word.to_string()).collect();
         let output = self.output.clone();
-        let started = self.controller.bench(&args, move |event| match event {
+        let started = self.play.controller_mut().bench(&args, move |event| match event {
             Ok(event) => output.line(&bench_text(&event, NBOARD_RULE)),
             Err(message) => output.line(&status_line(&message)),
         });
@@ -503,7 +454,7 @@ impl NBoardSession {
             }
         };
         let output = self.output.clone();
-        self.controller.perft(depth, move |_, result| {
+        self.play.controller_mut().perft(depth, move |_, result| {
             let Some(perft) = result else { return output.line("status perft stopped") };
             let text: String =
                 perft.divide.iter().map(|&(mv, count)| format!("{}: {count}\n", MoveText(mv))).collect();
@@ -642,45 +593,4 @@ impl Listener<Position> for NBoardListener {
             MoveText(decision.best.unwrap_or(Move::PASS)),
         ));
     }
-}
-
-/// A `learn` under way: the searches of the game's positions, then the book.
-struct Learning {
-    /// Set when `learned` is out (see `NBoardSession::learn_answered`).
-    answered: Arc<AtomicBool>,
-    listener: NBoardListener,
-    /// The game's positions and the move played from each.
-    line: Vec<(Position, Move)>,
-    /// Each position's search, as it comes (the last position first).
-    analysed: Vec<Option<Analysed>>,
-    book: LearningBook,
-    path: Option<String>,
-    depth: u8,
-    slot: LearnedSlot,
-}
-
-impl Listener<Position> for Learning {
-    fn analysed(&mut self, _position: &Position, index: usize, score: Score, best: Option<Move>) {
-        if let Some(slot) = self.analysed.get_mut(index) {
-            *slot = Some(Analysed { score, best });
-        }
-        // The start comes last: every position is searched.
-        if index > 0 || self.listener.cancel.load(Ordering::Acquire) {
-            return;
-        }
-        let analysed: Vec<Analysed> = self.analysed.iter().flatten().copied().collect();
-        self.book.learn(&self.line, &analysed, self.depth);
-        let saved = self.path.as_deref().map(|path| self.book.save(path));
-        *self.slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(std::mem::take(&mut self.book));
-        if let Some(Err(message)) = saved {
-            self.listener.line(&status_line(&message));
-        }
-        if !self.answered.swap(true, Ordering::AcqRel) {
-            self.listener.output.line("learned");
-        }
-    }
-
-    fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
-
-    fn finished(&mut self, _position: &Position, _decision: &Decision<Move>) {}
 }
