@@ -133,3 +133,33 @@ fn gtp_command(line: &str) -> &str {
         None => "",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{self, Write};
+
+    /// Stdout once the GUI went away: every write fails.
+    struct Gone;
+
+    impl Write for Gone {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_protocol_ends_once_nobody_reads() {
+        let sessions =
+            [("uci", "isready"), ("ucci", "isready"), ("nboard", "ping 1"), ("protocol_version", "name")];
+        for (first, answered) in sessions {
+            let mut session = Protocol::new(Output::to(Box::new(Gone)), GameKind::Chess);
+            session.handle(first);
+            assert_eq!(session.handle(answered), Flow::Quit, "{first}");
+        }
+    }
+}
