@@ -1,8 +1,10 @@
-//! The `startpos|fen <fen> [moves <m>...]` words that UCI's and UCCI's `position` share (and UCCI's
-//! `probe`), read the same way for both, so that neither protocol's parser depends on the other's.
-//! Nothing here knows the game: the FEN and the moves stay text until the session checks them.
+//! The text of positions and moves that UCI and UCCI share, so that neither front-end depends on
+//! the other's: the `startpos|fen <fen> [moves <m>...]` words of `position` (and UCCI's `probe`),
+//! which stay text until the session checks them, and the move lines of `pv`.
 
 use crate::controller::Setup;
+use crate::games::Variant;
+use std::fmt::Write;
 
 /// The words after `position`: where the game starts and the moves played since, as text.
 pub fn parse_position(args: &[&str]) -> (Setup, Vec<String>) {
@@ -17,4 +19,15 @@ pub fn parse_position(args: &[&str]) -> (Setup, Vec<String>) {
         _ => Setup::Unreadable("usage: position startpos|fen <fen> [moves ...]".into()),
     };
     (setup, moves)
+}
+
+/// A line of moves played from `position`, each preceded by a space.
+pub fn moves_text<G: Variant>(position: &G, moves: &[G::Move]) -> String {
+    let mut text = String::new();
+    let mut position = *position;
+    for &mv in moves {
+        let _ = write!(text, " {}", position.move_text(mv));
+        position.make_move(mv);
+    }
+    text
 }
