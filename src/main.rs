@@ -57,11 +57,13 @@ fn main() {
         // `triskel othello <command>` runs an NBoard-side command (`perft 9`); anything else is UCI
         // (`triskel bench 16 1 13`).
         if args[0] == "othello" {
-            let mut session = NBoardSession::new(output, launch.othello);
+            let front = Box::new(NBoardSession::new(output.clone(), launch.othello));
+            let mut session = Protocol::with_front(output, front);
             session.handle(&args[1..].join(" "));
             session.end_of_input();
         } else {
-            let mut session = UciFront::new(launch.game, output);
+            let mut session =
+                Protocol::with_front(output.clone(), Box::new(UciFront::new(launch.game, output)));
             // Each command's work (a bench, a genfens) ends before the next command runs, as if
             // it were the last: `genfens ...` then `quit` prints every position first.
             for command in argument_commands(&args) {

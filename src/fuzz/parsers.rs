@@ -528,7 +528,7 @@ fn ucci_line_target(dice: &mut Dice, seeds: &Arc<Seeds>, shown: &mut String) -> 
     ensure(ucci::parse::parse(&format!(" {line} "), millis) == command, || {
         "blanks around the line change its reading".into()
     })?;
-    Ok(!matches!(command, uci::parse::Command::Unknown(_)))
+    Ok(!matches!(command, ucci::parse::Command::Unknown(_)))
 }
 
 /// Time limits of absurd clocks.

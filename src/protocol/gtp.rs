@@ -58,7 +58,6 @@ impl GtpFront {
 
     /// Handles one input line.
     pub fn handle(&mut self, line: &str) -> Flow {
-        self.output.log_input(line);
         // GTP: comments start with `#`; control characters other than tabs are dropped.
         let line: String =
             line.split('#').next().unwrap_or("").chars().filter(|c| !c.is_control() || *c == '\t').collect();
@@ -82,15 +81,11 @@ impl GtpFront {
             _ => (self.run(command, &args), Flow::Continue),
         };
         self.output.line(&answer(id, &result));
-        if self.output.is_closed() {
-            return Flow::Quit;
-        }
         flow
     }
 
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
-        self.output.log_input("(a line that is not UTF-8)");
         // Answered in turn, as every command is: after a running `genmove`'s answer.
         self.play.settle();
         self.output.line("? the line is not UTF-8\n");

@@ -3,12 +3,15 @@
 
 mod bench_report;
 mod flow;
+mod frontend;
 pub mod gtp;
 pub mod nboard;
+mod position_text;
 pub mod ucci;
 pub mod uci;
 
 pub use flow::{unknown_command, Flow};
+pub use frontend::Frontend;
 
 use crate::games::GameKind;
 use crate::launch::Launch;
@@ -19,15 +22,15 @@ use ucci::UcciFront;
 use uci::format::InfoString;
 use uci::UciFront;
 
-/// The protocol in use, chosen by the first command.
-pub enum Protocol {
-    /// Before the first command, with what the command line set: the game UCI starts with, and
-    /// the Othello sessions' book, threads and hash.
-    Undecided(Output, Launch),
-    Uci(Box<UciFront>),
-    Ucci(Box<UcciFront>),
-    NBoard(Box<NBoardSession>),
-    Gtp(Box<GtpFront>),
+/// The session: the front-end of the protocol the first command chose, and what every line goes
+/// through whatever the protocol.
+pub struct Protocol {
+    output: Output,
+    /// What the command line set: the game UCI starts with, and the Othello sessions' book,
+    /// threads and hash.
+    launch: Launch,
+    /// `None` before the first command.
+    front: Option<Box<dyn Frontend>>,
 }
 
 /// Commands that open a GTP session: what GTP controllers send first.
@@ -45,49 +48,57 @@ const GTP_OPENINGS: &[&str] = &[
 impl Protocol {
     /// Waiting for the first command; UCI plays `game` unless told otherwise.
     pub fn new(output: Output, game: GameKind) -> Protocol {
-        Protocol::Undecided(output, Launch { game, ..Launch::default() })
+        Protocol::launched(output, Launch { game, ..Launch::default() })
     }
 
     /// Waiting for the first command, with the command line's settings.
     pub fn launched(output: Output, launch: Launch) -> Protocol {
-        Protocol::Undecided(output, launch)
+        Protocol { output, launch, front: None }
     }
 
-    /// Handles one input line (the first one picks the protocol).
+    /// A session whose protocol is already known (commands given on the command line).
+    pub fn with_front(output: Output, front: Box<dyn Frontend>) -> Protocol {
+        Protocol { output, launch: Launch::default(), front: Some(front) }
+    }
+
+    /// Handles one input line (the first one picks the protocol). The line is logged before the
+    /// front-end sees it, and once stdout is closed the session ends: nobody reads the answers.
     pub fn handle(&mut self, line: &str) -> Flow {
-        if let Protocol::Undecided(output, launch) = self {
-            let first = line.split_whitespace().next().unwrap_or("");
-            if first.is_empty() {
-                return Flow::Continue;
-            }
-            *self = match first {
-                "nboard" => {
-                    Protocol::NBoard(Box::new(NBoardSession::new(output.clone(), launch.othello.clone())))
-                }
-                "ucci" => Protocol::Ucci(Box::new(UcciFront::new(output.clone()))),
-                _ if GTP_OPENINGS.contains(&gtp_command(line)) => {
-                    Protocol::Gtp(Box::new(GtpFront::new(output.clone(), &launch.othello)))
-                }
-                _ => Protocol::Uci(Box::new(UciFront::new(launch.game, output.clone()))),
-            };
+        if self.front.is_none() {
+            let Some(first) = line.split_whitespace().next() else { return Flow::Continue };
+            self.front = Some(self.choose(first, line));
         }
-        match self {
-            Protocol::Undecided(..) => Flow::Continue,
-            Protocol::Uci(front) => front.handle(line),
-            Protocol::Ucci(front) => front.handle(line),
-            Protocol::NBoard(front) => front.handle(line),
-            Protocol::Gtp(front) => front.handle(line),
+        let Some(front) = self.front.as_mut() else { return Flow::Continue };
+        self.output.log_input(line);
+        let flow = front.handle(line);
+        if self.output.is_closed() {
+            front.hang_up();
+            return Flow::Quit;
+        }
+        flow
+    }
+
+    /// The front-end for a session whose first command is `line` (its first word `first`).
+    fn choose(&self, first: &str, line: &str) -> Box<dyn Frontend> {
+        let output = self.output.clone();
+        match first {
+            "nboard" => Box::new(NBoardSession::new(output, self.launch.othello.clone())),
+            "ucci" => Box::new(UcciFront::new(output)),
+            _ if GTP_OPENINGS.contains(&gtp_command(line)) => {
+                Box::new(GtpFront::new(output, &self.launch.othello))
+            }
+            _ => Box::new(UciFront::new(self.launch.game, output)),
         }
     }
 
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
-        match self {
-            Protocol::Undecided(output, ..) => output.info_string("ignoring a line that is not UTF-8"),
-            Protocol::Uci(front) => front.garbage(),
-            Protocol::Ucci(front) => front.garbage(),
-            Protocol::NBoard(front) => front.garbage(),
-            Protocol::Gtp(front) => front.garbage(),
+        match &mut self.front {
+            None => self.output.info_string("ignoring a line that is not UTF-8"),
+            Some(front) => {
+                self.output.log_input("(a line that is not UTF-8)");
+                front.garbage();
+            }
         }
     }
 
@@ -95,24 +106,20 @@ impl Protocol {
     /// see [`NBoardSession`]): the command loop must then call [`Protocol::resume`] now and then,
     /// since that work may end with no input coming to wake the loop.
     pub fn holds_commands(&self) -> bool {
-        matches!(self, Protocol::NBoard(front) if front.holds_commands())
+        self.front.as_ref().is_some_and(|front| front.holds_commands())
     }
 
     /// Runs the held-back commands whose turn has come.
     pub fn resume(&mut self) {
-        if let Protocol::NBoard(front) = self {
+        if let Some(front) = &mut self.front {
             front.resume();
         }
     }
 
     /// The end of input: searches that end by themselves may finish.
     pub fn end_of_input(&mut self) {
-        match self {
-            Protocol::Undecided(..) => {}
-            Protocol::Uci(front) => front.end_of_input(),
-            Protocol::Ucci(front) => front.end_of_input(),
-            Protocol::NBoard(front) => front.end_of_input(),
-            Protocol::Gtp(front) => front.end_of_input(),
+        if let Some(front) = &mut self.front {
+            front.end_of_input();
         }
     }
 }
@@ -124,5 +131,35 @@ fn gtp_command(line: &str) -> &str {
         Some(first) if first.bytes().all(|byte| byte.is_ascii_digit()) => words.next().unwrap_or(""),
         Some(first) => first,
         None => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{self, Write};
+
+    /// Stdout once the GUI went away: every write fails.
+    struct Gone;
+
+    impl Write for Gone {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_protocol_ends_once_nobody_reads() {
+        let sessions =
+            [("uci", "isready"), ("ucci", "isready"), ("nboard", "ping 1"), ("protocol_version", "name")];
+        for (first, answered) in sessions {
+            let mut session = Protocol::new(Output::to(Box::new(Gone)), GameKind::Chess);
+            session.handle(first);
+            assert_eq!(session.handle(answered), Flow::Quit, "{first}");
+        }
     }
 }

@@ -132,7 +132,6 @@ impl NBoardSession {
     /// Handles one input line: at once, or held back until the work before it is done (see the
     /// module's description), so that the command loop is always free to read `ping`.
     pub fn handle(&mut self, line: &str) -> Flow {
-        self.output.log_input(line);
         self.resume();
         let command = command_word(line);
         let held =
@@ -283,7 +282,6 @@ impl NBoardSession {
 
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
-        self.output.log_input("(a line that is not UTF-8)");
         self.status("ignoring a line that is not UTF-8");
     }
 
@@ -304,7 +302,7 @@ impl NBoardSession {
 
     /// Stops the running task, if any, and drops what it had still to say; a `learn` cut short
     /// (nothing learned) is still answered `learned`, which the GUI waits for.
-    fn cancel(&mut self) {
+    pub(super) fn cancel(&mut self) {
         self.running_task = None;
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Release);

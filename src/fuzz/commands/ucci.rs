@@ -17,8 +17,7 @@ use crate::fuzz::mutate;
 use crate::fuzz::seeds::Seeds;
 use crate::fuzz::Input;
 use crate::games::GameKind;
-use crate::protocol::ucci::parse;
-use crate::protocol::uci::parse::{Command, Go};
+use crate::protocol::ucci::parse::{self, Command, Go, SharedOption};
 use std::sync::Arc;
 
 /// The UCCI generator and its model of the session.
@@ -39,7 +38,7 @@ fn short(go: &Go) -> bool {
         || go.request.ponder
         || go.request.depth.is_some_and(|depth| depth <= 5)
         || go.request.nodes.is_some_and(|nodes| nodes <= 20_000)
-        || go.own_time.is_some_and(|ms| ms <= 300)
+        || go.time.is_some_and(|ms| ms <= 300)
 }
 
 impl Ucci {
@@ -226,11 +225,13 @@ impl Ucci {
         let command = parse::parse(line, false);
         let mut long_chore = false;
         match &command {
-            Command::SetOption { name, value } => {
+            Command::Shared { option, value } => {
                 let number = value.as_deref().and_then(|value| value.parse::<i64>().ok());
-                match name.as_str() {
-                    "Hash" if number.is_some_and(|mb| (65..=MAX_HASH_MB).contains(&mb)) => return false,
-                    "Threads"
+                match option {
+                    SharedOption::Hash if number.is_some_and(|mb| (65..=MAX_HASH_MB).contains(&mb)) => {
+                        return false
+                    }
+                    SharedOption::Threads
                         if number.is_some_and(|n| (9..=MAX_THREADS).contains(&n)) && !self.many_threads =>
                     {
                         return false
@@ -252,13 +253,13 @@ impl Ucci {
             self.chore_long = false;
         }
         match &command {
-            Command::UcciOption { name, value } if name == "batch" => match value.as_deref() {
+            Command::SetOption { name, value } if name == "batch" => match value.as_deref() {
                 None | Some("true" | "on") => self.batch = true,
                 Some("false" | "off") => self.batch = false,
                 Some(_) => {}
             },
             Command::Position { .. } => self.known = sets,
-            Command::UciNewGame => self.known = Some(Board::start(GameKind::Xiangqi)),
+            Command::NewGame => self.known = Some(Board::start(GameKind::Xiangqi)),
             Command::Stop => self.chore_long = false,
             _ => {}
         }

@@ -8,7 +8,7 @@ use crate::controller::events::{CurrentMove, Decision, Info, Listener, Offer, So
 use crate::controller::TimeLimits;
 use crate::games::Variant;
 use crate::output::Output;
-use crate::protocol::uci::format::moves_text;
+use crate::protocol::position_text::moves_text;
 use engine::Score;
 
 /// ElephantEye's mate value.

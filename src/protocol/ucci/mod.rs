@@ -22,9 +22,8 @@ mod levels;
 pub mod parse;
 
 use super::bench_report::{bench_text, STOCKFISH_RULE};
-use super::flow::{unknown_command, Flow};
-use super::uci::parse::{Command, Go, Setup};
-use crate::controller::{Clock, Controller, GoRequest};
+use super::flow::{settle, unknown_command, Flow};
+use crate::controller::{Clock, Controller, GoRequest, Setup};
 use crate::games::Variant;
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::search::tt::Bound;
@@ -32,6 +31,7 @@ use engine::xiangqi::{Move, Position};
 use engine::Game;
 use format::{message_line, ucci_score, UcciListener};
 use levels::Levels;
+use parse::{Command, Go, SharedOption};
 
 /// `bookfiles`' name for the book compiled in.
 const EMBEDDED_BOOK: &str = "<embedded>";
@@ -87,15 +87,12 @@ impl UcciFront {
         UcciFront { controller, settings, debug: false, banned: Vec::new(), output }
     }
 
-    /// Handles one input line.
+    /// Runs one input line.
     pub fn handle(&mut self, line: &str) -> Flow {
-        self.output.log_input(line);
-        self.controller.reap();
         let command = parse::parse(line, self.settings.millis);
-        // A perft or bench runs in the background; what uses the engine comes after it.
-        if !matches!(command, Command::IsReady | Command::Stop | Command::Quit | Command::Empty) {
-            self.controller.finish_chore();
-        }
+        let uses_engine =
+            !matches!(command, Command::IsReady | Command::Stop | Command::Quit | Command::Empty);
+        settle(&mut *self.controller, uses_engine);
         if self.settings.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
             self.controller.wait();
         }
@@ -106,9 +103,9 @@ impl UcciFront {
             Command::Position { .. }
                 | Command::Go(_)
                 | Command::BanMoves(_)
+                | Command::Shared { .. }
                 | Command::SetOption { .. }
-                | Command::UcciOption { .. }
-                | Command::UciNewGame
+                | Command::NewGame
                 | Command::Bench(_)
         );
         if idle_only && self.controller.is_thinking() {
@@ -118,12 +115,12 @@ impl UcciFront {
         }
         match command {
             Command::Ucci => self.identify(),
-            Command::UcciOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::SetOption { name, value } => self.set_shared_option(&name, value.as_deref()),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Shared { option, value } => self.set_shared_option(option, value.as_deref()),
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Probe { setup, moves } => self.probe(&setup, &moves),
             Command::IsReady => self.output.line("readyok"),
-            Command::UciNewGame => self.controller.new_game(),
+            Command::NewGame => self.controller.new_game(),
             Command::Position { setup, moves } => {
                 self.banned.clear();
                 match self.controller.set_position(&setup, &moves) {
@@ -169,21 +166,13 @@ impl UcciFront {
             Command::Empty => {}
             Command::Invalid(message) => self.message(&message),
             Command::Unknown(text) => self.message(&unknown_command(&text)),
-            // UCI's own commands: `ucci::parse` never makes them.
-            Command::Uci
-            | Command::Debug(_)
-            | Command::Register
-            | Command::Flip
-            | Command::Compiler
-            | Command::Help
-            | Command::GenFens(_)
-            | Command::ExportNet(_) => {}
-        }
-        if self.output.is_closed() {
-            self.controller.stop();
-            return Flow::Quit;
         }
         Flow::Continue
+    }
+
+    /// Stops whatever runs.
+    pub fn stop(&mut self) {
+        self.controller.stop();
     }
 
     /// A text for the user.
@@ -193,7 +182,6 @@ impl UcciFront {
 
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
-        self.output.log_input("(a line that is not UTF-8)");
         self.message("ignoring a line that is not UTF-8");
     }
 
@@ -216,13 +204,13 @@ impl UcciFront {
         self.output.line(&text);
     }
 
-    /// `hashsize`, `threads` and `ponder`, which the parser names as UCI does.
-    fn set_shared_option(&mut self, name: &str, value: Option<&str>) {
+    /// `hashsize`, `threads` and `ponder`: the controller's settings.
+    fn set_shared_option(&mut self, option: SharedOption, value: Option<&str>) {
         let number = |value: Option<&str>, max: i64| {
             value.and_then(|text| text.parse::<i64>().ok()).filter(|n| (1..=max).contains(n))
         };
-        match name {
-            "Hash" => match number(value, MAX_HASH_MB) {
+        match option {
+            SharedOption::Hash => match number(value, MAX_HASH_MB) {
                 Some(mb) => {
                     if let Err(message) = self.controller.set_hash(mb as usize) {
                         self.message(&message);
@@ -230,17 +218,16 @@ impl UcciFront {
                 }
                 None => self.message("hashsize takes a number of MiB"),
             },
-            "Threads" => match number(value, MAX_THREADS) {
+            SharedOption::Threads => match number(value, MAX_THREADS) {
                 Some(threads) => self.controller.settings_mut().threads = threads as usize,
                 None => self.message("threads takes a number of threads"),
             },
             // The GUI will ponder: the opponent's time is partly ours, so each move plans a
             // quarter more (as UCI's `Ponder`). `go ponder` itself needs no option.
-            "Ponder" => match check_value(value) {
+            SharedOption::Ponder => match check_value(value) {
                 Some(on) => self.controller.settings_mut().ponder = on,
                 None => self.message(&format!("ponder takes true or false, not {}", value.unwrap_or(""))),
             },
-            _ => {}
         }
     }
 
@@ -379,9 +366,9 @@ impl UcciFront {
                 self.message("every legal move is banned");
             }
         }
-        let clock = go.own_time.map(|time_ms| Clock {
+        let clock = go.time.map(|time_ms| Clock {
             time_ms,
-            increment_ms: go.own_increment.unwrap_or(0),
+            increment_ms: go.increment.unwrap_or(0),
             movestogo: go.movestogo,
         });
         let mut request = GoRequest { clock, ..go.request.with_moves(Vec::new(), self.banned.clone()) };

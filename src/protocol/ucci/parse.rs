@@ -7,7 +7,77 @@
 //! out in milliseconds. The opponent's clock is read and checked but not used: the search spends
 //! its own time only.
 
-use crate::protocol::uci::parse::{parse_position, Command, Go};
+use crate::controller::{GoRequest, Setup};
+use crate::protocol::position_text::parse_position;
+
+/// One input line, parsed: the commands of UCCI 3.0, and the debugging commands of Pikafish's
+/// loop that write nothing a UCCI GUI reads.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `ucci`
+    Ucci,
+    /// `isready`
+    IsReady,
+    /// `setoption hashsize|threads|ponder [<value>]`: an option the controller keeps, whatever
+    /// the protocol; the value already as the controller reads it.
+    Shared { option: SharedOption, value: Option<String> },
+    /// `setoption newgame`
+    NewGame,
+    /// `setoption <name> [<value>]` of any other option: UCCI's own, kept by the front-end.
+    SetOption { name: String, value: Option<String> },
+    /// `position startpos|fen <fen> [moves <m>...]`
+    Position { setup: Setup, moves: Vec<String> },
+    /// `banmoves <m>...`: root moves the next searches leave out
+    BanMoves(Vec<String>),
+    /// `go ...`
+    Go(Box<Go>),
+    /// `ponderhit [draw]`: `draw` when the opponent offers a draw with its move
+    PonderHit { draw: bool },
+    /// `probe startpos|fen <fen> [moves ...]`: the hash table's entry for that position
+    Probe { setup: Setup, moves: Vec<String> },
+    /// `stop`
+    Stop,
+    /// `quit`
+    Quit,
+    /// `bench [hash threads limit fenfile limittype]` (Stockfish's extension)
+    Bench(Vec<String>),
+    /// `d`: the board
+    Display,
+    /// `eval`: the evaluation's terms
+    Eval,
+    /// An empty or all-blank line.
+    Empty,
+    /// A known command with malformed arguments: the `info message` to answer with.
+    Invalid(String),
+    /// Not a command at all (the whole line, for the `info message`).
+    Unknown(String),
+}
+
+/// The options UCCI shares with the controller's settings (UCI's `Hash`, `Threads`, `Ponder`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SharedOption {
+    /// `hashsize`, in MiB.
+    Hash,
+    /// `threads`.
+    Threads,
+    /// `ponder`: the GUI will ponder.
+    Ponder,
+}
+
+/// The arguments of `go`. The clock is the side to move's, whichever colour it is.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Go {
+    /// The controller's request (no root moves: `banmoves` sets the excluded ones); its clock
+    /// stays empty here, for the front-end builds it from the fields below.
+    pub request: GoRequest<String>,
+    /// `time`, in milliseconds.
+    pub time: Option<i64>,
+    /// `increment`, in milliseconds.
+    pub increment: Option<i64>,
+    pub movestogo: Option<u32>,
+    /// Words that meant nothing (reported, otherwise ignored).
+    pub ignored: Vec<String>,
+}
 
 /// The options only UCCI has, as `ucci` announces them; `hashsize`, `threads` and `ponder` map to
 /// the UCI options `Hash`, `Threads` and `Ponder`.
@@ -46,15 +116,18 @@ pub fn parse(line: &str, millis: bool) -> Command {
         "ucci" => Command::Ucci,
         "isready" => Command::IsReady,
         "setoption" => parse_setoption(args),
-        "position" => parse_position(args),
+        "position" => {
+            let (setup, moves) = parse_position(args);
+            Command::Position { setup, moves }
+        }
         "banmoves" => Command::BanMoves(args.iter().map(|word| word.to_string()).collect()),
         "go" => parse_go(args, millis),
         "ponderhit" => Command::PonderHit { draw: args.first() == Some(&"draw") },
         "stop" => Command::Stop,
-        "probe" => match parse_position(args) {
-            Command::Position { setup, moves } => Command::Probe { setup, moves },
-            _ => Command::Invalid("usage: probe startpos|fen <fen> [moves ...]".into()),
-        },
+        "probe" => {
+            let (setup, moves) = parse_position(args);
+            Command::Probe { setup, moves }
+        }
         "quit" => Command::Quit,
         // Pikafish's debugging commands work here too; they write nothing a UCCI GUI reads.
         "d" => Command::Display,
@@ -64,7 +137,7 @@ pub fn parse(line: &str, millis: bool) -> Command {
     }
 }
 
-/// `setoption <name> [<value>]`: the options shared with UCI become the UCI names (with
+/// `setoption <name> [<value>]`: the options the controller keeps become [`Command::Shared`] (with
 /// `hashsize 0` meaning the default size, as in ElephantEye); the rest stay UCCI options.
 fn parse_setoption(args: &[&str]) -> Command {
     // cchess and some GUIs send UCI's form, `setoption name <name> value <value>`: read it too.
@@ -77,12 +150,14 @@ fn parse_setoption(args: &[&str]) -> Command {
         },
     };
     let value = (!value.is_empty()).then(|| value.join(" "));
-    let shared = |uci_name: &str, value: Option<String>| Command::SetOption { name: uci_name.into(), value };
+    let shared = |option, value| Command::Shared { option, value };
     match name {
-        "hashsize" => shared("Hash", value.map(|size| if size == "0" { "16".into() } else { size })),
+        "hashsize" => {
+            shared(SharedOption::Hash, value.map(|size| if size == "0" { "16".into() } else { size }))
+        }
         // 0 means automatic: every core the machine has.
         "threads" => shared(
-            "Threads",
+            SharedOption::Threads,
             value.map(|count| {
                 let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
                 if count == "0" {
@@ -92,9 +167,9 @@ fn parse_setoption(args: &[&str]) -> Command {
                 }
             }),
         ),
-        "ponder" => shared("Ponder", value),
-        "newgame" => Command::UciNewGame,
-        _ => Command::UcciOption { name: name.to_string(), value },
+        "ponder" => shared(SharedOption::Ponder, value),
+        "newgame" => Command::NewGame,
+        _ => Command::SetOption { name: name.to_string(), value },
     }
 }
 
@@ -139,8 +214,8 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
                         let ms =
                             (value * scale as f64).round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
                         match word {
-                            "time" => go.own_time = Some(ms),
-                            "increment" => go.own_increment = Some(ms),
+                            "time" => go.time = Some(ms),
+                            "increment" => go.increment = Some(ms),
                             _ => {}
                         }
                     }
@@ -163,7 +238,6 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::uci::parse::Setup;
 
     fn go(line: &str, millis: bool) -> Go {
         match parse(line, millis) {
@@ -175,12 +249,12 @@ mod tests {
     #[test]
     fn clocks_are_seconds_unless_usemillisec() {
         let seconds = go("go time 300 increment 2 opptime 250 oppincrement 2", false);
-        assert_eq!((seconds.own_time, seconds.own_increment), (Some(300_000), Some(2_000)));
+        assert_eq!((seconds.time, seconds.increment), (Some(300_000), Some(2_000)));
         assert!(seconds.ignored.is_empty());
         let millis = go("go time 300 increment 2 opptime 250 oppincrement 2", true);
-        assert_eq!((millis.own_time, millis.own_increment), (Some(300), Some(2)));
+        assert_eq!((millis.time, millis.increment), (Some(300), Some(2)));
         let fraction = go("go time 1.5 movestogo 10 opptime 3 oppmovestogo 10", false);
-        assert_eq!((fraction.own_time, fraction.movestogo), (Some(1_500), Some(10)));
+        assert_eq!((fraction.time, fraction.movestogo), (Some(1_500), Some(10)));
     }
 
     #[test]
@@ -199,29 +273,29 @@ mod tests {
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get()).to_string();
         assert_eq!(
             parse("setoption threads 0", false),
-            Command::SetOption { name: "Threads".into(), value: Some(cores) }
+            Command::Shared { option: SharedOption::Threads, value: Some(cores) }
         );
         assert_eq!(
             parse("setoption threads 3", false),
-            Command::SetOption { name: "Threads".into(), value: Some("3".into()) }
+            Command::Shared { option: SharedOption::Threads, value: Some("3".into()) }
         );
     }
 
     #[test]
-    fn options_shared_with_uci_take_uci_names() {
+    fn options_the_controller_keeps_are_shared() {
         assert_eq!(
             parse("setoption hashsize 64", false),
-            Command::SetOption { name: "Hash".into(), value: Some("64".into()) }
+            Command::Shared { option: SharedOption::Hash, value: Some("64".into()) }
         );
         assert_eq!(
             parse("setoption hashsize 0", false),
-            Command::SetOption { name: "Hash".into(), value: Some("16".into()) }
+            Command::Shared { option: SharedOption::Hash, value: Some("16".into()) }
         );
         assert_eq!(
             parse("setoption usemillisec true", false),
-            Command::UcciOption { name: "usemillisec".into(), value: Some("true".into()) }
+            Command::SetOption { name: "usemillisec".into(), value: Some("true".into()) }
         );
-        assert_eq!(parse("setoption newgame", false), Command::UciNewGame);
+        assert_eq!(parse("setoption newgame", false), Command::NewGame);
         assert!(matches!(parse("setoption", false), Command::Invalid(_)));
     }
 

@@ -17,6 +17,7 @@
 use crate::controller::events::{CurrentMove, Decision, Info, Listener, Progress, Source};
 use crate::games::Variant;
 use crate::output::Output;
+use crate::protocol::position_text::moves_text;
 use engine::search::Bound;
 use engine::Score;
 use std::fmt::Write;
@@ -88,17 +89,6 @@ pub fn score_text(score: Score) -> String {
 pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
     let micros = elapsed.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
-}
-
-/// A line of moves, each preceded by a space.
-pub fn moves_text<G: Variant>(position: &G, moves: &[G::Move]) -> String {
-    let mut text = String::new();
-    let mut position = *position;
-    for &mv in moves {
-        let _ = write!(text, " {}", position.move_text(mv));
-        position.make_move(mv);
-    }
-    text
 }
 
 /// A principal-variation line as written, in parts, so the last lines can be written again with

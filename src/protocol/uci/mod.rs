@@ -11,7 +11,7 @@ pub mod options;
 pub mod parse;
 
 use super::bench_report::{bench_text, STOCKFISH_RULE};
-use super::flow::{unknown_command, Flow};
+use super::flow::{settle, unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest, TimeLimits};
 use crate::games::display::compiler_text;
@@ -87,10 +87,9 @@ impl UciFront {
         UciFront { game, options, debug: false, output }
     }
 
-    /// Handles one line, switching games first when a FEN is the other game's and afterwards when
+    /// Runs one line, switching games first when a FEN is the other game's and afterwards when
     /// `UCI_Variant` asked for another one.
     pub fn handle(&mut self, line: &str) -> Flow {
-        self.output.log_input(line);
         let command = parse::parse(line);
         if let Command::Position { setup: Setup::Fen(fen), .. } = &command {
             if let Some(game) = self.game_of_fen(fen) {
@@ -107,16 +106,11 @@ impl UciFront {
         if let Some(game) = request {
             self.switch(game);
         }
-        if self.output.is_closed() {
-            self.stop();
-            return Flow::Quit; // stdout is gone: nobody is listening any more
-        }
         flow
     }
 
     /// A line that is not UTF-8.
     pub fn garbage(&mut self) {
-        self.output.log_input("(a line that is not UTF-8)");
         self.output.info_string("ignoring a line that is not UTF-8");
     }
 
@@ -130,7 +124,8 @@ impl UciFront {
         }
     }
 
-    fn stop(&mut self) {
+    /// Stops whatever runs.
+    pub fn stop(&mut self) {
         match &mut self.game {
             Game::Chess(controller) => controller.stop(),
             Game::Xiangqi(controller) => controller.stop(),
@@ -175,14 +170,11 @@ impl UciFront {
         controller: &mut Controller<G>,
         command: Command,
     ) -> (Flow, Option<GameKind>) {
-        controller.reap();
-        // A perft or bench runs in the background; what uses the engine comes after it.
-        if !matches!(
+        let uses_engine = !matches!(
             command,
             Command::IsReady | Command::Stop | Command::Quit | Command::Debug(_) | Command::Empty
-        ) {
-            controller.finish_chore();
-        }
+        );
+        settle(controller, uses_engine);
         match command {
             Command::Uci => self.identify::<G>(),
             Command::Debug(on) => self.debug = on,
@@ -201,7 +193,7 @@ impl UciFront {
             },
             Command::Go(go) => self.go(controller, *go),
             Command::Stop => controller.stop(),
-            Command::PonderHit { .. } => controller.ponderhit(false),
+            Command::PonderHit => controller.ponderhit(false),
             Command::Quit => {
                 controller.stop();
                 return (Flow::Quit, None);
@@ -254,8 +246,6 @@ impl UciFront {
             Command::Empty => {}
             Command::Invalid(message) => self.output.info_string(&message),
             Command::Unknown(text) => self.output.info_string(&unknown_command(&text)),
-            // UCCI's own commands are not UCI: `uci::parse` never makes them.
-            Command::Ucci | Command::UcciOption { .. } | Command::BanMoves(_) | Command::Probe { .. } => {}
         }
         (Flow::Continue, None)
     }

@@ -24,8 +24,8 @@ pub enum Command {
     Go(Box<Go>),
     /// `stop`
     Stop,
-    /// `ponderhit` (UCCI: `ponderhit draw` when the opponent offers a draw with its move)
-    PonderHit { draw: bool },
+    /// `ponderhit`
+    PonderHit,
     /// `quit`
     Quit,
     /// `bench [hash threads limit fenfile limittype]` (Stockfish's extension)
@@ -45,14 +45,6 @@ pub enum Command {
     Help,
     /// `export_net [file]`: write the network in use (Stockfish's command)
     ExportNet(Option<String>),
-    /// UCCI `ucci`
-    Ucci,
-    /// UCCI `setoption <name> [<value>]` of an option only UCCI has
-    UcciOption { name: String, value: Option<String> },
-    /// UCCI `banmoves <m>...`: root moves the next searches leave out
-    BanMoves(Vec<String>),
-    /// UCCI `probe startpos|fen <fen> [moves ...]`: the hash table's entry for that position
-    Probe { setup: Setup, moves: Vec<String> },
     /// An empty or all-blank line.
     Empty,
     /// A known command with malformed arguments: the `info string` to answer with.
@@ -62,6 +54,7 @@ pub enum Command {
 }
 
 pub use crate::controller::{GoRequest, Setup};
+use crate::protocol::position_text;
 
 /// The arguments of `go`. Times stay signed: a GUI may send a negative clock.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -78,9 +71,6 @@ pub struct Go {
     pub perft: Option<Result<u32, String>>,
     /// Words that meant nothing (reported, otherwise ignored).
     pub ignored: Vec<String>,
-    /// UCCI's clock of the side to move, whichever colour it is (milliseconds).
-    pub own_time: Option<i64>,
-    pub own_increment: Option<i64>,
 }
 
 /// Every keyword `go` reads (a value never takes one of these for itself).
@@ -166,7 +156,7 @@ fn parse_command(line: &str) -> Command {
         "position" => parse_position(args),
         "go" => Command::Go(Box::new(parse_go(args))),
         "stop" => Command::Stop,
-        "ponderhit" => Command::PonderHit { draw: false },
+        "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "bench" => Command::Bench(args.iter().map(|word| word.to_string()).collect()),
         "d" => Command::Display,
@@ -207,17 +197,8 @@ fn parse_setoption(line: &str, args: &[&str]) -> Command {
     Command::SetOption { name, value }
 }
 
-pub fn parse_position(args: &[&str]) -> Command {
-    let moves_at = args.iter().position(|&word| word == "moves").unwrap_or(args.len());
-    let (setup, moves) = args.split_at(moves_at);
-    let moves = moves.iter().skip(1).map(|word| word.to_string()).collect();
-    let setup = match setup {
-        ["startpos"] => Setup::StartPos,
-        // `position moves ...` without a start: the start position (the UCI description's reading).
-        [] if moves_at < args.len() => Setup::StartPos,
-        ["fen", fen @ ..] if !fen.is_empty() => Setup::Fen(fen.join(" ")),
-        _ => Setup::Unreadable("usage: position startpos|fen <fen> [moves ...]".into()),
-    };
+fn parse_position(args: &[&str]) -> Command {
+    let (setup, moves) = position_text::parse_position(args);
     Command::Position { setup, moves }
 }
 
