@@ -35,7 +35,7 @@
 //! then answers `learned`.
 
 use super::bench_report::bench_text;
-use super::flow::Flow;
+use super::flow::{settle, Flow};
 use crate::controller::events::{Decision, Info, Listener, Valuation};
 use crate::controller::play::OthelloPlay;
 use crate::controller::GoRequest;
@@ -189,16 +189,13 @@ impl NBoardSession {
 
     /// Runs one input line.
     fn run(&mut self, line: &str) -> Flow {
-        self.play.controller_mut().reap();
-        self.play.take_learned();
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         // A perft or bench runs in the background; what uses the engine comes after it (`ping`
         // and `quit` stop it).
-        if !matches!(command, "" | "ping" | "quit") {
-            self.play.controller_mut().finish_chore();
-        }
+        settle(self.play.controller_mut(), !matches!(command, "" | "ping" | "quit"));
+        self.play.take_learned();
         match command {
             "" | "nboard" => {}
             "set" => self.set(rest),
