@@ -106,6 +106,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod board_mask;
 mod piece_square_table;
 
 use proc_macro::TokenStream;
@@ -141,6 +142,37 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn piece_square_table(input: TokenStream) -> TokenStream {
     syn::parse_macro_input!(input as piece_square_table::Table)
+        .expand()
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// A set of squares drawn as an 8x8 diagram, as the `u64` bitboard the engine tests squares
+/// against: `board_mask!(GAME, "ROW", ...)`, eight rows of eight cells, `x` in the mask and `.`
+/// not (spaces inside a row are ignored). `GAME` sets the orientation: `chess` draws rank 8 on
+/// top, `othello` row 1 on top as NBoard does; file or column a is on the left, and a1 is bit 0
+/// in both.
+///
+/// ```
+/// const A1: u64 = macros::board_mask!(chess,
+///     "........", "........", "........", "........",
+///     "........", "........", "........", "x.......",
+/// );
+/// const OTHELLO_A1: u64 = macros::board_mask!(othello,
+///     "x.......", "........", "........", "........",
+///     "........", "........", "........", "........",
+/// );
+/// assert_eq!(A1, 1);
+/// assert_eq!(OTHELLO_A1, 1);
+/// const H8: u64 = macros::board_mask!(chess,
+///     ".......x", "........", "........", "........",
+///     "........", "........", "........", "........",
+/// );
+/// assert_eq!(H8, 1 << 63);
+/// ```
+#[proc_macro]
+pub fn board_mask(input: TokenStream) -> TokenStream {
+    syn::parse_macro_input!(input as board_mask::Mask)
         .expand()
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()

@@ -29,9 +29,18 @@ use crate::score::Score;
 /// (X), which most often give a corner away. A static order as Edax's shallow searches use: at
 /// one ply from the horizon a history lookup per move costs more than the cut-offs it brings.
 const HORIZON_ORDER: [u64; 4] = {
-    const CORNERS: u64 = 0x8100_0000_0000_0081;
-    const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-    const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+    const CORNERS: u64 = macros::board_mask!(
+        othello, "x......x", "........", "........", "........", "........", "........", "........",
+        "x......x",
+    );
+    const X_SQUARES: u64 = macros::board_mask!(
+        othello, "........", ".x....x.", "........", "........", "........", "........", ".x....x.",
+        "........",
+    );
+    const C_SQUARES: u64 = macros::board_mask!(
+        othello, ".x....x.", "x......x", "........", "........", "........", "........", "x......x",
+        ".x....x.",
+    );
     [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES]
 };
 

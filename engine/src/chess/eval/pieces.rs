@@ -20,10 +20,28 @@ const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
 
 /// Files c to f on relative ranks 2 to 4, where space counts, for White and Black.
-const SPACE_AREA: [Bitboard; 2] = [Bitboard(0x0000_0000_3C3C_3C00), Bitboard(0x003C_3C3C_0000_0000)];
+const SPACE_AREA: [Bitboard; 2] = [
+    Bitboard(macros::board_mask!(
+        chess, "........", "........", "........", "........", "..xxxx..", "..xxxx..", "..xxxx..",
+        "........",
+    )),
+    Bitboard(macros::board_mask!(
+        chess, "........", "..xxxx..", "..xxxx..", "..xxxx..", "........", "........", "........",
+        "........",
+    )),
+];
 
 /// Relative ranks 4 to 6, where outposts count, for White and Black.
-const OUTPOST_RANKS: [Bitboard; 2] = [Bitboard(0x0000_FFFF_FF00_0000), Bitboard(0x0000_00FF_FFFF_0000)];
+const OUTPOST_RANKS: [Bitboard; 2] = [
+    Bitboard(macros::board_mask!(
+        chess, "........", "........", "xxxxxxxx", "xxxxxxxx", "xxxxxxxx", "........", "........",
+        "........",
+    )),
+    Bitboard(macros::board_mask!(
+        chess, "........", "........", "........", "xxxxxxxx", "xxxxxxxx", "xxxxxxxx", "........",
+        "........",
+    )),
+];
 
 /// Mobility, attack sets and king-ring attacks of `us`, and the piece placement terms.
 #[inline(always)]

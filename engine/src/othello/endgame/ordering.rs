@@ -12,20 +12,51 @@ use crate::othello::position::Position;
 /// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
 /// so that the side to move gets the last move there. Only the test's reference needs the masks.
 #[cfg(test)]
-const QUADRANTS: [u64; 4] =
-    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] = [
+    macros::board_mask!(
+        othello, "xxxx....", "xxxx....", "xxxx....", "xxxx....", "........", "........", "........",
+        "........",
+    ),
+    macros::board_mask!(
+        othello, "....xxxx", "....xxxx", "....xxxx", "....xxxx", "........", "........", "........",
+        "........",
+    ),
+    macros::board_mask!(
+        othello, "........", "........", "........", "........", "xxxx....", "xxxx....", "xxxx....",
+        "xxxx....",
+    ),
+    macros::board_mask!(
+        othello, "........", "........", "........", "........", "....xxxx", "....xxxx", "....xxxx",
+        "....xxxx",
+    ),
+];
 
 /// Squares grouped from usually best to usually worst: corners, edges away from the corners,
 /// inner squares, C-squares, X-squares.
 pub(super) const PRIORITY: [u64; 5] = [
-    0x8100_0000_0000_0081,
-    0x3C00_8181_8181_003C,
-    0x003C_7E7E_7E7E_3C00 & !0x0042_0000_0000_4200,
-    0x4281_0000_0000_8142,
-    0x0042_0000_0000_4200,
+    macros::board_mask!(
+        othello, "x......x", "........", "........", "........", "........", "........", "........",
+        "x......x",
+    ),
+    macros::board_mask!(
+        othello, "..xxxx..", "........", "x......x", "x......x", "x......x", "x......x", "........",
+        "..xxxx..",
+    ),
+    macros::board_mask!(
+        othello, "........", "..xxxx..", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", "..xxxx..",
+        "........",
+    ),
+    macros::board_mask!(
+        othello, ".x....x.", "x......x", "........", "........", "........", "........", "x......x",
+        ".x....x.",
+    ),
+    macros::board_mask!(
+        othello, "........", ".x....x.", "........", "........", "........", "........", ".x....x.",
+        "........",
+    ),
 ];
 
-pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(super) const CORNERS: u64 = PRIORITY[0];
 
 /// The quadrant (0..4) of each square.
 #[inline(always)]
