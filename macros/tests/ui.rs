@@ -1,4 +1,5 @@
-//! Malformed tables must fail to compile, with the error on the offending token. The expected
+//! Malformed tables and masks (`piece_square_table!`, `board_mask!`: the `mask_*` cases) must fail
+//! to compile, with the error on the offending token. The expected
 //! diagnostics live next to each case in `ui/*.stderr`; regenerate them with
 //! `TRYBUILD=overwrite cargo test -p macros --test ui` and read the diff before keeping it.
 

@@ -84,6 +84,17 @@ impl Shared {
         main_nodes + self.nodes[1..].iter().map(|nodes| nodes.load(Ordering::Relaxed)).sum::<u64>()
     }
 
+    /// Records `nodes` as thread `index`'s count, and stops every thread once all of them together
+    /// reach the node limit. Helpers count too: waiting for the main thread's next poll would let
+    /// every thread overshoot the limit by a whole poll interval.
+    pub(super) fn count_nodes(&self, index: usize, nodes: u64) {
+        self.nodes[index].store(nodes, Ordering::Relaxed);
+        let main_nodes = self.nodes[0].load(Ordering::Relaxed);
+        if self.node_limit.is_some_and(|limit| self.total_nodes(main_nodes) >= limit) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Threads searching.
     pub fn threads(&self) -> usize {
         self.nodes.len()

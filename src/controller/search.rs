@@ -178,16 +178,12 @@ impl<G: Variant, const STYLED: bool> Control for MainControl<'_, G, STYLED> {
     fn should_stop(&self, nodes: u64) -> bool {
         self.tuning.pace.rest();
         let shared = self.shared;
-        shared.nodes[0].store(nodes, Ordering::Relaxed);
+        shared.count_nodes(0, nodes);
         if shared.stopped() {
             return true;
         }
         if let Some(news) = self.news {
             news.poll(nodes);
-        }
-        if shared.node_limit.is_some_and(|limit| shared.total_nodes(nodes) >= limit) {
-            shared.stop.store(true, Ordering::Relaxed);
-            return true;
         }
         let (limits, at) = self.clock();
         let ending = if limits.hard.is_some_and(|hard| at.since_go >= hard) {
@@ -233,13 +229,7 @@ impl<const STYLED: bool> Control for HelperControl<'_, STYLED> {
     fn should_stop(&self, nodes: u64) -> bool {
         self.tuning.pace.rest();
         let shared = self.shared;
-        shared.nodes[self.index].store(nodes, Ordering::Relaxed);
-        // Helpers enforce the shared node limit too: waiting for the main thread's next poll would
-        // let every thread overshoot by a whole poll interval.
-        let main_nodes = shared.nodes[0].load(Ordering::Relaxed);
-        if shared.node_limit.is_some_and(|limit| shared.total_nodes(main_nodes) >= limit) {
-            shared.stop.store(true, Ordering::Relaxed);
-        }
+        shared.count_nodes(self.index, nodes);
         shared.stopped() || shared.helpers_stop.load(Ordering::Relaxed)
     }
 

@@ -2,6 +2,7 @@
 //! events into its lines, and nothing else. The first command picks the protocol.
 
 mod bench_report;
+mod clock_text;
 mod flow;
 mod frontend;
 pub mod gtp;

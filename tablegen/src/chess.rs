@@ -45,6 +45,14 @@ pub fn king_attacks() -> [u64; 64] {
     leaper_attacks(&KING_STEPS)
 }
 
+/// The files that count as the flank of a king on each file (a-c, a-d, a-d, c-f, c-f, e-h, e-h,
+/// f-h): three or four files, centred on the king's where the board allows, as Stockfish's
+/// classical evaluation counts attacks and pawns by the king.
+pub fn king_flanks() -> [u64; 8] {
+    const FLANK_FILES: [(u8, u8); 8] = [(0, 2), (0, 3), (0, 3), (2, 5), (2, 5), (4, 7), (4, 7), (5, 7)];
+    FLANK_FILES.map(|(first, last)| (first..=last).fold(0, |set, file| set | 0x0101_0101_0101_0101 << file))
+}
+
 /// Squares a pawn of each colour attacks: `[colour][square]`. Defined on every square, including the
 /// back ranks, because the engine asks "which pawns attack this square" by looking up the other
 /// colour's table from the target.

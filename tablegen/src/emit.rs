@@ -23,6 +23,7 @@ pub const TABLES: &[Table] = &[
     Table { name: "knight", about: "knight attacks per square", render: knight },
     Table { name: "king", about: "king attacks per square", render: king },
     Table { name: "pawn", about: "pawn attacks per colour and square", render: pawn },
+    Table { name: "king-flank", about: "the files of a king's flank, per king file", render: king_flank },
     Table { name: "magics", about: "rook and bishop magic entries", render: magics },
     Table { name: "slider-attacks", about: "the shared rook+bishop attack table", render: slider_attacks },
     Table { name: "between", about: "squares strictly between two aligned squares", render: between },
@@ -194,6 +195,14 @@ pub fn knight() -> String {
 /// King attacks.
 pub fn king() -> String {
     array_64("KING_ATTACKS", "King attacks per square.", &chess::king_attacks())
+}
+
+/// King flanks.
+pub fn king_flank() -> String {
+    let mut out = String::from("/// The files of a king's flank, per file of the king (a = 0).\npub const KING_FLANK: [u64; 8] = [\n");
+    hex_list(&mut out, &chess::king_flanks(), "    ");
+    out.push_str("];\n");
+    out
 }
 
 /// Pawn attacks.

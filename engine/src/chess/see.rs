@@ -30,7 +30,9 @@ const PAWN_VALUE: i32 = PIECE_VALUES[PieceKind::Pawn.index()];
 const QUEEN_VALUE: i32 = PIECE_VALUES[PieceKind::Queen.index()];
 
 /// First and last ranks: a pawn landing there promotes.
-const BACK_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
+const BACK_RANKS: Bitboard = Bitboard(macros::board_mask!(
+    chess, "xxxxxxxx", "........", "........", "........", "........", "........", "........", "xxxxxxxx",
+));
 
 /// The longest exchange: every other piece on the board takes once.
 const MAX_CAPTURES: usize = 32;

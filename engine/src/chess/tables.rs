@@ -31,6 +31,8 @@ const_assert!(
 const_assert_eq!(KNIGHT_ATTACKS[0], (1 << 10) | (1 << 17));
 const_assert!(CUCKOO_KEYS.len() == CUCKOO_MOVES.len() && CUCKOO_KEYS.len() == types::CUCKOO_SLOTS);
 const_assert_eq!(KING_ATTACKS[0], (1 << 1) | (1 << 8) | (1 << 9));
+const_assert_eq!(KING_FLANK[0], 0x0707_0707_0707_0707);
+const_assert_eq!(KING_FLANK[7], 0xE0E0_E0E0_E0E0_E0E0);
 
 #[inline(always)]
 fn magic_index(entry: &Magic, occupied: Bitboard) -> usize {
@@ -47,6 +49,12 @@ pub fn knight_attacks(square: Square) -> Bitboard {
 #[inline(always)]
 pub fn king_attacks(square: Square) -> Bitboard {
     Bitboard(KING_ATTACKS[square.index()])
+}
+
+/// The files that count as the flank of a king on `file` (0 = a).
+#[inline(always)]
+pub fn king_flank(file: u8) -> Bitboard {
+    Bitboard(KING_FLANK[file as usize])
 }
 
 /// Squares a `color` pawn on `square` attacks.

@@ -8,6 +8,7 @@ use crate::controller::events::{CurrentMove, Decision, Info, Listener, Offer, So
 use crate::controller::TimeLimits;
 use crate::games::Variant;
 use crate::output::Output;
+use crate::protocol::clock_text::time_limits_text;
 use crate::protocol::position_text::moves_text;
 use engine::Score;
 
@@ -57,14 +58,7 @@ impl UcciListener {
 impl<G: Variant> Listener<G> for UcciListener {
     fn planned(&mut self, time: &TimeLimits) {
         if self.debug {
-            let ms = |limit: Option<std::time::Duration>| {
-                limit.map_or("none".into(), |limit| format!("{} ms", limit.as_millis()))
-            };
-            self.output.line(&format!(
-                "info message time limits: soft {}, hard {}",
-                ms(time.soft),
-                ms(time.hard)
-            ));
+            self.output.line(&message_line(&time_limits_text(time)));
         }
     }
 

@@ -11,6 +11,7 @@ pub mod options;
 pub mod parse;
 
 use super::bench_report::{bench_text, STOCKFISH_RULE};
+use super::clock_text::{limit_text, time_limits_text};
 use super::flow::{settle, unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest, TimeLimits};
@@ -21,7 +22,6 @@ use engine::{chess, xiangqi, GameText, Score};
 use format::{InfoString, UciListener};
 use options::{Change, Options};
 use parse::{Command, Go, Setup};
-use std::time::Duration;
 
 /// The books `OwnBook` plays from while `Book File` is empty: the game's embedded one, as
 /// Polyglot users expect book moves from the start (a file, once set, takes its place; `<empty>`
@@ -375,11 +375,6 @@ impl UciFront {
     }
 }
 
-/// `N ms`, or `none` for no limit.
-fn limit_text(limit: Option<Duration>) -> String {
-    limit.map_or("none".into(), |limit| format!("{} ms", limit.as_millis()))
-}
-
 /// With `debug on`: the UCI listener, and one `info string` just before the answer on how the
 /// search spent the clock, for measuring time use in real games (`tools/time_use.py`):
 ///
@@ -402,11 +397,7 @@ impl<G: Variant> Listener<G> for ClockReport<G> {
     /// Written from the search's own thread before its first line, so that it always comes
     /// before `bestmove`, however soon the search ends.
     fn planned(&mut self, time: &TimeLimits) {
-        self.output.info_string(&format!(
-            "time limits: soft {}, hard {}",
-            limit_text(time.soft),
-            limit_text(time.hard)
-        ));
+        self.output.info_string(&time_limits_text(time));
         self.inner.planned(time);
     }
 

@@ -12,21 +12,6 @@ use crate::chess::position::Position;
 use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
 
-/// The files around a king on each file that count as its flank: a-c, a-d, a-d, c-f, c-f, e-h,
-/// e-h, f-h.
-const KING_FLANK: [Bitboard; 8] = {
-    const fn files(first: u8, last: u8) -> Bitboard {
-        let mut set = 0u64;
-        let mut file = first;
-        while file <= last {
-            set |= 0x0101_0101_0101_0101 << file;
-            file += 1;
-        }
-        Bitboard(set)
-    }
-    [files(0, 2), files(0, 3), files(0, 3), files(2, 5), files(2, 5), files(4, 7), files(4, 7), files(5, 7)]
-};
-
 /// `us`'s king safety, as a defender.
 #[inline(always)]
 pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sink: &mut K) {
@@ -44,7 +29,7 @@ pub(super) fn king<K: Sink>(position: &Position, info: &EvalInfo, us: Color, sin
     // Shelter: the king's file and its neighbours, the king on an edge file treated as one file in.
     let own_pawns = info.pawns[us.index()];
     let their_pawns = info.pawns[them.index()];
-    if ((own_pawns | their_pawns) & KING_FLANK[king.file() as usize]).is_empty() {
+    if ((own_pawns | their_pawns) & tables::king_flank(king.file())).is_empty() {
         sink.add(us, Term::KingShelter, PAWNLESS_FLANK, 1);
     }
     let in_front = fill_forward(us, forward(us, Bitboard::rank(king.rank())));

@@ -14,10 +14,14 @@ use crate::chess::tables;
 use crate::chess::types::{Color, PieceKind};
 
 /// d4, e4, d5, e5.
-const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+const CENTRE: Bitboard = Bitboard(macros::board_mask!(
+    chess, "........", "........", "........", "...xx...", "...xx...", "........", "........", "........",
+));
 
 /// Files c to f.
-const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
+const CENTRE_FILES: Bitboard = Bitboard(macros::board_mask!(
+    chess, "..xxxx..", "..xxxx..", "..xxxx..", "..xxxx..", "..xxxx..", "..xxxx..", "..xxxx..", "..xxxx..",
+));
 
 /// Files c to f on relative ranks 2 to 4, where space counts, for White and Black.
 const SPACE_AREA: [Bitboard; 2] = [
