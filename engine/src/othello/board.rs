@@ -139,10 +139,16 @@ impl fmt::Display for MoveText {
     }
 }
 
-/// Every square but those of column a.
-const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-/// Every square but those of column h.
-const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// Every square but those of column a: where a disc shifted one column east may land.
+pub(crate) const NOT_A: u64 = macros::board_mask!(
+    othello, ".xxxxxxx", ".xxxxxxx", ".xxxxxxx", ".xxxxxxx", ".xxxxxxx", ".xxxxxxx", ".xxxxxxx", ".xxxxxxx",
+);
+/// Every square but those of column h: where a disc shifted one column west may land.
+pub(crate) const NOT_H: u64 = macros::board_mask!(
+    othello, "xxxxxxx.", "xxxxxxx.", "xxxxxxx.", "xxxxxxx.", "xxxxxxx.", "xxxxxxx.", "xxxxxxx.", "xxxxxxx.",
+);
+/// Every square off columns a and h: a run of discs through them never wraps around a row's end.
+const INNER_COLUMNS: u64 = NOT_A & NOT_H;
 
 /// The eight directions as shifts: (left shift amount, mask of squares a disc may land on). A
 /// negative amount shifts right.
@@ -215,11 +221,10 @@ fn legal_moves_sse2(player: u64, opponent: u64) -> u64 {
         run = _mm_or_si128(run, _mm_and_si128(pairs, _mm_srli_epi64::<S2>(run)));
         _mm_srli_epi64::<S>(run)
     }
-    /// Opponent discs off columns a and h (the mirror keeps columns, so one mask serves both).
-    const INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+    // Opponent discs off columns a and h (the mirror keeps columns, so one mask serves both).
     let p = _mm_set_epi64x(player.swap_bytes() as i64, player as i64);
     let o = _mm_set_epi64x(opponent.swap_bytes() as i64, opponent as i64);
-    let inner = _mm_and_si128(o, _mm_set1_epi64x(INNER as i64));
+    let inner = _mm_and_si128(o, _mm_set1_epi64x(INNER_COLUMNS as i64));
     let moves = _mm_or_si128(
         _mm_or_si128(up::<8, 16>(p, o), up::<9, 18>(p, inner)),
         _mm_or_si128(_mm_or_si128(up::<7, 14>(p, inner), up::<1, 2>(p, inner)), down::<1, 2>(p, inner)),
@@ -234,8 +239,6 @@ fn legal_moves_sse2(player: u64, opponent: u64) -> u64 {
 /// two of two squares: runs of up to six).
 #[inline]
 pub fn legal_moves_portable(player: u64, opponent: u64) -> u64 {
-    /// Opponent discs off columns a and h: a run through them never wraps around a row's end.
-    const INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
     #[inline(always)]
     fn both_ways(player: u64, through: u64, step: u32) -> u64 {
         let mut up = through & (player << step);
@@ -251,7 +254,7 @@ pub fn legal_moves_portable(player: u64, opponent: u64) -> u64 {
         down |= pairs_down & (down >> (2 * step));
         (up << step) | (down >> step)
     }
-    let inner = opponent & INNER;
+    let inner = opponent & INNER_COLUMNS;
     let moves = both_ways(player, inner, 1)
         | both_ways(player, opponent, 8)
         | both_ways(player, inner, 7)

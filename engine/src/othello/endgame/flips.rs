@@ -9,6 +9,8 @@
 //! The solver's routines for the last few empties call it through `flips_near`, which skips the
 //! squares no opponent disc touches.
 
+use crate::othello::board::{NOT_A, NOT_H};
+
 /// Ray masks, indexed `[square][direction]`: the first four directions run towards higher bit
 /// indices (east, south, south-east, south-west), the last four towards lower ones.
 static RAYS: [[u64; 8]; 64] = rays();
@@ -255,8 +257,6 @@ const fn neighbour_table() -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut square = 0;
     while square < 64 {
-        const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-        const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
         let bit = 1u64 << square;
         let sides = ((bit << 1) & NOT_A) | ((bit >> 1) & NOT_H) | bit;
         table[square] = (sides | (sides << 8) | (sides >> 8)) & !bit;

@@ -6,7 +6,7 @@
 //! [`SORT_EMPTIES`] up, the depth and evaluation of the shallow search that ranks the moves.
 //! Only the order of moves depends on anything here, never a score.
 
-use crate::othello::board::Color;
+use crate::othello::board::{Color, NOT_A, NOT_H};
 use crate::othello::position::Position;
 
 /// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
@@ -117,8 +117,6 @@ pub(super) fn order_eval(p: u64, o: u64) -> i32 {
 /// The squares next to `discs` (eight directions).
 #[inline(always)]
 pub(super) fn neighbours(discs: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let sides = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H) | discs;
     sides | (sides << 8) | (sides >> 8)
 }
@@ -139,8 +137,6 @@ pub(super) fn corner_stability(discs: u64) -> u32 {
 /// should usually take (nobody else can answer inside it).
 #[inline(always)]
 pub(super) fn isolated(empty: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let sides = ((empty << 1) & NOT_A) | ((empty >> 1) & NOT_H);
     let around = sides | ((sides | empty) << 8) | ((sides | empty) >> 8);
     empty & !around

@@ -176,7 +176,9 @@ pub fn stable_count_if_at_least(player: u64, opponent: u64, needed: u32) -> Opti
 
 /// The inner squares: their neighbours along every line are on the board, so the shifts below
 /// never wrap for them.
-const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+const INNER: u64 = macros::board_mask!(
+    othello, "........", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", ".xxxxxx.", "........",
+);
 
 /// [`stable_discs`], or `None` when an upper bound on their number is below `needed`.
 #[inline(always)]
