@@ -232,12 +232,16 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
     path: &str,
 ) -> Result<(&'static Network<INPUTS, HIDDEN>, &'static [u8]), String> {
     let bytes = files::read_capped(path, NETWORK_LIMIT)?;
+    let format = embedded.network.format();
+    let bytes = match from_bullet(format, HIDDEN, &bytes) {
+        Some(converted) => converted.map_err(|error| format!("{path}: bullet's layout, but {error}"))?,
+        None => bytes,
+    };
     if bytes == embedded.file {
         return Ok((embedded.network, embedded.file));
     }
     let mut network = Box::new(embedded.network.clone());
     network.read(&bytes).map_err(|error| {
-        let format = embedded.network.format();
         match error {
             engine::nnue::LoadError::Format(FormatError::Magic { .. }) => match other_game(format, &bytes) {
                 Some((other, other_format)) => format!(
@@ -254,6 +258,19 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
     // Both live as long as the process, as the embedded ones do (an `EvalFile` is loaded a few
     // times a session at most).
     Ok((Box::leak(network), Vec::leak(bytes)))
+}
+
+/// A file with none of our magics whose length is that of a bullet file of the compiled width
+/// (`types::nnue::bullet`), rewritten as our own file; `None` for any other file, which is then
+/// read (or refused) as ours. What `export_net` writes afterwards is our own file.
+fn from_bullet(format: Format, hidden: usize, bytes: &[u8]) -> Option<Result<Vec<u8>, FormatError>> {
+    let ours = [Some(format.magic), Some(format.bucketed_magic), format.mirrored_magic];
+    if ours.iter().flatten().any(|magic| bytes.starts_with(magic)) || other_game(format, bytes).is_some() {
+        return None;
+    }
+    let native_bytes = format.native_bytes_of_bullet(hidden, bytes.len())?;
+    let mut native = vec![0; native_bytes];
+    Some(format.bullet_to_native(hidden, bytes, &mut native).map(|_| native))
 }
 
 /// The other game whose network `bytes` start like, if any, and its format.

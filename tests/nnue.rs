@@ -129,6 +129,75 @@ fn eval_file_reads_a_network_of_output_buckets_and_evaluates_each_position_with_
     let _ = std::fs::remove_file(path);
 }
 
+/// A network as bullet saves it for `docs/bullet.md`'s configuration (no header; feature layer as
+/// ours; output weights `[B][2N]` times 64 and biases times `255 * 64`, all `i16`; zero padding
+/// to 64 bytes) loads through `EvalFile` and evaluates exactly as the same network in our own
+/// layout does; `export_net` then writes our layout. Here the embedded network's output layer,
+/// rounded to multiples of 4 so that both files hold the same values.
+#[test]
+fn eval_file_reads_a_network_in_bullets_layout() {
+    let embedded = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/engine/data/chess_nnue.bin")).unwrap();
+    assert!(embedded.starts_with(b"TRSKNN02"), "the test builds on a network of output buckets");
+    let word = |at: usize| u32::from_le_bytes(embedded[at..at + 4].try_into().unwrap()) as usize;
+    let (hidden, buckets) = (word(8), word(24));
+    let features_at = 28;
+    let weights_at = features_at + 2 * (768 * hidden + hidden);
+    let biases_at = weights_at + 4 * hidden * buckets;
+    assert_eq!(embedded.len(), biases_at + 4 * buckets);
+
+    let mut ours = embedded.clone();
+    let mut bullet = embedded[features_at..weights_at].to_vec();
+    for index in 0..2 * hidden * buckets {
+        let at = weights_at + 2 * index;
+        let quarter = i16::from_le_bytes([embedded[at], embedded[at + 1]]) / 4;
+        ours[at..at + 2].copy_from_slice(&(quarter * 4).to_le_bytes());
+        bullet.extend_from_slice(&quarter.to_le_bytes());
+    }
+    for bucket in 0..buckets {
+        let at = biases_at + 4 * bucket;
+        let quarter = i32::from_le_bytes(embedded[at..at + 4].try_into().unwrap()) / 4;
+        ours[at..at + 4].copy_from_slice(&(quarter * 4).to_le_bytes());
+        bullet.extend_from_slice(&i16::try_from(quarter).unwrap().to_le_bytes());
+    }
+    bullet.resize(bullet.len().div_ceil(64) * 64, 0);
+    let (ours_path, bullet_path, exported) =
+        (temporary("ours.bin"), temporary("bullet.bin"), temporary("bullet-exported.bin"));
+    std::fs::write(&ours_path, &ours).unwrap();
+    std::fs::write(&bullet_path, &bullet).unwrap();
+
+    let positions = "position startpos\neval\nposition fen 4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1\neval\n\
+                     position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9\neval\n";
+    let nnue_lines = |lines: &[String]| -> Vec<String> {
+        lines.iter().filter(|line| line.starts_with("NNUE evaluation: ")).cloned().collect()
+    };
+    let as_ours = transcript(format!("setoption name EvalFile value {ours_path}\n{positions}quit\n"));
+    let as_bullet = transcript(format!(
+        "setoption name EvalFile value {bullet_path}\n{positions}export_net {exported}\ngo depth 5\nquit\n"
+    ));
+    let infos = info_strings(&as_bullet);
+    let stated = format!("(768 -> {hidden}) x 2 -> 1, {buckets} output buckets, {bullet_path}");
+    assert!(infos[0].starts_with(&format!("EvalFile: {stated}")), "{infos:?}");
+    assert_eq!(nnue_lines(&as_bullet), nnue_lines(&as_ours));
+    assert_eq!(nnue_lines(&as_ours).len(), 3);
+    assert_eq!(std::fs::read(&exported).unwrap(), ours, "export_net writes our own layout");
+    assert!(as_bullet.iter().any(|line| line.starts_with("bestmove ")), "{as_bullet:#?}");
+
+    // One padding block short: no shape of bullet's layout, so read as ours, and refused.
+    std::fs::write(&bullet_path, &bullet[..bullet.len() - 64]).unwrap();
+    let refused = transcript(format!("setoption name EvalFile value {bullet_path}\nquit\n"));
+    assert!(info_strings(&refused)[0].contains("not a TRSKNN01 network"), "{refused:?}");
+    // An output weight beyond what the inference allows once scaled: refused, saying why.
+    let mut too_large = bullet.clone();
+    let at = weights_at - features_at;
+    too_large[at..at + 2].copy_from_slice(&40i16.to_le_bytes());
+    std::fs::write(&bullet_path, &too_large).unwrap();
+    let refused = transcript(format!("setoption name EvalFile value {bullet_path}\nquit\n"));
+    assert!(info_strings(&refused)[0].contains("bullet's layout, but output weight 0 is 160"), "{refused:?}");
+    for path in [ours_path, bullet_path, exported] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// A king-mirrored network (`TRSKNN03`: here the embedded weights under that magic) is read as
 /// its file says: its `info string` says so, and it evaluates a position whose kings are both on
 /// files e-h as the embedded network evaluates the position's mirror image, and one whose kings are

@@ -48,6 +48,8 @@
 
 use core::fmt;
 
+pub mod bullet;
+
 /// A game's network file: what differs between the games, the rest of the layout being one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Format {
@@ -332,6 +334,8 @@ pub enum FormatError {
         /// Its value.
         value: i16,
     },
+    /// Not the length of a bullet file of any shape the engine runs ([`bullet`]).
+    BulletLength(usize),
 }
 
 impl fmt::Display for FormatError {
@@ -357,6 +361,10 @@ impl fmt::Display for FormatError {
             FormatError::OutputWeight { index, value } => write!(
                 f,
                 "output weight {index} is {value}, beyond the {OUTPUT_WEIGHT_LIMIT} the integer inference allows"
+            ),
+            FormatError::BulletLength(found) => write!(
+                f,
+                "{found} bytes: no width and bucket count of bullet's layout for this game has that length"
             ),
         }
     }
