@@ -2,8 +2,9 @@
 //! and xiangqi: [`run`] is generic over the game's [`FeatureSet`] (its records, its inputs, its
 //! file), and everything below holds for both.
 //!
-//! - **Data larger than memory.** The files are read in chunks of `--chunk` records (16 M by
-//!   default, about 2.7 GB decoded), running on from one file into the next; each chunk is
+//! - **Data larger than memory.** The files (data sets, whose games are played back as records, or
+//!   files of 32-byte records) are streamed in chunks of `--chunk` records (16 M by default, about
+//!   2.7 GB decoded), running on from one file into the next; each chunk is
 //!   shuffled (by the epoch's seed) and cut into batches. Data within one chunk is shuffled as a
 //!   whole; beyond that, chunks come in file order.
 //! - **Held out: whole games.** The last `--validation` per mille of each file's records are held
@@ -33,7 +34,8 @@
 use super::network::{Activations, Network, SCALE};
 use super::FeatureSet;
 use crate::datagen::record::Record;
-use std::io::{Read, Seek, SeekFrom};
+use crate::datagen::set;
+use std::io::Read;
 use std::time::Instant;
 use tablegen::prng::SplitMix64;
 
@@ -178,12 +180,92 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
     loss
 }
 
+/// A training data file: a data set ([`crate::datagen::set`]) or a file of 32-byte records, sized
+/// once when training starts so that every epoch reads the same positions (a generator may still be
+/// appending to it: a set is read up to its last whole game then, a file of records up to its last
+/// whole record).
+pub(crate) struct DataFile {
+    path: String,
+    set: bool,
+    /// Training positions.
+    records: usize,
+    /// Bytes read.
+    end: u64,
+}
+
+/// Sizes each of `paths`.
+pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile>, String> {
+    paths
+        .iter()
+        .map(|path| {
+            if set::is_set(path) {
+                let summary = set::scan::<G>(path, u64::MAX, false, |_| {})?;
+                if summary.truncated {
+                    eprintln!("train: {path} ends inside a game: read up to byte {}", summary.end);
+                }
+                let records = summary.positions() as usize;
+                Ok(DataFile { path: path.clone(), set: true, records, end: summary.end })
+            } else {
+                let length = std::fs::metadata(path).map_err(|error| format!("{path}: {error}"))?.len();
+                if length % RECORD as u64 != 0 {
+                    return Err(format!("{path}: {length} bytes is not a whole number of records"));
+                }
+                Ok(DataFile { path: path.clone(), set: false, records: length as usize / RECORD, end: length })
+            }
+        })
+        .collect()
+}
+
+/// A data file's records in order, streamed: read from a file of records, or played back from a
+/// set game by game.
+enum Source<G: FeatureSet> {
+    Records(std::io::Take<std::io::BufReader<std::fs::File>>),
+    Set { reader: set::Reader<G, std::fs::File>, pending: Vec<u8>, at: usize },
+}
+
+impl<G: FeatureSet> Source<G> {
+    fn open(file: &DataFile) -> Result<Source<G>, String> {
+        let path = &file.path;
+        let handle = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
+        Ok(if file.set {
+            Source::Set { reader: set::Reader::new(handle, file.end, true), pending: Vec::new(), at: 0 }
+        } else {
+            Source::Records(std::io::BufReader::with_capacity(1 << 20, handle).take(file.end))
+        })
+    }
+
+    /// Fills `out` with the next `out.len() / RECORD` records.
+    fn read(&mut self, out: &mut [u8], path: &str) -> Result<(), String> {
+        match self {
+            Source::Records(reader) => reader.read_exact(out).map_err(|error| format!("{path}: {error}")),
+            Source::Set { reader, pending, at } => {
+                let mut filled = 0;
+                while filled < out.len() {
+                    if *at == pending.len() {
+                        pending.clear();
+                        *at = 0;
+                        match reader.next().map_err(|error| format!("{path}: {error}"))? {
+                            Some(_) => pending.extend_from_slice(reader.records()),
+                            None => return Err(format!("{path}: fewer positions than when training started")),
+                        }
+                    }
+                    let take = (out.len() - filled).min(pending.len() - *at);
+                    out[filled..filled + take].copy_from_slice(&pending[*at..*at + take]);
+                    filled += take;
+                    *at += take;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Reads the files chunk by chunk: `visit(records, part)` gets up to `chunk` whole records at a
 /// time, all on one side of the split (each file's last `per_mille` are held out). Training chunks
 /// run on from one file into the next, so that a chunk mixes the files: a small file read last
 /// would otherwise be a chunk of its own, the last batches of every epoch.
-fn for_each_chunk(
-    paths: &[String],
+fn for_each_chunk<G: FeatureSet>(
+    files: &[DataFile],
     chunk: usize,
     per_mille: u64,
     mut visit: impl FnMut(&[u8], Part),
@@ -193,21 +275,16 @@ fn for_each_chunk(
     // Held-out records are only collected, so any piece size does for them.
     let held_out_piece = chunk.clamp(1, 1 << 16);
     let mut held_out = vec![0u8; held_out_piece * RECORD];
-    for path in paths {
-        let mut file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
-        let length = file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
-        if length % RECORD as u64 != 0 {
-            return Err(format!("{path}: {length} bytes is not a whole number of records"));
-        }
-        file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
-        let records = length as usize / RECORD;
+    for file in files {
+        let mut source = Source::<G>::open(file)?;
+        let records = file.records;
         let boundary = held_out_from(records, per_mille);
         let mut at = 0;
         while at < boundary {
             let take = (boundary - at).min((chunk_bytes - training.len()) / RECORD);
             let filled = training.len();
             training.resize(filled + take * RECORD, 0);
-            file.read_exact(&mut training[filled..]).map_err(|error| format!("{path}: {error}"))?;
+            source.read(&mut training[filled..], &file.path)?;
             if training.len() == chunk_bytes {
                 visit(&training, Part::Training);
                 training.clear();
@@ -217,7 +294,7 @@ fn for_each_chunk(
         while at < records {
             let take = (records - at).min(held_out_piece);
             let bytes = &mut held_out[..take * RECORD];
-            file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
+            source.read(bytes, &file.path)?;
             visit(bytes, Part::HeldOut);
             at += take;
         }
@@ -230,9 +307,9 @@ fn for_each_chunk(
 
 /// The loss the hand-crafted evaluation has on the held-out positions (chess's castling and en
 /// passant, which the records keep but this ignores, matter little to an evaluation).
-fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
+fn baseline_loss<G: FeatureSet>(config: &Config, files: &[DataFile]) -> Result<f64, String> {
     let (mut loss, mut count) = (0.0f64, 0usize);
-    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+    for_each_chunk::<G>(files, config.chunk, config.validation_per_mille, |bytes, part| {
         if part != Part::HeldOut {
             return;
         }
@@ -282,7 +359,8 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     // The held-out positions, kept in memory (a small fraction).
     let mut validation = Vec::new();
     let mut training_count = 0usize;
-    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| match part {
+    let files = data_files::<G>(&config.data)?;
+    for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| match part {
         Part::HeldOut => validation.extend(
             bytes
                 .chunks_exact(RECORD)
@@ -307,7 +385,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     };
     eprintln!("train: held-out loss before: {:.6}", validation_loss(&network));
     if config.baseline {
-        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss::<G>(config)?);
+        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss::<G>(config, &files)?);
     }
     let started = Instant::now();
     let mut last = f64::NAN;
@@ -318,7 +396,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         let mut rng = SplitMix64::new(config.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (mut loss, mut seen) = (0.0f64, 0usize);
         let epoch_started = Instant::now();
-        for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+        for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| {
             if part != Part::Training {
                 return;
             }
@@ -392,7 +470,8 @@ mod tests {
         let mut seen: Vec<(u8, usize, Part)> = Vec::new();
         let mut counts = [[0usize; 2]; 2];
         let mut training_chunks = Vec::new();
-        for_each_chunk(&paths, 64, 20, |bytes, part| {
+        let files = data_files::<engine::chess::Position>(&paths).unwrap();
+        for_each_chunk::<engine::chess::Position>(&files, 64, 20, |bytes, part| {
             assert!(bytes.len() <= 64 * RECORD);
             if part == Part::Training {
                 training_chunks.push(bytes.len() / RECORD);
