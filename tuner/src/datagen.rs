@@ -127,13 +127,14 @@ impl Played {
         let mut entries = Vec::with_capacity(game.moves.len() + 1);
         let moves = game.moves.iter().map(|&mv| G::move_bits(mv)).chain(std::iter::once(0));
         for (ply, bits) in moves.enumerate() {
-            let scored = kept.next_if(|(&kept_ply, _)| kept_ply == ply).map(|(_, (position, white_score))| {
-                let score = if position.first_player_to_move() { *white_score } else { -white_score };
-                let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-                record.clear();
-                position.pack(score, result_for(game.outcome, position), &mut record);
-                (score, identity(&record[..G::IDENTITY_BYTES]))
-            });
+            let scored =
+                kept.next_if(|(&kept_ply, _)| kept_ply == ply).map(|(_, (position, white_score))| {
+                    let score = if position.first_player_to_move() { *white_score } else { -white_score };
+                    let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                    record.clear();
+                    position.pack(score, result_for(game.outcome, position), &mut record);
+                    (score, identity(&record[..G::IDENTITY_BYTES]))
+                });
             if bits != 0 || scored.is_some() {
                 entries.push((bits, scored));
             }
@@ -253,9 +254,9 @@ fn read_progress(path: &str) -> Result<Option<Progress>, String> {
             Err(format!("{path} exists without {progress_path}: choose another --out"))
         }
         Err(_) => Ok(None),
-        Ok(text) => Progress::parse(&text)
-            .map(Some)
-            .ok_or_else(|| format!("{progress_path}: not a progress line")),
+        Ok(text) => {
+            Progress::parse(&text).map(Some).ok_or_else(|| format!("{progress_path}: not a progress line"))
+        }
     }
 }
 
@@ -298,11 +299,9 @@ fn open<G: Packed>(out: &str, settings: &str) -> Result<Writer, String> {
     };
     let last = summary.blocks.last();
     let progress = match last {
-        Some(last) if last.block.kind == Kind::Games && last.block.settings == settings => Progress {
-            settings: settings.to_string(),
-            games: last.next_game() as usize,
-            bytes: summary.end,
-        },
+        Some(last) if last.block.kind == Kind::Games && last.block.settings == settings => {
+            Progress { settings: settings.to_string(), games: last.next_game() as usize, bytes: summary.end }
+        }
         _ => {
             let block = Block {
                 kind: Kind::Games,
@@ -397,7 +396,12 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
 /// whole); a file without one gets `game=NAME imported`. Settings already in the set are refused:
 /// that would be the same games twice. Stop any generator writing to `out` first.
 pub fn import<G: Packed>(out: &str, file: &str) -> Result<String, String> {
-    let source = read_progress(file)?;
+    let source = match std::fs::read_to_string(format!("{file}.progress")) {
+        Ok(text) => {
+            Some(Progress::parse(&text).ok_or_else(|| format!("{file}.progress: not a progress line"))?)
+        }
+        Err(_) => None,
+    };
     let length = std::fs::metadata(file).map_err(|error| format!("{file}: {error}"))?.len();
     let (settings, games, bytes) = match source {
         Some(progress) => (progress.settings, progress.games as u64, progress.bytes),
@@ -416,7 +420,11 @@ pub fn import<G: Packed>(out: &str, file: &str) -> Result<String, String> {
     }
     let block = Block { kind: Kind::Records, first_game: 0, games, settings };
     let mut progress = start_block(&mut set_file, &progress_path, summary.end, &block)?;
-    let mut input = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?).take(bytes);
+    let mut input = std::io::BufReader::with_capacity(
+        1 << 20,
+        std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?,
+    )
+    .take(bytes);
     let mut output = std::io::BufWriter::with_capacity(1 << 20, &mut set_file);
     let mut record = vec![0u8; G::RECORD_BYTES];
     let mut lone = Vec::with_capacity(G::RECORD_BYTES);
@@ -504,7 +512,9 @@ impl Tally {
         let count = self.count.max(1);
         let per_pieces: Vec<String> = (2..=32)
             .step_by(5)
-            .map(|low| format!("{low}-{}: {}", low + 4, self.pieces[low..(low + 5).min(33)].iter().sum::<usize>()))
+            .map(|low| {
+                format!("{low}-{}: {}", low + 4, self.pieces[low..(low + 5).min(33)].iter().sum::<usize>())
+            })
             .collect();
         format!(
             "side to move lost {} drawn {} won {}; {} to move {:.1}%; mean |score| {:.0} cp; by pieces {}",
@@ -530,10 +540,15 @@ pub fn stats<G: Packed>(path: &str) -> Result<String, String> {
             return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
         }
         for (index, chunk) in bytes.chunks_exact(G::RECORD_BYTES).enumerate() {
-            let record = G::Record::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;
+            let record =
+                G::Record::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;
             tally.add(&record);
         }
-        return Ok(format!("{path}: {} positions (32-byte records); {}", tally.count, tally.line::<G::Record>()));
+        return Ok(format!(
+            "{path}: {} positions (32-byte records); {}",
+            tally.count,
+            tally.line::<G::Record>()
+        ));
     }
     let mut malformed = false;
     let summary = set::scan::<G>(path, u64::MAX, true, |records| {
@@ -603,6 +618,8 @@ mod tests {
     use super::*;
     use engine::chess::Position;
 
+    const XIANGQI_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
     fn config(out: &str, games: usize, threads: usize) -> Config {
         Config {
             play: selfplay::Config {
@@ -624,22 +641,58 @@ mod tests {
     fn temporary(name: &str) -> String {
         let path = std::env::temp_dir().join(format!("triskel-datagen-{}-{name}", std::process::id()));
         let path = path.to_str().unwrap().to_string();
-        let _ = std::fs::remove_file(&path);
-        let _ = std::fs::remove_file(format!("{path}.progress"));
+        remove(&path);
         path
     }
 
+    fn remove(path: &str) {
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(format!("{path}.progress"));
+    }
+
+    /// The set's training positions as 32-byte records.
+    fn records<G: Packed>(path: &str) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let summary =
+            set::scan::<G>(path, u64::MAX, true, |records| bytes.extend_from_slice(records)).unwrap();
+        assert!(!summary.truncated);
+        assert_eq!(bytes.len() as u64, summary.positions() * 32);
+        bytes
+    }
+
+    /// The records the 32-byte generator wrote for `config`'s games: each kept position packed,
+    /// duplicates dropped, in game order.
+    fn expected_records<G: Tunable + Packed>(config: &Config) -> Vec<u8> {
+        let play = &config.play;
+        let mut player = Player::<G>::new(play);
+        let (mut bytes, mut seen) = (Vec::new(), HashSet::new());
+        for index in 0..play.games {
+            let Some(game) = selfplay::play_game(play, &mut player, index, &play.openings[0]) else {
+                continue;
+            };
+            for (position, white_score) in &game.positions {
+                let score = if position.first_player_to_move() { *white_score } else { -white_score };
+                let mut record = Vec::new();
+                position.pack(score as i16, result_for(game.outcome, position), &mut record);
+                if seen.insert(identity(&record[..G::IDENTITY_BYTES])) {
+                    bytes.extend_from_slice(&record);
+                }
+            }
+        }
+        bytes
+    }
+
     #[test]
-    fn threads_and_resuming_write_the_same_file_with_no_duplicate() {
+    fn threads_and_resuming_write_the_same_set_with_no_duplicate() {
         let one = temporary("one");
         run::<Position>(&config(&one, 6, 1)).unwrap();
         let two = temporary("two");
         run::<Position>(&config(&two, 6, 2)).unwrap();
         let whole = std::fs::read(&one).unwrap();
-        assert!(!whole.is_empty() && whole.len() % 32 == 0);
+        assert!(set::is_set(&one) && whole.len() > 100);
         assert_eq!(whole, std::fs::read(&two).unwrap());
 
-        // Three games, a torn record as a kill would leave, then the rest.
+        // Three games, a torn game as a kill would leave, then the rest.
         let resumed = temporary("resumed");
         run::<Position>(&config(&resumed, 3, 1)).unwrap();
         let mut file = std::fs::OpenOptions::new().append(true).open(&resumed).unwrap();
@@ -648,78 +701,181 @@ mod tests {
         run::<Position>(&config(&resumed, 6, 2)).unwrap();
         assert_eq!(whole, std::fs::read(&resumed).unwrap());
 
-        let identities: HashSet<&[u8]> = whole.chunks_exact(32).map(|record| &record[..25]).collect();
-        assert_eq!(identities.len(), whole.len() / 32);
-        for bytes in whole.chunks_exact(32) {
-            let record = record::ChessRecord::unpack(bytes).unwrap();
-            assert!(record.result <= 2 && record.pieces().len() >= 2);
-        }
-
-        // Other settings on the same file are refused.
-        let mut other = config(&one, 8, 1);
-        other.play.nodes = 400;
-        assert!(run::<Position>(&other).unwrap_err().contains("other settings"));
+        // Played back, the set is the records the 32-byte generator wrote: no duplicate, every
+        // kept position, in order.
+        let bytes = records::<Position>(&one);
+        assert_eq!(bytes, expected_records::<Position>(&config(&one, 6, 1)));
+        let identities: HashSet<&[u8]> = bytes.chunks_exact(32).map(|record| &record[..25]).collect();
+        assert_eq!(identities.len(), bytes.len() / 32);
+        // A kept position costs 4 bytes, a move not kept 2, a game 32 more.
+        let summary = set::scan::<Position>(&one, u64::MAX, false, |_| {}).unwrap();
+        assert_eq!(summary.blocks.len(), 1);
+        assert!((whole.len() as f64) < bytes.len() as f64 / 32.0 * 8.0, "{} bytes", whole.len());
         for path in [one, two, resumed] {
-            let _ = std::fs::remove_file(&path);
-            let _ = std::fs::remove_file(format!("{path}.progress"));
+            remove(&path);
         }
     }
 
-    /// Xiangqi games go through the same writer: whole records that read back, no duplicate, and
-    /// `datastats` reads the file.
+    /// A set that lost the end of its last block (bytes its progress line counts) resumes from its
+    /// last whole game and still writes what an unstopped run would.
     #[test]
-    fn xiangqi_games_write_records_that_read_back() {
-        use record::{Record, XiangqiRecord};
+    fn resuming_recovers_a_truncated_last_block() {
+        let whole = temporary("whole");
+        run::<Position>(&config(&whole, 5, 1)).unwrap();
+        let cut = temporary("cut");
+        run::<Position>(&config(&cut, 5, 1)).unwrap();
+        let length = std::fs::metadata(&cut).unwrap().len();
+        std::fs::OpenOptions::new().write(true).open(&cut).unwrap().set_len(length - 40).unwrap();
+        let stats = stats::<Position>(&cut).unwrap();
+        assert!(stats.contains("ends inside the game at byte"), "{stats}");
+        run::<Position>(&config(&cut, 5, 1)).unwrap();
+        assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&cut).unwrap());
+        for path in [whole, cut] {
+            remove(&path);
+        }
+    }
+
+    /// A new network, or new settings, append a block; settings met before go on from their next
+    /// game; `datastats` reports each block.
+    #[test]
+    fn a_new_network_appends_a_block() {
+        let path = temporary("blocks");
+        run::<Position>(&config(&path, 3, 1)).unwrap();
+        let first = std::fs::read(&path).unwrap();
+        let mut with_network = config(&path, 3, 1);
+        with_network.play.nnue = true;
+        run::<Position>(&with_network).unwrap();
+        let progress = std::fs::read_to_string(format!("{path}.progress")).unwrap();
+        assert!(progress.contains(" eval=nnue-") && progress.contains(" games=3 "), "{progress}");
+        // The hand-crafted evaluation again, two games more: a third block from game 3.
+        run::<Position>(&config(&path, 5, 1)).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes[..first.len()], first[..], "nothing is rewritten");
+        let summary = set::scan::<Position>(&path, u64::MAX, false, |_| {}).unwrap();
+        let blocks: Vec<(u64, u64, bool)> = summary
+            .blocks
+            .iter()
+            .map(|block| (block.block.first_game, block.items, block.block.settings.contains("eval=nnue-")))
+            .collect();
+        assert_eq!(blocks, [(0, 3, false), (0, 3, true), (3, 2, false)]);
+        assert!(summary.blocks.iter().all(|block| block.positions > 0));
+        let stats = stats::<Position>(&path).unwrap();
+        assert!(stats.contains("3 blocks") && stats.contains("block 2: network hand-crafted"), "{stats}");
+        remove(&path);
+    }
+
+    /// Xiangqi games go through the same writer: games that play back into records, no duplicate,
+    /// and `datastats` reads the set; `--nnue` games name the network.
+    #[test]
+    fn xiangqi_games_write_a_set_that_plays_back() {
+        use record::XiangqiRecord;
         let out = temporary("xiangqi");
         let mut config = config(&out, 3, 1);
-        config.play.openings =
-            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
+        config.play.openings = vec![XIANGQI_START.to_string()];
         run::<engine::xiangqi::Position>(&config).unwrap();
-        let bytes = std::fs::read(&out).unwrap();
-        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
+        let bytes = records::<engine::xiangqi::Position>(&out);
+        assert_eq!(bytes, expected_records::<engine::xiangqi::Position>(&config));
         let identities: HashSet<&[u8]> = bytes.chunks_exact(32).map(|record| &record[..28]).collect();
         assert_eq!(identities.len(), bytes.len() / 32);
         for chunk in bytes.chunks_exact(32) {
             let record = XiangqiRecord::unpack(chunk).unwrap();
             assert!(record.result <= 2 && record.pieces().len() >= 2);
-            engine::xiangqi::Position::from_fen(&record.board_fen()).unwrap();
         }
-        assert!(stats::<XiangqiRecord>(&out).unwrap().contains("red to move"));
-        let _ = std::fs::remove_file(&out);
-        let _ = std::fs::remove_file(format!("{out}.progress"));
+        assert!(stats::<engine::xiangqi::Position>(&out).unwrap().contains("red to move"));
+        config.play.nnue = true;
+        config.play.games = 1;
+        run::<engine::xiangqi::Position>(&config).unwrap();
+        let progress = std::fs::read_to_string(format!("{out}.progress")).unwrap();
+        assert!(progress.starts_with("game=xiangqi ") && progress.contains(" eval=nnue-"), "{progress}");
+        remove(&out);
     }
 
-    /// `--nnue` games are the network's: other games than the hand-crafted evaluation's, and a
-    /// file that names the network and so resumes only with it; xiangqi's too.
+    /// 32-byte records, imported with their progress line, convert back to the same bytes; the
+    /// generator then goes on from the file's next game, in a block of its own; `datastats` reads
+    /// the mixed set.
     #[test]
-    fn network_games_are_their_own_file() {
-        let hand_crafted = temporary("hce");
-        run::<Position>(&config(&hand_crafted, 3, 1)).unwrap();
-        let network = temporary("nnue");
-        let mut with_network = config(&network, 3, 1);
-        with_network.play.nnue = true;
-        run::<Position>(&with_network).unwrap();
-        let bytes = std::fs::read(&network).unwrap();
-        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
-        assert_ne!(bytes, std::fs::read(&hand_crafted).unwrap(), "the network plays other moves");
-        let progress = std::fs::read_to_string(format!("{network}.progress")).unwrap();
-        assert!(progress.contains(" eval=nnue-"), "{progress}");
-        // The same file without the network is another run's.
-        let error = run::<Position>(&config(&network, 4, 1)).unwrap_err();
-        assert!(error.contains("other settings"), "{error}");
+    fn imported_records_convert_back_and_the_generator_goes_on_after_them() {
+        let set_path = temporary("import-set");
+        // A 32-byte file as today's generator left it: the records of games 0..3 of these settings.
+        let old = temporary("import-old");
+        let config = config(&set_path, 3, 1);
+        let old_records = expected_records::<Position>(&config);
+        std::fs::write(&old, &old_records).unwrap();
+        let settings = settings::<Position>(&config.play, identity(config.play.openings.concat().as_bytes()));
+        let progress = Progress { settings, games: 3, bytes: old_records.len() as u64 };
+        std::fs::write(format!("{old}.progress"), progress.line()).unwrap();
+        // Half a record more, as a kill leaves: not counted by the line, not imported.
+        std::fs::OpenOptions::new().append(true).open(&old).unwrap().write_all(&[1; 16]).unwrap();
+        import::<Position>(&set_path, &old).unwrap();
+        assert!(import::<Position>(&set_path, &old).unwrap_err().contains("already holds"));
+        let back = temporary("import-back");
+        convert::<Position>(&set_path, &back).unwrap();
+        assert_eq!(std::fs::read(&back).unwrap(), old_records);
+        // The same settings: games 3..5 in a new block, after the imported ones.
+        run::<Position>(&Config { play: selfplay::Config { games: 5, ..config.play.clone() }, ..config })
+            .unwrap();
+        let summary = set::scan::<Position>(&set_path, u64::MAX, false, |_| {}).unwrap();
+        let blocks: Vec<(Kind, u64, u64)> = summary
+            .blocks
+            .iter()
+            .map(|block| (block.block.kind, block.block.first_game, block.items))
+            .collect();
+        assert_eq!(blocks, [(Kind::Records, 0, (old_records.len() / 32) as u64), (Kind::Games, 3, 2)]);
+        let whole = temporary("import-whole");
+        run::<Position>(&self::config(&whole, 5, 1)).unwrap();
+        assert_eq!(records::<Position>(&set_path), records::<Position>(&whole), "as one run of 5 games");
+        let stats = stats::<Position>(&set_path).unwrap();
+        assert!(
+            stats.contains("block 0: network hand-crafted")
+                && stats.contains("imported records of games 0..3")
+        );
+        assert!(stats.contains("block 1:") && stats.contains("games 3..5"), "{stats}");
 
-        let xiangqi = temporary("xiangqi-nnue");
-        let mut config = config(&xiangqi, 1, 1);
-        config.play.nnue = true;
-        config.play.openings =
-            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
-        run::<engine::xiangqi::Position>(&config).unwrap();
-        let progress = std::fs::read_to_string(format!("{xiangqi}.progress")).unwrap();
-        assert!(progress.starts_with("game=xiangqi ") && progress.contains(" eval=nnue-"), "{progress}");
-        for path in [hand_crafted, network, xiangqi] {
-            let _ = std::fs::remove_file(&path);
-            let _ = std::fs::remove_file(format!("{path}.progress"));
+        // A file of records without a progress line converts into a set and back, xiangqi too.
+        let xiangqi = temporary("import-xiangqi");
+        let mut bytes = Vec::new();
+        for fen in [XIANGQI_START, "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 7 1"] {
+            engine::GameText::parse_position(fen)
+                .map(|p: engine::xiangqi::Position| p.pack(-12, 1, &mut bytes))
+                .unwrap();
         }
+        std::fs::write(&xiangqi, &bytes).unwrap();
+        let xiangqi_set = temporary("import-xiangqi-set");
+        convert::<engine::xiangqi::Position>(&xiangqi, &xiangqi_set).unwrap();
+        assert!(set::is_set(&xiangqi_set));
+        assert_eq!(records::<engine::xiangqi::Position>(&xiangqi_set), bytes);
+        for path in [set_path, old, back, whole, xiangqi, xiangqi_set] {
+            remove(&path);
+        }
+    }
+
+    /// A corrupt item is an error naming its byte, a torn tail a warning; neither panics.
+    #[test]
+    fn a_corrupt_or_truncated_set_is_reported() {
+        let path = temporary("corrupt");
+        run::<Position>(&config(&path, 2, 1)).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let play = &config(&path, 2, 1).play;
+        let settings = settings::<Position>(play, identity(play.openings.concat().as_bytes()));
+        let header = Block { kind: Kind::Games, first_game: 0, games: 0, settings };
+        // The first game's first move (a random ply), made one no position has: a1a1.
+        let first_move = header.bytes().len() + 32;
+        let mut bad = good.clone();
+        bad[first_move..first_move + 2].copy_from_slice(&0x4000u16.to_le_bytes());
+        assert_ne!(good[first_move..first_move + 2], [0, 0x40]);
+        std::fs::write(&path, &bad).unwrap();
+        let error = stats::<Position>(&path).unwrap_err();
+        assert!(error.contains("corrupt item at byte") && error.contains("illegal move"), "{error}");
+        for cut in [good.len() - 1, good.len() - 3, 40] {
+            std::fs::write(&path, &good[..cut]).unwrap();
+            let report = stats::<Position>(&path).unwrap();
+            assert!(report.contains("ends inside the game"), "{report}");
+        }
+        std::fs::write(&path, [5u8; 64]).unwrap();
+        let _ = std::fs::remove_file(format!("{path}.progress"));
+        let error = convert::<Position>(&path, &temporary("corrupt-out")).unwrap_err();
+        assert!(error.contains("32-byte records") || error.contains("malformed"), "{error}");
+        remove(&path);
     }
 
     #[test]

@@ -281,9 +281,7 @@ impl Packed for Position {
         let rights = format!("{white_rights}{black_rights}");
         let en_passant = match bytes[24] & 0x7F {
             64 => "-".to_string(),
-            square @ 0..=63 => {
-                String::from_utf8(vec![b'a' + square % 8, b'1' + square / 8]).ok()?
-            }
+            square @ 0..=63 => String::from_utf8(vec![b'a' + square % 8, b'1' + square / 8]).ok()?,
             _ => return None,
         };
         let fullmove = u16::from_le_bytes([bytes[26], bytes[27]]);

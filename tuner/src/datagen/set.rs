@@ -180,7 +180,8 @@ impl<G: Packed, R: Read> Reader<G, R> {
     pub fn next(&mut self) -> Result<Option<Item>, SetError> {
         self.records.clear();
         let start = self.offset;
-        if start >= self.limit || self.input.fill_buf().map_err(|error| SetError::Io(error.to_string()))?.is_empty()
+        if start >= self.limit
+            || self.input.fill_buf().map_err(|error| SetError::Io(error.to_string()))?.is_empty()
         {
             return Ok(None);
         }
@@ -199,8 +200,8 @@ impl<G: Packed, R: Read> Reader<G, R> {
             let length = usize::from(u16::from_le_bytes([fixed[17], fixed[18]]));
             let mut settings = vec![0u8; length];
             self.read(start, &mut at, &mut settings)?;
-            let settings =
-                String::from_utf8(settings).map_err(|_| corrupt("a settings line that is not text".into()))?;
+            let settings = String::from_utf8(settings)
+                .map_err(|_| corrupt("a settings line that is not text".into()))?;
             self.offset = at;
             self.in_block = true;
             return Ok(Some(Item::Block(Block {
@@ -233,7 +234,10 @@ impl<G: Packed, R: Read> Reader<G, R> {
             return Err(corrupt(format!("an item of unknown kind {tag}")));
         }
         let mut position = if self.replay {
-            Some(G::unpack_position(&head).ok_or_else(|| corrupt("a first position that is no record".into()))?)
+            Some(
+                G::unpack_position(&head)
+                    .ok_or_else(|| corrupt("a first position that is no record".into()))?,
+            )
         } else {
             None
         };

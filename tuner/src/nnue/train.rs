@@ -210,7 +210,12 @@ pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile
                 if length % RECORD as u64 != 0 {
                     return Err(format!("{path}: {length} bytes is not a whole number of records"));
                 }
-                Ok(DataFile { path: path.clone(), set: false, records: length as usize / RECORD, end: length })
+                Ok(DataFile {
+                    path: path.clone(),
+                    set: false,
+                    records: length as usize / RECORD,
+                    end: length,
+                })
             }
         })
         .collect()
@@ -246,7 +251,9 @@ impl<G: FeatureSet> Source<G> {
                         *at = 0;
                         match reader.next().map_err(|error| format!("{path}: {error}"))? {
                             Some(_) => pending.extend_from_slice(reader.records()),
-                            None => return Err(format!("{path}: fewer positions than when training started")),
+                            None => {
+                                return Err(format!("{path}: fewer positions than when training started"))
+                            }
                         }
                     }
                     let take = (out.len() - filled).min(pending.len() - *at);
@@ -385,7 +392,10 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     };
     eprintln!("train: held-out loss before: {:.6}", validation_loss(&network));
     if config.baseline {
-        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss::<G>(config, &files)?);
+        eprintln!(
+            "train: held-out loss of the hand-crafted evaluation: {:.6}",
+            baseline_loss::<G>(config, &files)?
+        );
     }
     let started = Instant::now();
     let mut last = f64::NAN;
