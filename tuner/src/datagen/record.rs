@@ -547,6 +547,27 @@ mod tests {
         assert_eq!(ep[24], Square::parse(b"f6").unwrap().index() as u8);
     }
 
+    /// A record read back as a position packs to the same bytes: rights (Chess960's too), en
+    /// passant, clocks.
+    #[test]
+    fn a_record_reads_back_as_its_position() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 3 17",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 12 300",
+            "4k3/8/8/8/8/8/8/4K2R w K - 99 65535",
+        ] {
+            let (bytes, _) = round_trip(fen);
+            let position = Position::unpack_position(&bytes).unwrap();
+            let mut again = Vec::new();
+            position.pack(-123, 2, &mut again);
+            assert_eq!(again, bytes, "{fen}");
+            assert_eq!(position.is_chess960(), fen.contains("GB"), "{fen}");
+        }
+        assert!(Position::unpack_position(&[0; 31]).is_none());
+    }
+
     #[test]
     fn the_board_reads_back_as_a_fen() {
         let (_, record) = round_trip("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 17");
@@ -613,6 +634,10 @@ mod xiangqi_tests {
         let (bytes, _) =
             round_trip("rnbakab1r/9/1c4nc1/p3p1p1p/2p6/P8/2P1P1P1P/1C2B2C1/4A4/RNBAK2NR b - - 5 3");
         assert_eq!((bytes[11] & 0x80, bytes[31]), (0x80, 5));
+        let position = Position::unpack_position(&bytes).unwrap();
+        let mut again = Vec::new();
+        position.pack(-321, 0, &mut again);
+        assert_eq!(again, bytes, "read back as a position, the same record");
         // Few pieces, either side to move.
         round_trip("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
         round_trip("4k4/4a4/9/9/9/2P6/9/9/9/3K5 b - - 40 80");

@@ -125,7 +125,7 @@ pub enum Item {
 /// items are only walked and counted (fast: what sizing a set takes).
 pub struct Reader<G: engine::Game, R> {
     input: BufReader<R>,
-    /// Bytes read: after [`Reader::next`], the end of the last whole item.
+    /// Bytes read: after [`Reader::next_item`], the end of the last whole item.
     offset: u64,
     limit: u64,
     replay: bool,
@@ -177,7 +177,7 @@ impl<G: Packed, R: Read> Reader<G, R> {
     }
 
     /// The next item, `None` at the end.
-    pub fn next(&mut self) -> Result<Option<Item>, SetError> {
+    pub fn next_item(&mut self) -> Result<Option<Item>, SetError> {
         self.records.clear();
         let start = self.offset;
         if start >= self.limit
@@ -351,7 +351,7 @@ pub fn scan<G: Packed>(
     let mut reader = Reader::<G, _>::new(file, limit, replay);
     let mut summary = Summary::default();
     loop {
-        let item = match reader.next() {
+        let item = match reader.next_item() {
             Ok(Some(item)) => item,
             Ok(None) => break,
             Err(SetError::Truncated { .. }) => {

@@ -249,7 +249,7 @@ impl<G: FeatureSet> Source<G> {
                     if *at == pending.len() {
                         pending.clear();
                         *at = 0;
-                        match reader.next().map_err(|error| format!("{path}: {error}"))? {
+                        match reader.next_item().map_err(|error| format!("{path}: {error}"))? {
                             Some(_) => pending.extend_from_slice(reader.records()),
                             None => {
                                 return Err(format!("{path}: fewer positions than when training started"))
@@ -462,6 +462,7 @@ fn save(network: &Network, config: &Config) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     /// Each file's last records are held out, in chunks that never straddle the cut; training
     /// chunks run on across files.
@@ -506,6 +507,48 @@ mod tests {
         let held: Vec<usize> =
             seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
         assert_eq!(held, (980..1000).map(|index| index % 251).collect::<Vec<_>>());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A data set streams the records its 32-byte conversion holds, chunk by chunk, the split at
+    /// the same record; a game cut short at its end (a generator at work) is left out.
+    #[test]
+    fn a_data_set_streams_as_its_records() {
+        type Chess = engine::chess::Position;
+        let dir = std::env::temp_dir().join(format!("triskel-train-set-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let set = dir.join("data.set").to_str().unwrap().to_string();
+        let records = dir.join("data.bin").to_str().unwrap().to_string();
+        let config = crate::datagen::Config {
+            play: crate::selfplay::Config {
+                openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
+                games: 3,
+                nodes: 300,
+                skip_plies: 4,
+                out: set.clone(),
+                ..crate::selfplay::test_config(4)
+            },
+            report_every: std::time::Duration::from_secs(3600),
+        };
+        crate::datagen::run::<Chess>(&config).unwrap();
+        crate::datagen::convert::<Chess>(&set, &records).unwrap();
+        // The start of a game: its first position, one move, no end.
+        let mut torn = Vec::new();
+        let start = Chess::startpos();
+        crate::datagen::record::Packed::pack(&start, 0, 1, &mut torn);
+        let e4 = start.parse_uci_move("e2e4").unwrap();
+        torn.extend_from_slice(&<Chess as crate::datagen::record::Packed>::move_bits(e4).to_le_bytes());
+        std::fs::OpenOptions::new().append(true).open(&set).unwrap().write_all(&torn).unwrap();
+        let stream = |path: &str| {
+            let files = data_files::<Chess>(&[path.to_string()]).unwrap();
+            let mut seen = Vec::new();
+            for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
+                .unwrap();
+            seen
+        };
+        let from_records = stream(&records);
+        assert!(from_records.len() > 2 && from_records.iter().any(|(_, part)| *part == Part::HeldOut));
+        assert_eq!(stream(&set), from_records);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
