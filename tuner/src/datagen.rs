@@ -217,17 +217,17 @@ fn reopen<G: Packed>(
     progress: &Progress,
     mut identities: Option<&mut HashSet<u64>>,
 ) -> Result<(std::fs::File, set::Summary), String> {
+    if !set::is_set(path) {
+        return Err(format!(
+            "{path} is not a data set (a file of 32-byte records? `tuner import` it into a set)"
+        ));
+    }
     let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open(path)
         .map_err(|error| format!("{path}: {error}"))?;
     let length = file.metadata().map_err(|error| format!("{path}: {error}"))?.len();
-    if !set::is_set(path) {
-        return Err(format!(
-            "{path} is not a data set (a file of 32-byte records? `tuner import` it into a set)"
-        ));
-    }
     let summary = set::scan::<G>(path, progress.bytes, identities.is_some(), |records| {
         if let Some(seen) = identities.as_deref_mut() {
             for record in records.chunks_exact(G::RECORD_BYTES) {
@@ -806,6 +806,12 @@ mod tests {
         std::fs::write(format!("{old}.progress"), progress.line()).unwrap();
         // Half a record more, as a kill leaves: not counted by the line, not imported.
         std::fs::OpenOptions::new().append(true).open(&old).unwrap().write_all(&[1; 16]).unwrap();
+        let error = run::<Position>(&Config {
+            play: selfplay::Config { out: old.clone(), ..config.play.clone() },
+            ..config.clone()
+        })
+        .unwrap_err();
+        assert!(error.contains("`tuner import` it"), "{error}");
         import::<Position>(&set_path, &old).unwrap();
         assert!(import::<Position>(&set_path, &old).unwrap_err().contains("already holds"));
         let back = temporary("import-back");

@@ -11,8 +11,9 @@
 //!   out. The generator writes a game's positions together, so these are the file's last games
 //!   (one game at the cut excepted), never seen in training. A split by position would put most of
 //!   a game on each side, and the held-out loss would measure how well the network remembers the
-//!   games rather than how it judges new ones. The generator appends, so train on a copy of a file
-//!   it is still writing for a split that stays put.
+//!   games rather than how it judges new ones. The files are sized when training starts (a set to
+//!   its last whole game), so a generator may go on appending: every epoch reads the same
+//!   positions and the split stays put.
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
