@@ -568,8 +568,14 @@ pub fn stats<G: Packed>(path: &str) -> Result<String, String> {
         .filter(|block| block.block.kind == Kind::Games)
         .map(|block| block.items - block.dropped)
         .sum();
+    let imported: u64 = summary
+        .blocks
+        .iter()
+        .filter(|block| block.block.kind == Kind::Records)
+        .map(|block| block.block.games)
+        .sum();
     let mut lines = vec![format!(
-        "{path}: {} positions, {games} games, {} blocks, {} bytes ({:.2} bytes a position); {}",
+        "{path}: {} positions, {games} games (and {imported} imported), {} blocks, {} bytes ({:.2} bytes a position); {}",
         summary.positions(),
         summary.blocks.len(),
         summary.end,
