@@ -19,12 +19,19 @@ pub struct Cli {
 /// the scripts that append options expect.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play the engine against itself and write the network's training data as binary records
+    /// Play the engine against itself and append the network's training data to a data set, or
+    /// resume where it stopped
     #[command(args_override_self = true)]
     Datagen(DatagenArgs),
-    /// Count and summarise the records of a training data file
+    /// Count and summarise a data set (per block) or a file of 32-byte records
     #[command(args_override_self = true)]
     Datastats(DatastatsArgs),
+    /// Append files of 32-byte records (and their `.progress` settings) to a data set, as blocks
+    #[command(args_override_self = true)]
+    Import(ImportArgs),
+    /// Convert a data set into a file of 32-byte records, or such a file into a new data set
+    #[command(args_override_self = true)]
+    Convert(ConvertArgs),
     /// Build an opening book from the engine's own searches
     #[command(args_override_self = true)]
     Book(BookArgs),
@@ -60,7 +67,7 @@ pub struct PlayArgs {
     /// Opening positions, one FEN a line (text after `;` and lines starting with `#` ignored)
     #[arg(long, value_name = "FILE", display_order = 1)]
     pub openings: String,
-    /// Where the output goes
+    /// Where the output goes (`datagen`: the data set, created or appended to)
     #[arg(long, value_name = "FILE", display_order = 2)]
     pub out: String,
     /// Seed of the random plies
@@ -174,9 +181,35 @@ pub struct DatastatsArgs {
     /// The game whose records the file holds
     #[arg(long, value_enum, default_value_t)]
     pub game: Game,
-    /// The data file
+    /// The data set, or a file of 32-byte records
     #[arg(value_name = "FILE")]
     pub file: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct ImportArgs {
+    /// The game whose records the files hold
+    #[arg(long, value_enum, default_value_t)]
+    pub game: Game,
+    /// The data set to append to (created if absent); stop any generator writing to it first
+    #[arg(long, value_name = "SET")]
+    pub set: String,
+    /// Files of 32-byte records, each with its `FILE.progress` if it has one
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct ConvertArgs {
+    /// The game whose records the files hold
+    #[arg(long, value_enum, default_value_t)]
+    pub game: Game,
+    /// A data set (written out as 32-byte records) or a file of 32-byte records (made a new set)
+    #[arg(value_name = "IN")]
+    pub input: String,
+    /// The file to write; must not exist
+    #[arg(value_name = "OUT")]
+    pub out: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Args)]
@@ -235,7 +268,7 @@ pub struct TrainArgs {
     /// The game of the training data
     #[arg(long, value_enum, default_value_t)]
     pub game: Game,
-    /// Training data files, comma-separated
+    /// Training data: data sets or files of 32-byte records, comma-separated
     #[arg(long, value_name = "FILE[,FILE..]", value_delimiter = ',', required = true)]
     pub data: Vec<String>,
     /// Where the network goes

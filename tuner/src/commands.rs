@@ -2,7 +2,8 @@
 //! lines it prints, the module it runs.
 
 use crate::cli::{
-    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, Game, NetEvalArgs, SelfplayArgs, TrainArgs, TuneArgs,
+    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, Game, ImportArgs, NetEvalArgs, SelfplayArgs,
+    TrainArgs, TuneArgs,
 };
 use crate::dataset::{self, eval, Dataset};
 use crate::games::{first_player_score, Tunable, WeightsFile};
@@ -24,6 +25,15 @@ pub fn run(cli: &Cli) -> Result<(), String> {
             Game::Chess => datastats_command::<Chess>(args),
             Game::Xiangqi => datastats_command::<Xiangqi>(args),
         },
+        Command::Import(args) => match args.game {
+            Game::Chess => import_command::<Chess>(args),
+            Game::Xiangqi => import_command::<Xiangqi>(args),
+        },
+        Command::Convert(args) => match args.game {
+            Game::Chess => datagen::convert::<Chess>(&args.input, &args.out),
+            Game::Xiangqi => datagen::convert::<Xiangqi>(&args.input, &args.out),
+        }
+        .map(|line| println!("{line}")),
         Command::Book(args) => match args.game {
             Game::Chess => book_command::<Chess>(args),
             Game::Xiangqi => book_command::<Xiangqi>(args),
@@ -108,7 +118,15 @@ fn net_eval_command<G: nnue::FeatureSet>(args: &NetEvalArgs) -> Result<(), Strin
 }
 
 fn datastats_command<G: datagen::record::Packed>(args: &DatastatsArgs) -> Result<(), String> {
-    datagen::stats::<G::Record>(&args.file).map(|line| println!("{line}"))
+    datagen::stats::<G>(&args.file).map(|line| println!("{line}"))
+}
+
+/// `tuner import --set SET FILE...`: each file a block of the set, in the order given.
+fn import_command<G: datagen::record::Packed>(args: &ImportArgs) -> Result<(), String> {
+    for file in &args.files {
+        println!("{}", datagen::import::<G>(&args.set, file)?);
+    }
+    Ok(())
 }
 
 /// `tuner book [--game chess|xiangqi] ...`: the opening book (see [`book`]).

@@ -1,31 +1,43 @@
 //! `tuner datagen`: training data for the network, from the engine's own self-play.
 //!
 //! The games are `selfplay`'s ([`crate::selfplay::play_game`]: a line of the openings file, a few
-//! random plies, then a fixed node budget per move, quiet positions kept), written as the binary
-//! records of [`record`] instead of text. What this module adds is what a run of many hours needs:
+//! random plies, then a fixed node budget per move, quiet positions kept), written to a data set
+//! ([`set`]: one growing file per game, each game its first board and its moves, a kept position's
+//! score beside its move) instead of text. What this module adds is what a run of many hours, and
+//! many networks, needs:
 //!
-//! - **Determinism.** Game `g` depends only on the seed and `g`, and finished games are written in
-//!   the order of their numbers whatever thread played them, so one seed gives one file, byte for
-//!   byte, on any number of threads.
+//! - **Determinism.** Game `g` depends only on the settings (seed, nodes, network...) and `g`, and
+//!   finished games are written in the order of their numbers whatever thread played them, so one
+//!   seed and settings give one block of the set, byte for byte, on any number of threads.
+//! - **Blocks.** Each run of one settings line (the network's hash among them) is a block whose
+//!   header names them. A run with new settings, or a new network, appends a new block; a run with
+//!   the last block's settings goes on in it; nothing is ever discarded. Settings seen in an earlier
+//!   block go on from the game after that block's last.
 //! - **No duplicates.** A position whose identity (board, side to move, rights: the leading bytes of
-//!   its record) is already in the file is not written again. The first occurrence wins, in file
-//!   order, so this too is independent of the threads.
-//! - **Resuming.** Beside `OUT` lies `OUT.progress`, one line with the settings, the games written
-//!   and the bytes they fill, rewritten after the data is flushed. A run started on an existing
-//!   `OUT` with the same settings cuts the file back to those bytes (a game half-written when the
-//!   run was killed goes), reloads the identities, and goes on from the next game: a run stopped
-//!   and resumed writes the file an unstopped run would have.
-//! - **Concatenation.** Records have a fixed size and no header, so files of different seeds join
-//!   with `cat`. (Duplicates are removed within a file, not across files.)
+//!   its record) is already in the set is stored as a move without a score, not as a training
+//!   position again. The first occurrence wins, in set order, so this too is independent of the
+//!   threads.
+//! - **Resuming.** Beside `OUT` lies `OUT.progress`, one line with the last block's settings, the
+//!   next game's number and the bytes the set's whole games fill, rewritten after the data is
+//!   flushed. A run started on an existing set cuts it back to those bytes (a game half-written
+//!   when the run was killed goes; a set that lost bytes the line counts is cut to its last whole
+//!   game), reads every game back for the identities, and goes on: a run stopped and resumed writes
+//!   the set an unstopped run would have.
+//! - **Import.** [`import`] appends a file of 32-byte records (today's files: the records, and the
+//!   settings and games of its `.progress` line) as a block of lone positions; a generator then
+//!   started with those settings goes on from the file's next game. [`convert`] turns a set into
+//!   32-byte records and back.
 //! - **Progress.** Every `--report` seconds one line: positions, positions per second, games,
 //!   elapsed time.
 
 pub mod record;
+pub mod set;
 
 use crate::games::Tunable;
 use crate::identity::identity;
 use crate::selfplay::{self, Outcome, Player};
-use record::Packed;
+use record::{Packed, Record};
+use set::{Block, Kind};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -47,9 +59,9 @@ pub struct Config {
 struct Progress {
     /// `game=... seed=... nodes=...`: everything that decides the games.
     settings: String,
-    /// Games finished and written (games `0..games`).
+    /// The number of the next game to write (games `..games` of these settings are written).
     games: usize,
-    /// Bytes of the data file those games fill.
+    /// Bytes of the data file the whole games fill.
     bytes: u64,
 }
 
@@ -88,132 +100,234 @@ fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String
     settings
 }
 
-/// The records of one game, its positions labelled from each side to move's view.
-fn game_records<G: Tunable + Packed>(game: &selfplay::GameRecord<G>) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(game.positions.len() * G::RECORD_BYTES);
-    for (position, white_score) in &game.positions {
-        let first = position.first_player_to_move();
-        let score = if first { *white_score } else { -white_score };
-        let result = match (game.outcome, first) {
-            (Outcome::Draw, _) => 1,
-            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => 2,
-            _ => 0,
-        };
-        position.pack(score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16, result, &mut bytes);
+/// The result of `game` from the view of the side to move in `position`: 0 lost, 1 drawn, 2 won.
+fn result_for<G: engine::GameText>(outcome: Outcome, position: &G) -> u8 {
+    match (outcome, position.first_player_to_move()) {
+        (Outcome::Draw, _) => 1,
+        (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => 2,
+        _ => 0,
     }
-    bytes
 }
 
-/// The file being written, and what is needed to keep it free of duplicates and in game order.
+/// A finished game as the writer takes it: its first position's record, then for each ply the
+/// move's bits (0 for a kept position the game ended on) and, for a kept position, its score and
+/// identity. Built on the game's thread; the writer only drops duplicates and copies bytes.
+struct Played {
+    first: Vec<u8>,
+    entries: Vec<(u16, Option<(i16, u64)>)>,
+    dropped: bool,
+}
+
+impl Played {
+    fn of<G: Tunable + Packed>(game: &selfplay::GameRecord<G>) -> Played {
+        let mut first = Vec::with_capacity(G::RECORD_BYTES);
+        game.start.pack(0, result_for(game.outcome, &game.start), &mut first);
+        let mut record = Vec::with_capacity(G::RECORD_BYTES);
+        let mut kept = game.kept_plies.iter().zip(&game.positions).peekable();
+        let mut entries = Vec::with_capacity(game.moves.len() + 1);
+        let moves = game.moves.iter().map(|&mv| G::move_bits(mv)).chain(std::iter::once(0));
+        for (ply, bits) in moves.enumerate() {
+            let scored =
+                kept.next_if(|(&kept_ply, _)| kept_ply == ply).map(|(_, (position, white_score))| {
+                    let score = if position.first_player_to_move() { *white_score } else { -white_score };
+                    let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                    record.clear();
+                    position.pack(score, result_for(game.outcome, position), &mut record);
+                    (score, identity(&record[..G::IDENTITY_BYTES]))
+                });
+            if bits != 0 || scored.is_some() {
+                entries.push((bits, scored));
+            }
+        }
+        Played { first, entries, dropped: false }
+    }
+
+    fn dropped<G: Tunable + Packed>(opening: &str) -> Result<Played, String> {
+        let position = crate::games::parse::<G>(opening)?;
+        let mut first = Vec::with_capacity(G::RECORD_BYTES);
+        position.pack(0, 0, &mut first);
+        Ok(Played { first, entries: Vec::new(), dropped: true })
+    }
+}
+
+/// The set being written, and what is needed to keep it free of duplicates and in game order.
 struct Writer {
     file: std::fs::File,
     progress_path: String,
     progress: Progress,
     seen: HashSet<u64>,
     /// Finished games waiting for a lower-numbered one.
-    pending: BTreeMap<usize, Vec<u8>>,
-    record_bytes: usize,
-    identity_bytes: usize,
+    pending: BTreeMap<usize, Played>,
+    /// Training positions in the set.
+    positions: u64,
     /// Positions written by this run, and games.
     written: usize,
     games: usize,
+    bytes: Vec<u8>,
 }
 
 impl Writer {
-    /// Adds game `index` (empty when the game was dropped) and writes every game now in order.
-    fn finish(&mut self, index: usize, records: Vec<u8>) -> Result<(), String> {
-        self.pending.insert(index, records);
+    /// Adds game `index` and writes every game now in order.
+    fn finish(&mut self, index: usize, played: Played) -> Result<(), String> {
+        self.pending.insert(index, played);
         let mut wrote = false;
-        while let Some(records) = self.pending.remove(&self.progress.games) {
-            let mut kept = Vec::with_capacity(records.len());
-            for record in records.chunks_exact(self.record_bytes) {
-                if self.seen.insert(identity(&record[..self.identity_bytes])) {
-                    kept.extend_from_slice(record);
-                }
+        self.bytes.clear();
+        while let Some(played) = self.pending.remove(&self.progress.games) {
+            if played.dropped {
+                set::write_dropped(&played.first, &mut self.bytes);
+            } else {
+                let seen = &mut self.seen;
+                let mut kept = 0;
+                let entries = played.entries.iter().map(|&(bits, scored)| {
+                    let score = scored.filter(|&(_, id)| seen.insert(id)).map(|(score, _)| score);
+                    kept += usize::from(score.is_some());
+                    (bits, score)
+                });
+                set::write_game(&played.first, entries, &mut self.bytes);
+                self.written += kept;
+                self.positions += kept as u64;
             }
-            self.file.write_all(&kept).map_err(|error| error.to_string())?;
-            self.progress.bytes += kept.len() as u64;
             self.progress.games += 1;
-            self.written += kept.len() / self.record_bytes;
             self.games += 1;
             wrote = true;
         }
         if wrote {
+            self.file.write_all(&self.bytes).map_err(|error| error.to_string())?;
+            self.progress.bytes += self.bytes.len() as u64;
             self.file.sync_data().map_err(|error| error.to_string())?;
-            let temporary = format!("{}.new", self.progress_path);
-            std::fs::write(&temporary, self.progress.line())
-                .and_then(|()| std::fs::rename(&temporary, &self.progress_path))
-                .map_err(|error| format!("{}: {error}", self.progress_path))?;
+            write_progress(&self.progress_path, &self.progress)?;
         }
         Ok(())
     }
+}
 
-    fn positions(&self) -> u64 {
-        self.progress.bytes / self.record_bytes as u64
+/// Replaces the progress file, atomically.
+fn write_progress(path: &str, progress: &Progress) -> Result<(), String> {
+    let temporary = format!("{path}.new");
+    std::fs::write(&temporary, progress.line())
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|error| format!("{path}: {error}"))
+}
+
+/// The set at `path` read back to its committed end (its progress line's bytes): what it holds, the
+/// identities of its training positions, and the file, cut to its whole items. A set that lost
+/// bytes its progress line counts is cut to its last whole game, with a warning.
+fn reopen<G: Packed>(
+    path: &str,
+    progress: &Progress,
+    mut identities: Option<&mut HashSet<u64>>,
+) -> Result<(std::fs::File, set::Summary), String> {
+    if !set::is_set(path) {
+        return Err(format!(
+            "{path} is not a data set (a file of 32-byte records? `tuner import` it into a set)"
+        ));
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|error| format!("{path}: {error}"))?;
+    let length = file.metadata().map_err(|error| format!("{path}: {error}"))?.len();
+    let summary = set::scan::<G>(path, progress.bytes, identities.is_some(), |records| {
+        if let Some(seen) = identities.as_deref_mut() {
+            for record in records.chunks_exact(G::RECORD_BYTES) {
+                seen.insert(identity(&record[..G::IDENTITY_BYTES]));
+            }
+        }
+    })?;
+    if summary.end < progress.bytes {
+        eprintln!(
+            "datagen: {path} is {length} bytes, its progress file counts {}: cut to its last whole game, at byte {}",
+            progress.bytes, summary.end
+        );
+    }
+    file.set_len(summary.end).map_err(|error| format!("{path}: {error}"))?;
+    file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
+    Ok((file, summary))
+}
+
+/// Reads `path`'s progress line (`None` when there is none).
+fn read_progress(path: &str) -> Result<Option<Progress>, String> {
+    let progress_path = format!("{path}.progress");
+    match std::fs::read_to_string(&progress_path) {
+        Err(_) if std::path::Path::new(path).exists() => {
+            Err(format!("{path} exists without {progress_path}: choose another --out"))
+        }
+        Err(_) => Ok(None),
+        Ok(text) => {
+            Progress::parse(&text).map(Some).ok_or_else(|| format!("{progress_path}: not a progress line"))
+        }
     }
 }
 
-/// Opens `out` for appending: a fresh file, or an existing one resumed where its progress file says.
-fn open<G: Packed>(out: &str, settings: &str) -> Result<Writer, String> {
-    let progress_path = format!("{out}.progress");
-    let fresh = Progress { settings: settings.to_string(), games: 0, bytes: 0 };
-    let progress = match std::fs::read_to_string(&progress_path) {
-        Err(_) if std::path::Path::new(out).exists() => {
-            return Err(format!("{out} exists without {progress_path}: choose another --out"))
-        }
-        Err(_) => fresh,
-        Ok(text) => {
-            let progress =
-                Progress::parse(&text).ok_or_else(|| format!("{progress_path}: not a progress line"))?;
-            if progress.settings != settings {
-                return Err(format!(
-                    "{out} was started with other settings ({}); this run has {settings}",
-                    progress.settings
-                ));
-            }
-            progress
-        }
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
+/// Creates the set at `path`: no file there yet.
+fn create(path: &str) -> Result<std::fs::File, String> {
+    std::fs::OpenOptions::new()
+        .create_new(true)
         .read(true)
         .write(true)
-        .open(out)
-        .map_err(|error| format!("{out}: {error}"))?;
-    let length = file.metadata().map_err(|error| format!("{out}: {error}"))?.len();
-    if length < progress.bytes {
-        return Err(format!(
-            "{out} is shorter ({length} bytes) than its progress file says ({})",
-            progress.bytes
-        ));
-    }
-    file.set_len(progress.bytes).map_err(|error| format!("{out}: {error}"))?;
+        .open(path)
+        .map_err(|error| format!("{path}: {error}"))
+}
+
+/// Appends `block`'s header to the set, and makes it the progress line's block.
+fn start_block(
+    file: &mut std::fs::File,
+    progress_path: &str,
+    end: u64,
+    block: &Block,
+) -> Result<Progress, String> {
+    let header = block.bytes();
+    file.write_all(&header).and_then(|()| file.sync_data()).map_err(|error| error.to_string())?;
+    let progress = Progress {
+        settings: block.settings.clone(),
+        games: (block.first_game + block.games) as usize,
+        bytes: end + header.len() as u64,
+    };
+    write_progress(progress_path, &progress)?;
+    Ok(progress)
+}
+
+/// Opens the set `out` for appending games of `settings`: a new set, the last block resumed where
+/// its progress file says, or a new block.
+fn open<G: Packed>(out: &str, settings: &str) -> Result<Writer, String> {
+    let progress_path = format!("{out}.progress");
     let mut seen = HashSet::new();
-    file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 20, &mut file);
-    let mut record = vec![0u8; G::RECORD_BYTES];
-    for _ in 0..progress.bytes / G::RECORD_BYTES as u64 {
-        reader.read_exact(&mut record).map_err(|error| format!("{out}: {error}"))?;
-        seen.insert(identity(&record[..G::IDENTITY_BYTES]));
-    }
-    drop(reader);
-    file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
+    let (mut file, summary) = match read_progress(out)? {
+        None => (create(out)?, set::Summary::default()),
+        Some(progress) => reopen::<G>(out, &progress, Some(&mut seen))?,
+    };
+    let last = summary.blocks.last();
+    let progress = match last {
+        Some(last) if last.block.kind == Kind::Games && last.block.settings == settings => {
+            Progress { settings: settings.to_string(), games: last.next_game() as usize, bytes: summary.end }
+        }
+        _ => {
+            let block = Block {
+                kind: Kind::Games,
+                first_game: summary.next_game(settings),
+                games: 0,
+                settings: settings.to_string(),
+            };
+            start_block(&mut file, &progress_path, summary.end, &block)?
+        }
+    };
+    write_progress(&progress_path, &progress)?;
     Ok(Writer {
         file,
         progress_path,
         progress,
         seen,
         pending: BTreeMap::new(),
-        record_bytes: G::RECORD_BYTES,
-        identity_bytes: G::IDENTITY_BYTES,
+        positions: summary.positions(),
         written: 0,
         games: 0,
+        bytes: Vec::new(),
     })
 }
 
-/// Plays and writes until `config.play.games` games are in the file or the time limit passes.
-/// Returns the summary line.
+/// Plays and writes until game `config.play.games` of these settings or the time limit. Returns
+/// the summary line.
 pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
     let play = &config.play;
     if play.openings.is_empty() {
@@ -223,9 +337,8 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
     let writer = open::<G>(&play.out, &settings)?;
     let first_game = writer.progress.games;
     eprintln!(
-        "datagen: {} ({} positions from {first_game} games already there)",
-        play.out,
-        writer.positions()
+        "datagen: {} ({} positions in the set; this block's settings from game {first_game})",
+        play.out, writer.positions
     );
     let writer = Mutex::new(writer);
     let next = AtomicUsize::new(first_game);
@@ -236,7 +349,7 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
             "datagen: {} positions (+{} in {}, {:.0}/s), {} games (+{})",
-            writer.positions(),
+            writer.positions,
             writer.written,
             clock(seconds),
             writer.written as f64 / seconds.max(1e-9),
@@ -248,11 +361,12 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
         let mut player = Player::<G>::new(play);
         while let Some(index) = play.next_game(&next, started).filter(|_| !failed.load(Ordering::Relaxed)) {
             let opening = &play.openings[index % play.openings.len()];
-            let records = selfplay::play_game(play, &mut player, index, opening)
-                .map(|game| game_records(&game))
-                .unwrap_or_default();
+            let played = match selfplay::play_game(play, &mut player, index, opening) {
+                Some(game) => Played::of(&game),
+                None => Played::dropped::<G>(opening)?,
+            };
             let mut writer = writer.lock().unwrap();
-            if let Err(error) = writer.finish(index, records) {
+            if let Err(error) = writer.finish(index, played) {
                 failed.store(true, Ordering::Relaxed);
                 return Err(error);
             }
@@ -268,45 +382,235 @@ pub fn run<G: Tunable + Packed>(config: &Config) -> Result<String, String> {
     let writer = writer.into_inner().unwrap();
     report(&writer);
     Ok(format!(
-        "datagen: done: {} positions from {} games in {} ({} games finished after a gap were not written)",
-        writer.positions(),
+        "datagen: done: {} positions in the set, game {} of these settings next, in {} ({} games finished after a gap were not written)",
+        writer.positions,
         writer.progress.games,
         clock(started.elapsed().as_secs_f64()),
         writer.pending.len()
     ))
 }
 
-/// `tuner datastats`: what a data file of records `R` holds, read back record by record (so a
-/// file a writer of another format made is caught here, not in training).
-pub fn stats<R: record::Record>(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
-    if bytes.len() % 32 != 0 {
-        return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
+/// Appends the file of 32-byte records `file` to the set `out` (created if need be) as a block of
+/// lone positions, every record kept. The block's settings and games are those of `file`'s
+/// progress line (only the bytes it counts are read: a game half-written after them is not
+/// whole); a file without one gets `game=NAME imported`. Settings already in the set are refused:
+/// that would be the same games twice. Stop any generator writing to `out` first.
+pub fn import<G: Packed>(out: &str, file: &str) -> Result<String, String> {
+    let source = match std::fs::read_to_string(format!("{file}.progress")) {
+        Ok(text) => {
+            Some(Progress::parse(&text).ok_or_else(|| format!("{file}.progress: not a progress line"))?)
+        }
+        Err(_) => None,
+    };
+    let length = std::fs::metadata(file).map_err(|error| format!("{file}: {error}"))?.len();
+    let (settings, games, bytes) = match source {
+        Some(progress) => (progress.settings, progress.games as u64, progress.bytes),
+        None => (format!("game={} imported", G::NAME), 0, length),
+    };
+    if bytes > length || bytes % G::RECORD_BYTES as u64 != 0 {
+        return Err(format!("{file}: {length} bytes, its progress line counts {bytes}: not whole records"));
     }
-    let (mut results, mut pieces, mut score_sum, mut first) = ([0usize; 3], [0usize; 33], 0i64, 0usize);
-    for (index, chunk) in bytes.chunks_exact(32).enumerate() {
-        let record = R::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;
-        results[usize::from(record.result())] += 1;
-        pieces[record.pieces().len()] += 1;
-        score_sum += i64::from(record.score()).abs();
-        first += usize::from(record.first_player_to_move());
+    let progress_path = format!("{out}.progress");
+    let (mut set_file, summary) = match read_progress(out)? {
+        None => (create(out)?, set::Summary::default()),
+        Some(progress) => reopen::<G>(out, &progress, None)?,
+    };
+    if summary.blocks.iter().any(|block| block.block.settings == settings) {
+        return Err(format!("{out} already holds a block of {file}'s settings ({settings})"));
     }
-    let count = (bytes.len() / 32).max(1);
-    let per_pieces: Vec<String> = (2..=32)
-        .step_by(5)
-        .map(|low| format!("{low}-{}: {}", low + 4, pieces[low..(low + 5).min(33)].iter().sum::<usize>()))
-        .collect();
+    let block = Block { kind: Kind::Records, first_game: 0, games, settings };
+    let mut progress = start_block(&mut set_file, &progress_path, summary.end, &block)?;
+    let mut input = std::io::BufReader::with_capacity(
+        1 << 20,
+        std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?,
+    )
+    .take(bytes);
+    let mut output = std::io::BufWriter::with_capacity(1 << 20, &mut set_file);
+    let mut record = vec![0u8; G::RECORD_BYTES];
+    let mut lone = Vec::with_capacity(G::RECORD_BYTES);
+    for index in 0..bytes / G::RECORD_BYTES as u64 {
+        input.read_exact(&mut record).map_err(|error| format!("{file}: {error}"))?;
+        if G::Record::unpack(&record).is_none() {
+            return Err(format!("{file}: record {index} is malformed"));
+        }
+        lone.clear();
+        set::write_lone(&record, &mut lone);
+        output.write_all(&lone).map_err(|error| format!("{out}: {error}"))?;
+    }
+    output.flush().map_err(|error| format!("{out}: {error}"))?;
+    drop(output);
+    set_file.sync_data().map_err(|error| format!("{out}: {error}"))?;
+    progress.bytes += bytes;
+    write_progress(&progress_path, &progress)?;
     Ok(format!(
-        "{path}: {} positions; side to move lost {} drawn {} won {}; {} to move {:.1}%; mean |score| {:.0} cp; by pieces {}",
-        bytes.len() / 32,
-        results[0],
-        results[1],
-        results[2],
-        R::FIRST_PLAYER,
-        100.0 * first as f64 / count as f64,
-        score_sum as f64 / count as f64,
-        per_pieces.join(", ")
+        "import: {file}: {} positions of {games} games appended to {out} as a block of `{}`",
+        bytes / G::RECORD_BYTES as u64,
+        progress.settings
     ))
+}
+
+/// `tuner convert`: a set into a file of 32-byte records (its training positions, in order), or a
+/// file of 32-byte records into a new set (as [`import`] would). `out` must not exist.
+pub fn convert<G: Packed>(input: &str, out: &str) -> Result<String, String> {
+    if std::path::Path::new(out).exists() {
+        return Err(format!("{out} exists: convert writes a new file"));
+    }
+    if !set::is_set(input) {
+        return import::<G>(out, input);
+    }
+    let mut output = std::io::BufWriter::with_capacity(1 << 20, create(out)?);
+    let mut failed = None;
+    let summary = set::scan::<G>(input, u64::MAX, true, |records| {
+        if failed.is_none() {
+            failed = output.write_all(records).err();
+        }
+    })?;
+    if let Some(error) = failed {
+        return Err(format!("{out}: {error}"));
+    }
+    output.flush().map_err(|error| format!("{out}: {error}"))?;
+    let mut line = format!("convert: {} positions of {input} written to {out}", summary.positions());
+    if summary.truncated {
+        line.push_str(&format!("; {}", truncation(input, &summary)));
+    }
+    Ok(line)
+}
+
+/// The warning for a set whose data ends inside a game.
+fn truncation(path: &str, summary: &set::Summary) -> String {
+    format!(
+        "warning: {path} ends inside the game at byte {} (a writer killed or still at work): read up to it",
+        summary.end
+    )
+}
+
+/// What `datastats` counts of records.
+struct Tally {
+    results: [usize; 3],
+    pieces: [usize; 33],
+    score_sum: i64,
+    first: usize,
+    count: usize,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally { results: [0; 3], pieces: [0; 33], score_sum: 0, first: 0, count: 0 }
+    }
+}
+
+impl Tally {
+    fn add<R: Record>(&mut self, record: &R) {
+        self.results[usize::from(record.result())] += 1;
+        self.pieces[record.pieces().len()] += 1;
+        self.score_sum += i64::from(record.score()).abs();
+        self.first += usize::from(record.first_player_to_move());
+        self.count += 1;
+    }
+
+    fn line<R: Record>(&self) -> String {
+        let count = self.count.max(1);
+        let per_pieces: Vec<String> = (2..=32)
+            .step_by(5)
+            .map(|low| {
+                format!("{low}-{}: {}", low + 4, self.pieces[low..(low + 5).min(33)].iter().sum::<usize>())
+            })
+            .collect();
+        format!(
+            "side to move lost {} drawn {} won {}; {} to move {:.1}%; mean |score| {:.0} cp; by pieces {}",
+            self.results[0],
+            self.results[1],
+            self.results[2],
+            R::FIRST_PLAYER,
+            100.0 * self.first as f64 / count as f64,
+            self.score_sum as f64 / count as f64,
+            per_pieces.join(", ")
+        )
+    }
+}
+
+/// `tuner datastats`: what a data set, or a file of 32-byte records, holds, read back position by
+/// position (so a file a writer of another format made is caught here, not in training). A set's
+/// report has a line per block.
+pub fn stats<G: Packed>(path: &str) -> Result<String, String> {
+    let mut tally = Tally::default();
+    if !set::is_set(path) {
+        let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
+        if bytes.len() % G::RECORD_BYTES != 0 {
+            return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
+        }
+        for (index, chunk) in bytes.chunks_exact(G::RECORD_BYTES).enumerate() {
+            let record =
+                G::Record::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;
+            tally.add(&record);
+        }
+        return Ok(format!(
+            "{path}: {} positions (32-byte records); {}",
+            tally.count,
+            tally.line::<G::Record>()
+        ));
+    }
+    let mut malformed = false;
+    let summary = set::scan::<G>(path, u64::MAX, true, |records| {
+        for chunk in records.chunks_exact(G::RECORD_BYTES) {
+            match G::Record::unpack(chunk) {
+                Some(record) => tally.add(&record),
+                None => malformed = true,
+            }
+        }
+    })?;
+    if malformed {
+        return Err(format!("{path}: a position reads back as a malformed record"));
+    }
+    let games: u64 = summary
+        .blocks
+        .iter()
+        .filter(|block| block.block.kind == Kind::Games)
+        .map(|block| block.items - block.dropped)
+        .sum();
+    let imported: u64 = summary
+        .blocks
+        .iter()
+        .filter(|block| block.block.kind == Kind::Records)
+        .map(|block| block.block.games)
+        .sum();
+    let mut lines = vec![format!(
+        "{path}: {} positions, {games} games (and {imported} imported), {} blocks, {} bytes ({:.2} bytes a position); {}",
+        summary.positions(),
+        summary.blocks.len(),
+        summary.end,
+        summary.end as f64 / summary.positions().max(1) as f64,
+        tally.line::<G::Record>()
+    )];
+    for (index, block) in summary.blocks.iter().enumerate() {
+        let network = block
+            .block
+            .settings
+            .split(' ')
+            .find_map(|field| field.strip_prefix("eval="))
+            .unwrap_or("hand-crafted");
+        let what = match block.block.kind {
+            Kind::Games => format!(
+                "games {}..{} ({} dropped), {} plies",
+                block.block.first_game,
+                block.next_game(),
+                block.dropped,
+                block.plies
+            ),
+            Kind::Records => format!("imported records of games 0..{}", block.block.games),
+        };
+        lines.push(format!(
+            "  block {index}: network {network}: {} positions, {what}, {} bytes ({:.2} a position); {}",
+            block.positions,
+            block.bytes,
+            block.bytes as f64 / block.positions.max(1) as f64,
+            block.block.settings
+        ));
+    }
+    if summary.truncated {
+        lines.push(truncation(path, &summary));
+    }
+    Ok(lines.join("\n"))
 }
 
 /// `1h02m03s`.
@@ -319,6 +623,8 @@ fn clock(seconds: f64) -> String {
 mod tests {
     use super::*;
     use engine::chess::Position;
+
+    const XIANGQI_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     fn config(out: &str, games: usize, threads: usize) -> Config {
         Config {
@@ -341,22 +647,58 @@ mod tests {
     fn temporary(name: &str) -> String {
         let path = std::env::temp_dir().join(format!("triskel-datagen-{}-{name}", std::process::id()));
         let path = path.to_str().unwrap().to_string();
-        let _ = std::fs::remove_file(&path);
-        let _ = std::fs::remove_file(format!("{path}.progress"));
+        remove(&path);
         path
     }
 
+    fn remove(path: &str) {
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(format!("{path}.progress"));
+    }
+
+    /// The set's training positions as 32-byte records.
+    fn records<G: Packed>(path: &str) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let summary =
+            set::scan::<G>(path, u64::MAX, true, |records| bytes.extend_from_slice(records)).unwrap();
+        assert!(!summary.truncated);
+        assert_eq!(bytes.len() as u64, summary.positions() * 32);
+        bytes
+    }
+
+    /// The records the 32-byte generator wrote for `config`'s games: each kept position packed,
+    /// duplicates dropped, in game order.
+    fn expected_records<G: Tunable + Packed>(config: &Config) -> Vec<u8> {
+        let play = &config.play;
+        let mut player = Player::<G>::new(play);
+        let (mut bytes, mut seen) = (Vec::new(), HashSet::new());
+        for index in 0..play.games {
+            let Some(game) = selfplay::play_game(play, &mut player, index, &play.openings[0]) else {
+                continue;
+            };
+            for (position, white_score) in &game.positions {
+                let score = if position.first_player_to_move() { *white_score } else { -white_score };
+                let mut record = Vec::new();
+                position.pack(score as i16, result_for(game.outcome, position), &mut record);
+                if seen.insert(identity(&record[..G::IDENTITY_BYTES])) {
+                    bytes.extend_from_slice(&record);
+                }
+            }
+        }
+        bytes
+    }
+
     #[test]
-    fn threads_and_resuming_write_the_same_file_with_no_duplicate() {
+    fn threads_and_resuming_write_the_same_set_with_no_duplicate() {
         let one = temporary("one");
         run::<Position>(&config(&one, 6, 1)).unwrap();
         let two = temporary("two");
         run::<Position>(&config(&two, 6, 2)).unwrap();
         let whole = std::fs::read(&one).unwrap();
-        assert!(!whole.is_empty() && whole.len() % 32 == 0);
+        assert!(set::is_set(&one) && whole.len() > 100);
         assert_eq!(whole, std::fs::read(&two).unwrap());
 
-        // Three games, a torn record as a kill would leave, then the rest.
+        // Three games, a torn game as a kill would leave, then the rest.
         let resumed = temporary("resumed");
         run::<Position>(&config(&resumed, 3, 1)).unwrap();
         let mut file = std::fs::OpenOptions::new().append(true).open(&resumed).unwrap();
@@ -365,78 +707,187 @@ mod tests {
         run::<Position>(&config(&resumed, 6, 2)).unwrap();
         assert_eq!(whole, std::fs::read(&resumed).unwrap());
 
-        let identities: HashSet<&[u8]> = whole.chunks_exact(32).map(|record| &record[..25]).collect();
-        assert_eq!(identities.len(), whole.len() / 32);
-        for bytes in whole.chunks_exact(32) {
-            let record = record::ChessRecord::unpack(bytes).unwrap();
-            assert!(record.result <= 2 && record.pieces().len() >= 2);
-        }
-
-        // Other settings on the same file are refused.
-        let mut other = config(&one, 8, 1);
-        other.play.nodes = 400;
-        assert!(run::<Position>(&other).unwrap_err().contains("other settings"));
+        // Played back, the set is the records the 32-byte generator wrote: no duplicate, every
+        // kept position, in order.
+        let bytes = records::<Position>(&one);
+        assert_eq!(bytes, expected_records::<Position>(&config(&one, 6, 1)));
+        let identities: HashSet<&[u8]> = bytes.chunks_exact(32).map(|record| &record[..25]).collect();
+        assert_eq!(identities.len(), bytes.len() / 32);
+        // A kept position costs 4 bytes, a move not kept 2, a game 32 more.
+        let summary = set::scan::<Position>(&one, u64::MAX, false, |_| {}).unwrap();
+        assert_eq!(summary.blocks.len(), 1);
+        assert!((whole.len() as f64) < bytes.len() as f64 / 32.0 * 8.0, "{} bytes", whole.len());
         for path in [one, two, resumed] {
-            let _ = std::fs::remove_file(&path);
-            let _ = std::fs::remove_file(format!("{path}.progress"));
+            remove(&path);
         }
     }
 
-    /// Xiangqi games go through the same writer: whole records that read back, no duplicate, and
-    /// `datastats` reads the file.
+    /// A set that lost the end of its last block (bytes its progress line counts) resumes from its
+    /// last whole game and still writes what an unstopped run would.
     #[test]
-    fn xiangqi_games_write_records_that_read_back() {
-        use record::{Record, XiangqiRecord};
+    fn resuming_recovers_a_truncated_last_block() {
+        let whole = temporary("whole");
+        run::<Position>(&config(&whole, 5, 1)).unwrap();
+        let cut = temporary("cut");
+        run::<Position>(&config(&cut, 5, 1)).unwrap();
+        let length = std::fs::metadata(&cut).unwrap().len();
+        std::fs::OpenOptions::new().write(true).open(&cut).unwrap().set_len(length - 40).unwrap();
+        let stats = stats::<Position>(&cut).unwrap();
+        assert!(stats.contains("ends inside the game at byte"), "{stats}");
+        run::<Position>(&config(&cut, 5, 1)).unwrap();
+        assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&cut).unwrap());
+        for path in [whole, cut] {
+            remove(&path);
+        }
+    }
+
+    /// A new network, or new settings, append a block; settings met before go on from their next
+    /// game; `datastats` reports each block.
+    #[test]
+    fn a_new_network_appends_a_block() {
+        let path = temporary("blocks");
+        run::<Position>(&config(&path, 3, 1)).unwrap();
+        let first = std::fs::read(&path).unwrap();
+        let mut with_network = config(&path, 3, 1);
+        with_network.play.nnue = true;
+        run::<Position>(&with_network).unwrap();
+        let progress = std::fs::read_to_string(format!("{path}.progress")).unwrap();
+        assert!(progress.contains(" eval=nnue-") && progress.contains(" games=3 "), "{progress}");
+        // The hand-crafted evaluation again, two games more: a third block from game 3.
+        run::<Position>(&config(&path, 5, 1)).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes[..first.len()], first[..], "nothing is rewritten");
+        let summary = set::scan::<Position>(&path, u64::MAX, false, |_| {}).unwrap();
+        let blocks: Vec<(u64, u64, bool)> = summary
+            .blocks
+            .iter()
+            .map(|block| (block.block.first_game, block.items, block.block.settings.contains("eval=nnue-")))
+            .collect();
+        assert_eq!(blocks, [(0, 3, false), (0, 3, true), (3, 2, false)]);
+        assert!(summary.blocks.iter().all(|block| block.positions > 0));
+        let stats = stats::<Position>(&path).unwrap();
+        assert!(stats.contains("3 blocks") && stats.contains("block 2: network hand-crafted"), "{stats}");
+        remove(&path);
+    }
+
+    /// Xiangqi games go through the same writer: games that play back into records, no duplicate,
+    /// and `datastats` reads the set; `--nnue` games name the network.
+    #[test]
+    fn xiangqi_games_write_a_set_that_plays_back() {
+        use record::XiangqiRecord;
         let out = temporary("xiangqi");
         let mut config = config(&out, 3, 1);
-        config.play.openings =
-            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
+        config.play.openings = vec![XIANGQI_START.to_string()];
         run::<engine::xiangqi::Position>(&config).unwrap();
-        let bytes = std::fs::read(&out).unwrap();
-        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
+        let bytes = records::<engine::xiangqi::Position>(&out);
+        assert_eq!(bytes, expected_records::<engine::xiangqi::Position>(&config));
         let identities: HashSet<&[u8]> = bytes.chunks_exact(32).map(|record| &record[..28]).collect();
         assert_eq!(identities.len(), bytes.len() / 32);
         for chunk in bytes.chunks_exact(32) {
             let record = XiangqiRecord::unpack(chunk).unwrap();
             assert!(record.result <= 2 && record.pieces().len() >= 2);
-            engine::xiangqi::Position::from_fen(&record.board_fen()).unwrap();
         }
-        assert!(stats::<XiangqiRecord>(&out).unwrap().contains("red to move"));
-        let _ = std::fs::remove_file(&out);
-        let _ = std::fs::remove_file(format!("{out}.progress"));
+        assert!(stats::<engine::xiangqi::Position>(&out).unwrap().contains("red to move"));
+        config.play.nnue = true;
+        config.play.games = 1;
+        run::<engine::xiangqi::Position>(&config).unwrap();
+        let progress = std::fs::read_to_string(format!("{out}.progress")).unwrap();
+        assert!(progress.starts_with("game=xiangqi ") && progress.contains(" eval=nnue-"), "{progress}");
+        remove(&out);
     }
 
-    /// `--nnue` games are the network's: other games than the hand-crafted evaluation's, and a
-    /// file that names the network and so resumes only with it; xiangqi's too.
+    /// 32-byte records, imported with their progress line, convert back to the same bytes; the
+    /// generator then goes on from the file's next game, in a block of its own; `datastats` reads
+    /// the mixed set.
     #[test]
-    fn network_games_are_their_own_file() {
-        let hand_crafted = temporary("hce");
-        run::<Position>(&config(&hand_crafted, 3, 1)).unwrap();
-        let network = temporary("nnue");
-        let mut with_network = config(&network, 3, 1);
-        with_network.play.nnue = true;
-        run::<Position>(&with_network).unwrap();
-        let bytes = std::fs::read(&network).unwrap();
-        assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
-        assert_ne!(bytes, std::fs::read(&hand_crafted).unwrap(), "the network plays other moves");
-        let progress = std::fs::read_to_string(format!("{network}.progress")).unwrap();
-        assert!(progress.contains(" eval=nnue-"), "{progress}");
-        // The same file without the network is another run's.
-        let error = run::<Position>(&config(&network, 4, 1)).unwrap_err();
-        assert!(error.contains("other settings"), "{error}");
+    fn imported_records_convert_back_and_the_generator_goes_on_after_them() {
+        let set_path = temporary("import-set");
+        // A 32-byte file as today's generator left it: the records of games 0..3 of these settings.
+        let old = temporary("import-old");
+        let config = config(&set_path, 3, 1);
+        let old_records = expected_records::<Position>(&config);
+        std::fs::write(&old, &old_records).unwrap();
+        let settings = settings::<Position>(&config.play, identity(config.play.openings.concat().as_bytes()));
+        let progress = Progress { settings, games: 3, bytes: old_records.len() as u64 };
+        std::fs::write(format!("{old}.progress"), progress.line()).unwrap();
+        // Half a record more, as a kill leaves: not counted by the line, not imported.
+        std::fs::OpenOptions::new().append(true).open(&old).unwrap().write_all(&[1; 16]).unwrap();
+        let error = run::<Position>(&Config {
+            play: selfplay::Config { out: old.clone(), ..config.play.clone() },
+            ..config.clone()
+        })
+        .unwrap_err();
+        assert!(error.contains("`tuner import` it"), "{error}");
+        import::<Position>(&set_path, &old).unwrap();
+        assert!(import::<Position>(&set_path, &old).unwrap_err().contains("already holds"));
+        let back = temporary("import-back");
+        convert::<Position>(&set_path, &back).unwrap();
+        assert_eq!(std::fs::read(&back).unwrap(), old_records);
+        // The same settings: games 3..5 in a new block, after the imported ones.
+        run::<Position>(&Config { play: selfplay::Config { games: 5, ..config.play.clone() }, ..config })
+            .unwrap();
+        let summary = set::scan::<Position>(&set_path, u64::MAX, false, |_| {}).unwrap();
+        let blocks: Vec<(Kind, u64, u64)> = summary
+            .blocks
+            .iter()
+            .map(|block| (block.block.kind, block.block.first_game, block.items))
+            .collect();
+        assert_eq!(blocks, [(Kind::Records, 0, (old_records.len() / 32) as u64), (Kind::Games, 3, 2)]);
+        let whole = temporary("import-whole");
+        run::<Position>(&self::config(&whole, 5, 1)).unwrap();
+        assert_eq!(records::<Position>(&set_path), records::<Position>(&whole), "as one run of 5 games");
+        let stats = stats::<Position>(&set_path).unwrap();
+        assert!(
+            stats.contains("block 0: network hand-crafted")
+                && stats.contains("imported records of games 0..3")
+        );
+        assert!(stats.contains("block 1:") && stats.contains("games 3..5"), "{stats}");
 
-        let xiangqi = temporary("xiangqi-nnue");
-        let mut config = config(&xiangqi, 1, 1);
-        config.play.nnue = true;
-        config.play.openings =
-            vec!["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_string()];
-        run::<engine::xiangqi::Position>(&config).unwrap();
-        let progress = std::fs::read_to_string(format!("{xiangqi}.progress")).unwrap();
-        assert!(progress.starts_with("game=xiangqi ") && progress.contains(" eval=nnue-"), "{progress}");
-        for path in [hand_crafted, network, xiangqi] {
-            let _ = std::fs::remove_file(&path);
-            let _ = std::fs::remove_file(format!("{path}.progress"));
+        // A file of records without a progress line converts into a set and back, xiangqi too.
+        let xiangqi = temporary("import-xiangqi");
+        let mut bytes = Vec::new();
+        for fen in [XIANGQI_START, "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 7 1"] {
+            engine::GameText::parse_position(fen)
+                .map(|p: engine::xiangqi::Position| p.pack(-12, 1, &mut bytes))
+                .unwrap();
         }
+        std::fs::write(&xiangqi, &bytes).unwrap();
+        let xiangqi_set = temporary("import-xiangqi-set");
+        convert::<engine::xiangqi::Position>(&xiangqi, &xiangqi_set).unwrap();
+        assert!(set::is_set(&xiangqi_set));
+        assert_eq!(records::<engine::xiangqi::Position>(&xiangqi_set), bytes);
+        for path in [set_path, old, back, whole, xiangqi, xiangqi_set] {
+            remove(&path);
+        }
+    }
+
+    /// A corrupt item is an error naming its byte, a torn tail a warning; neither panics.
+    #[test]
+    fn a_corrupt_or_truncated_set_is_reported() {
+        let path = temporary("corrupt");
+        run::<Position>(&config(&path, 2, 1)).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let play = &config(&path, 2, 1).play;
+        let settings = settings::<Position>(play, identity(play.openings.concat().as_bytes()));
+        let header = Block { kind: Kind::Games, first_game: 0, games: 0, settings };
+        // The first game's first move (a random ply), made one no position has: a1a1.
+        let first_move = header.bytes().len() + 32;
+        let mut bad = good.clone();
+        bad[first_move..first_move + 2].copy_from_slice(&0x4000u16.to_le_bytes());
+        assert_ne!(good[first_move..first_move + 2], [0, 0x40]);
+        std::fs::write(&path, &bad).unwrap();
+        let error = stats::<Position>(&path).unwrap_err();
+        assert!(error.contains("corrupt item at byte") && error.contains("illegal move"), "{error}");
+        for cut in [good.len() - 1, good.len() - 3, 40] {
+            std::fs::write(&path, &good[..cut]).unwrap();
+            let report = stats::<Position>(&path).unwrap();
+            assert!(report.contains("ends inside the game"), "{report}");
+        }
+        std::fs::write(&path, [5u8; 64]).unwrap();
+        let _ = std::fs::remove_file(format!("{path}.progress"));
+        let error = convert::<Position>(&path, &temporary("corrupt-out")).unwrap_err();
+        assert!(error.contains("32-byte records") || error.contains("malformed"), "{error}");
+        remove(&path);
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use crate::games::{first_player_score, Tunable};
 use engine::history::PastPosition;
 use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
-use engine::Score;
+use engine::{Game, Score};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -127,7 +127,14 @@ pub enum Ending {
 }
 
 /// One finished game.
-pub struct GameRecord<G> {
+pub struct GameRecord<G: Game> {
+    /// The opening position, before the random plies.
+    pub start: G,
+    /// Every ply played from `start`, random plies included.
+    pub moves: Vec<G::Move>,
+    /// The ply (index from `start`) of each of `positions`: `moves.len()` for a position kept when
+    /// the game was adjudicated before its move was played.
+    pub kept_plies: Vec<usize>,
     /// The result.
     pub outcome: Outcome,
     /// Why it ended.
@@ -173,6 +180,8 @@ pub fn play_game<G: Tunable>(
 ) -> Option<GameRecord<G>> {
     let mut rng = SplitMix64::new(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut position = crate::games::parse::<G>(opening).ok()?;
+    let start = position;
+    let mut played = Vec::with_capacity(MAX_PLIES);
     let mut past: Vec<PastPosition> = Vec::new();
     let mut moves = G::MoveList::default();
     for _ in 0..config.random_plies {
@@ -183,11 +192,15 @@ pub fn play_game<G: Tunable>(
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
         past.push(position.past_before(mv));
         position.make_move(mv);
+        played.push(mv);
     }
     tt::clear(&player.table);
     player.state.clear();
     let limits = Limits::<G::Move> { nodes: Some(config.nodes), ..Limits::default() };
     let mut record = GameRecord {
+        start,
+        moves: Vec::new(),
+        kept_plies: Vec::new(),
         outcome: Outcome::Draw,
         ending: Ending::TooLong,
         plies: 0,
@@ -228,6 +241,7 @@ pub fn play_game<G: Tunable>(
         if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
         {
             record.positions.push((position, white.0));
+            record.kept_plies.push(ply);
         }
         white_ahead = if white >= Score(WIN_SCORE) { white_ahead + 1 } else { 0 };
         black_ahead = if white <= Score(-WIN_SCORE) { black_ahead + 1 } else { 0 };
@@ -243,8 +257,10 @@ pub fn play_game<G: Tunable>(
         }
         past.push(position.past_before(best));
         position.make_move(best);
+        played.push(best);
         ply += 1;
     };
+    record.moves = played;
     record.outcome = outcome;
     record.ending = ending;
     record.plies = ply;
@@ -265,7 +281,7 @@ struct Totals {
 }
 
 impl Totals {
-    fn add<G>(&mut self, record: &GameRecord<G>) {
+    fn add<G: Game>(&mut self, record: &GameRecord<G>) {
         self.games += 1;
         self.positions += record.positions.len();
         self.plies += record.plies;
@@ -392,7 +408,7 @@ mod tests {
     }
 
     use engine::chess::Position;
-    use engine::{Game, GameText};
+    use engine::GameText;
 
     #[test]
     fn a_mate_in_one_ends_the_game_for_the_side_that_mates() {

@@ -9,7 +9,7 @@ use tuner::cli::{Cli, Command as Tuner, Game};
 use tuner::{book, datagen, nnue, selfplay, tune};
 
 /// Every command, and every option it took before its command line came from `clap`.
-const COMMANDS: [(&str, &[&str]); 7] = [
+const COMMANDS: [(&str, &[&str]); 9] = [
     (
         "datagen",
         &[
@@ -30,6 +30,8 @@ const COMMANDS: [(&str, &[&str]); 7] = [
         ],
     ),
     ("datastats", &["--game", "FILE"]),
+    ("import", &["--game", "--set", "FILE"]),
+    ("convert", &["--game", "IN", "OUT"]),
     (
         "book",
         &[
@@ -303,6 +305,19 @@ fn book_as_the_docs_run_it_is_the_same_as_its_defaults_spelled_out() {
     };
     assert_eq!(short.config(roots), expected);
     assert_eq!(short.openings, None);
+}
+
+#[test]
+fn import_and_convert_take_their_files() {
+    let Tuner::Import(args) = parse("import --game xiangqi --set xq.set xq-s10.bin xq-s11.bin") else {
+        panic!("not import")
+    };
+    assert_eq!((args.game, args.set.as_str()), (Game::Xiangqi, "xq.set"));
+    assert_eq!(args.files, ["xq-s10.bin", "xq-s11.bin"]);
+    assert!(Cli::try_parse_from(["tuner", "import", "--set", "a.set"]).is_err(), "no file");
+    let Tuner::Convert(args) = parse("convert chess.set chess.bin") else { panic!("not convert") };
+    assert_eq!((args.game, args.input.as_str(), args.out.as_str()), (Game::Chess, "chess.set", "chess.bin"));
+    assert!(Cli::try_parse_from(["tuner", "convert", "a.set"]).is_err(), "no output");
 }
 
 #[test]

@@ -36,7 +36,7 @@
 //! result sit where chess keeps them. Bytes 0..28 are the position's identity (board and side to
 //! move: xiangqi has no castling or en passant).
 
-use engine::chess::{Color, Piece, PieceKind, Position, Square};
+use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
 use engine::xiangqi;
 
 /// A record read back, whatever its game: what the trainer and `datastats` ask of it.
@@ -62,8 +62,9 @@ pub trait Record: Copy + Send + Sync + Sized {
     fn board_fen(&self) -> String;
 }
 
-/// A game whose positions can be written as fixed-size records.
-pub trait Packed: Sized {
+/// A game whose positions can be written as fixed-size records, and read back as positions (the
+/// compact set of [`super::set`] stores a game's first position as a record, then its moves).
+pub trait Packed: engine::GameText + Sized {
     /// The record read back.
     type Record: Record;
     /// Bytes per record.
@@ -73,6 +74,14 @@ pub trait Packed: Sized {
     /// Appends this position's record. `score` is the search's, from the side to move; `result` is
     /// 0, 1 or 2 (lost, drawn, won) from the side to move.
     fn pack(&self, score: i16, result: u8, out: &mut Vec<u8>);
+    /// The position a record holds, with everything [`Packed::pack`] writes (rights, en passant,
+    /// clocks), so that `unpack_position(r).pack(s, w)` is `r` again. `None` for a record no writer
+    /// of this format produced.
+    fn unpack_position(bytes: &[u8]) -> Option<Self>;
+    /// A move in 15 bits, never 0 (the set's end of a game); bit 15 is the set's.
+    fn move_bits(mv: Self::Move) -> u16;
+    /// The move of [`Packed::move_bits`]; the caller checks that the position has it.
+    fn move_from_bits(bits: u16) -> Self::Move;
 }
 
 /// A record read back.
@@ -214,6 +223,90 @@ impl Packed for Position {
         record[30] = result;
         out.extend_from_slice(&record);
     }
+
+    /// Through a FEN: the castling rooks' files as Shredder-FEN letters (read back as the same
+    /// rights whatever the rook's file), standard chess again when every right is on an a- or
+    /// h-file rook with its king on e.
+    fn unpack_position(bytes: &[u8]) -> Option<Position> {
+        if bytes.len() != 32 {
+            return None;
+        }
+        let occupancy = u64::from_le_bytes(bytes[0..8].try_into().ok()?);
+        if occupancy.count_ones() > 32 {
+            return None;
+        }
+        let mut board = [b'.'; 64];
+        let (mut white_rights, mut black_rights) = (String::new(), String::new());
+        let mut rest = occupancy;
+        let mut slot = 0;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let code = (bytes[8 + slot / 2] >> (4 * (slot % 2))) & 0xF;
+            slot += 1;
+            board[square] = match code {
+                0..=11 => b"PNBRQKpnbrqk"[usize::from(code)],
+                12 => {
+                    white_rights.push(char::from(b'A' + (square % 8) as u8));
+                    b'R'
+                }
+                13 => {
+                    black_rights.push(char::from(b'a' + (square % 8) as u8));
+                    b'r'
+                }
+                _ => return None,
+            };
+        }
+        let mut fen = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    b'.' => empty += 1,
+                    letter => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(char::from(letter));
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            fen.push(if rank > 0 { '/' } else { ' ' });
+        }
+        fen.push(if bytes[24] & 0x80 == 0 { 'w' } else { 'b' });
+        let rights = format!("{white_rights}{black_rights}");
+        let en_passant = match bytes[24] & 0x7F {
+            64 => "-".to_string(),
+            square @ 0..=63 => String::from_utf8(vec![b'a' + square % 8, b'1' + square / 8]).ok()?,
+            _ => return None,
+        };
+        let fullmove = u16::from_le_bytes([bytes[26], bytes[27]]);
+        let rights_text = if rights.is_empty() { "-" } else { rights.as_str() };
+        fen.push_str(&format!(" {rights_text} {en_passant} {} {fullmove}", bytes[25]));
+        let mut position = Position::from_fen(&fen).ok()?;
+        let standard = [Color::White, Color::Black].into_iter().all(|color| {
+            [0, 1].into_iter().filter_map(|side| position.castling_rook(color, side)).all(|rook| {
+                let king_file = position.king_square(color).file();
+                king_file == 4 && (rook.file() == 0 || rook.file() == 7)
+            })
+        });
+        if standard {
+            position.set_chess960(false);
+        }
+        Some(position)
+    }
+
+    fn move_bits(mv: Move) -> u16 {
+        mv.to_bits()
+    }
+
+    fn move_from_bits(bits: u16) -> Move {
+        Move::from_bits(bits & 0x7FFF)
+    }
 }
 
 /// A xiangqi record read back.
@@ -347,6 +440,22 @@ impl Packed for xiangqi::Position {
         record[31] = self.rule60_count().min(255) as u8;
         out.extend_from_slice(&record);
     }
+
+    /// Through a FEN whose halfmove field is the 60-move rule's count.
+    fn unpack_position(bytes: &[u8]) -> Option<xiangqi::Position> {
+        let record = XiangqiRecord::unpack(bytes)?;
+        let fen = record.board_fen();
+        let board = fen.strip_suffix(" - - 0 1")?;
+        xiangqi::Position::from_fen(&format!("{board} - - {} 1", record.rule60)).ok()
+    }
+
+    fn move_bits(mv: xiangqi::Move) -> u16 {
+        mv.to_bits()
+    }
+
+    fn move_from_bits(bits: u16) -> xiangqi::Move {
+        xiangqi::Move::from_bits(bits & 0x7FFF)
+    }
 }
 
 /// The board part of a FEN (ranks from the top, runs of empty squares as digits), then the side to
@@ -438,6 +547,27 @@ mod tests {
         assert_eq!(ep[24], Square::parse(b"f6").unwrap().index() as u8);
     }
 
+    /// A record read back as a position packs to the same bytes: rights (Chess960's too), en
+    /// passant, clocks.
+    #[test]
+    fn a_record_reads_back_as_its_position() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 3 17",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 12 300",
+            "4k3/8/8/8/8/8/8/4K2R w K - 99 65535",
+        ] {
+            let (bytes, _) = round_trip(fen);
+            let position = Position::unpack_position(&bytes).unwrap();
+            let mut again = Vec::new();
+            position.pack(-123, 2, &mut again);
+            assert_eq!(again, bytes, "{fen}");
+            assert_eq!(position.is_chess960(), fen.contains("GB"), "{fen}");
+        }
+        assert!(Position::unpack_position(&[0; 31]).is_none());
+    }
+
     #[test]
     fn the_board_reads_back_as_a_fen() {
         let (_, record) = round_trip("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 17");
@@ -504,6 +634,10 @@ mod xiangqi_tests {
         let (bytes, _) =
             round_trip("rnbakab1r/9/1c4nc1/p3p1p1p/2p6/P8/2P1P1P1P/1C2B2C1/4A4/RNBAK2NR b - - 5 3");
         assert_eq!((bytes[11] & 0x80, bytes[31]), (0x80, 5));
+        let position = Position::unpack_position(&bytes).unwrap();
+        let mut again = Vec::new();
+        position.pack(-321, 0, &mut again);
+        assert_eq!(again, bytes, "read back as a position, the same record");
         // Few pieces, either side to move.
         round_trip("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
         round_trip("4k4/4a4/9/9/9/2P6/9/9/9/3K5 b - - 40 80");

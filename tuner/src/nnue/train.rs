@@ -2,16 +2,18 @@
 //! and xiangqi: [`run`] is generic over the game's [`FeatureSet`] (its records, its inputs, its
 //! file), and everything below holds for both.
 //!
-//! - **Data larger than memory.** The files are read in chunks of `--chunk` records (16 M by
-//!   default, about 2.7 GB decoded), running on from one file into the next; each chunk is
+//! - **Data larger than memory.** The files (data sets, whose games are played back as records, or
+//!   files of 32-byte records) are streamed in chunks of `--chunk` records (16 M by default, about
+//!   2.7 GB decoded), running on from one file into the next; each chunk is
 //!   shuffled (by the epoch's seed) and cut into batches. Data within one chunk is shuffled as a
 //!   whole; beyond that, chunks come in file order.
 //! - **Held out: whole games.** The last `--validation` per mille of each file's records are held
 //!   out. The generator writes a game's positions together, so these are the file's last games
 //!   (one game at the cut excepted), never seen in training. A split by position would put most of
 //!   a game on each side, and the held-out loss would measure how well the network remembers the
-//!   games rather than how it judges new ones. The generator appends, so train on a copy of a file
-//!   it is still writing for a split that stays put.
+//!   games rather than how it judges new ones. The files are sized when training starts (a set to
+//!   its last whole game), so a generator may go on appending: every epoch reads the same
+//!   positions and the split stays put.
 //! - **Labels.** The target is `wdl * result + (1 - wdl) * sigmoid(score / scale)`, the result
 //!   and the search's score from the side to move; the prediction is `sigmoid(output * SCALE /
 //!   scale)`; the loss is their squared difference.
@@ -33,7 +35,8 @@
 use super::network::{Activations, Network, SCALE};
 use super::FeatureSet;
 use crate::datagen::record::Record;
-use std::io::{Read, Seek, SeekFrom};
+use crate::datagen::set;
+use std::io::Read;
 use std::time::Instant;
 use tablegen::prng::SplitMix64;
 
@@ -178,12 +181,99 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
     loss
 }
 
+/// A training data file: a data set ([`crate::datagen::set`]) or a file of 32-byte records, sized
+/// once when training starts so that every epoch reads the same positions (a generator may still be
+/// appending to it: a set is read up to its last whole game then, a file of records up to its last
+/// whole record).
+pub(crate) struct DataFile {
+    path: String,
+    set: bool,
+    /// Training positions.
+    records: usize,
+    /// Bytes read.
+    end: u64,
+}
+
+/// Sizes each of `paths`.
+pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile>, String> {
+    paths
+        .iter()
+        .map(|path| {
+            if set::is_set(path) {
+                let summary = set::scan::<G>(path, u64::MAX, false, |_| {})?;
+                if summary.truncated {
+                    eprintln!("train: {path} ends inside a game: read up to byte {}", summary.end);
+                }
+                let records = summary.positions() as usize;
+                Ok(DataFile { path: path.clone(), set: true, records, end: summary.end })
+            } else {
+                let length = std::fs::metadata(path).map_err(|error| format!("{path}: {error}"))?.len();
+                if length % RECORD as u64 != 0 {
+                    return Err(format!("{path}: {length} bytes is not a whole number of records"));
+                }
+                Ok(DataFile {
+                    path: path.clone(),
+                    set: false,
+                    records: length as usize / RECORD,
+                    end: length,
+                })
+            }
+        })
+        .collect()
+}
+
+/// A data file's records in order, streamed: read from a file of records, or played back from a
+/// set game by game.
+enum Source<G: FeatureSet> {
+    Records(std::io::Take<std::io::BufReader<std::fs::File>>),
+    Set { reader: set::Reader<G, std::fs::File>, pending: Vec<u8>, at: usize },
+}
+
+impl<G: FeatureSet> Source<G> {
+    fn open(file: &DataFile) -> Result<Source<G>, String> {
+        let path = &file.path;
+        let handle = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
+        Ok(if file.set {
+            Source::Set { reader: set::Reader::new(handle, file.end, true), pending: Vec::new(), at: 0 }
+        } else {
+            Source::Records(std::io::BufReader::with_capacity(1 << 20, handle).take(file.end))
+        })
+    }
+
+    /// Fills `out` with the next `out.len() / RECORD` records.
+    fn read(&mut self, out: &mut [u8], path: &str) -> Result<(), String> {
+        match self {
+            Source::Records(reader) => reader.read_exact(out).map_err(|error| format!("{path}: {error}")),
+            Source::Set { reader, pending, at } => {
+                let mut filled = 0;
+                while filled < out.len() {
+                    if *at == pending.len() {
+                        pending.clear();
+                        *at = 0;
+                        match reader.next_item().map_err(|error| format!("{path}: {error}"))? {
+                            Some(_) => pending.extend_from_slice(reader.records()),
+                            None => {
+                                return Err(format!("{path}: fewer positions than when training started"))
+                            }
+                        }
+                    }
+                    let take = (out.len() - filled).min(pending.len() - *at);
+                    out[filled..filled + take].copy_from_slice(&pending[*at..*at + take]);
+                    filled += take;
+                    *at += take;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Reads the files chunk by chunk: `visit(records, part)` gets up to `chunk` whole records at a
 /// time, all on one side of the split (each file's last `per_mille` are held out). Training chunks
 /// run on from one file into the next, so that a chunk mixes the files: a small file read last
 /// would otherwise be a chunk of its own, the last batches of every epoch.
-fn for_each_chunk(
-    paths: &[String],
+fn for_each_chunk<G: FeatureSet>(
+    files: &[DataFile],
     chunk: usize,
     per_mille: u64,
     mut visit: impl FnMut(&[u8], Part),
@@ -193,21 +283,16 @@ fn for_each_chunk(
     // Held-out records are only collected, so any piece size does for them.
     let held_out_piece = chunk.clamp(1, 1 << 16);
     let mut held_out = vec![0u8; held_out_piece * RECORD];
-    for path in paths {
-        let mut file = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
-        let length = file.seek(SeekFrom::End(0)).map_err(|error| error.to_string())?;
-        if length % RECORD as u64 != 0 {
-            return Err(format!("{path}: {length} bytes is not a whole number of records"));
-        }
-        file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
-        let records = length as usize / RECORD;
+    for file in files {
+        let mut source = Source::<G>::open(file)?;
+        let records = file.records;
         let boundary = held_out_from(records, per_mille);
         let mut at = 0;
         while at < boundary {
             let take = (boundary - at).min((chunk_bytes - training.len()) / RECORD);
             let filled = training.len();
             training.resize(filled + take * RECORD, 0);
-            file.read_exact(&mut training[filled..]).map_err(|error| format!("{path}: {error}"))?;
+            source.read(&mut training[filled..], &file.path)?;
             if training.len() == chunk_bytes {
                 visit(&training, Part::Training);
                 training.clear();
@@ -217,7 +302,7 @@ fn for_each_chunk(
         while at < records {
             let take = (records - at).min(held_out_piece);
             let bytes = &mut held_out[..take * RECORD];
-            file.read_exact(bytes).map_err(|error| format!("{path}: {error}"))?;
+            source.read(bytes, &file.path)?;
             visit(bytes, Part::HeldOut);
             at += take;
         }
@@ -230,9 +315,9 @@ fn for_each_chunk(
 
 /// The loss the hand-crafted evaluation has on the held-out positions (chess's castling and en
 /// passant, which the records keep but this ignores, matter little to an evaluation).
-fn baseline_loss<G: FeatureSet>(config: &Config) -> Result<f64, String> {
+fn baseline_loss<G: FeatureSet>(config: &Config, files: &[DataFile]) -> Result<f64, String> {
     let (mut loss, mut count) = (0.0f64, 0usize);
-    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+    for_each_chunk::<G>(files, config.chunk, config.validation_per_mille, |bytes, part| {
         if part != Part::HeldOut {
             return;
         }
@@ -282,7 +367,8 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     // The held-out positions, kept in memory (a small fraction).
     let mut validation = Vec::new();
     let mut training_count = 0usize;
-    for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| match part {
+    let files = data_files::<G>(&config.data)?;
+    for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| match part {
         Part::HeldOut => validation.extend(
             bytes
                 .chunks_exact(RECORD)
@@ -307,7 +393,10 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     };
     eprintln!("train: held-out loss before: {:.6}", validation_loss(&network));
     if config.baseline {
-        eprintln!("train: held-out loss of the hand-crafted evaluation: {:.6}", baseline_loss::<G>(config)?);
+        eprintln!(
+            "train: held-out loss of the hand-crafted evaluation: {:.6}",
+            baseline_loss::<G>(config, &files)?
+        );
     }
     let started = Instant::now();
     let mut last = f64::NAN;
@@ -318,7 +407,7 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         let mut rng = SplitMix64::new(config.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (mut loss, mut seen) = (0.0f64, 0usize);
         let epoch_started = Instant::now();
-        for_each_chunk(&config.data, config.chunk, config.validation_per_mille, |bytes, part| {
+        for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| {
             if part != Part::Training {
                 return;
             }
@@ -374,6 +463,7 @@ fn save(network: &Network, config: &Config) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     /// Each file's last records are held out, in chunks that never straddle the cut; training
     /// chunks run on across files.
@@ -392,7 +482,8 @@ mod tests {
         let mut seen: Vec<(u8, usize, Part)> = Vec::new();
         let mut counts = [[0usize; 2]; 2];
         let mut training_chunks = Vec::new();
-        for_each_chunk(&paths, 64, 20, |bytes, part| {
+        let files = data_files::<engine::chess::Position>(&paths).unwrap();
+        for_each_chunk::<engine::chess::Position>(&files, 64, 20, |bytes, part| {
             assert!(bytes.len() <= 64 * RECORD);
             if part == Part::Training {
                 training_chunks.push(bytes.len() / RECORD);
@@ -417,6 +508,48 @@ mod tests {
         let held: Vec<usize> =
             seen.iter().filter(|seen| seen.2 == Part::HeldOut).map(|seen| seen.1).collect();
         assert_eq!(held, (980..1000).map(|index| index % 251).collect::<Vec<_>>());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A data set streams the records its 32-byte conversion holds, chunk by chunk, the split at
+    /// the same record; a game cut short at its end (a generator at work) is left out.
+    #[test]
+    fn a_data_set_streams_as_its_records() {
+        type Chess = engine::chess::Position;
+        let dir = std::env::temp_dir().join(format!("triskel-train-set-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let set = dir.join("data.set").to_str().unwrap().to_string();
+        let records = dir.join("data.bin").to_str().unwrap().to_string();
+        let config = crate::datagen::Config {
+            play: crate::selfplay::Config {
+                openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
+                games: 3,
+                nodes: 300,
+                skip_plies: 4,
+                out: set.clone(),
+                ..crate::selfplay::test_config(4)
+            },
+            report_every: std::time::Duration::from_secs(3600),
+        };
+        crate::datagen::run::<Chess>(&config).unwrap();
+        crate::datagen::convert::<Chess>(&set, &records).unwrap();
+        // The start of a game: its first position, one move, no end.
+        let mut torn = Vec::new();
+        let start = Chess::startpos();
+        crate::datagen::record::Packed::pack(&start, 0, 1, &mut torn);
+        let e4 = start.parse_uci_move("e2e4").unwrap();
+        torn.extend_from_slice(&<Chess as crate::datagen::record::Packed>::move_bits(e4).to_le_bytes());
+        std::fs::OpenOptions::new().append(true).open(&set).unwrap().write_all(&torn).unwrap();
+        let stream = |path: &str| {
+            let files = data_files::<Chess>(&[path.to_string()]).unwrap();
+            let mut seen = Vec::new();
+            for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
+                .unwrap();
+            seen
+        };
+        let from_records = stream(&records);
+        assert!(from_records.len() > 2 && from_records.iter().any(|(_, part)| *part == Part::HeldOut));
+        assert_eq!(stream(&set), from_records);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
