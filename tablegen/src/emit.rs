@@ -2,8 +2,9 @@
 //!
 //! The engine's `build.rs` writes [`chess_tables`] into `OUT_DIR` and `include!`s it, and the
 //! `tablegen` command prints the same text, so what a reader sees is exactly what the engine compiles.
-//! The output names a `Magic` struct with fields `mask`, `magic`, `shift` and `offset`; the module that
-//! includes the text must have such a type in scope.
+//! The output names engine types the module that includes it must have in scope: chess's `Magic`
+//! (fields `mask`, `magic`, `shift`, `offset`), Othello's `RayPairs` (a tuple struct of three
+//! `[u64; 2]`) and xiangqi's `LineAttack` (fields `rook`, `cannon`).
 
 use crate::chess::{self, MagicEntry};
 use std::fmt::Write;
@@ -40,13 +41,6 @@ pub const TABLES: &[Table] = &[
 pub const SEARCH_TABLES: &[Table] =
     &[Table { name: "lmr", about: "late-move reductions by depth and move number", render: lmr }];
 
-/// Othello's tables, printed by `tablegen othello-zobrist` and `tablegen othello`.
-pub const OTHELLO_TABLES: &[Table] = &[Table {
-    name: "othello-zobrist",
-    about: "Othello Zobrist keys: per row pattern and colour, and White to move",
-    render: othello_zobrist,
-}];
-
 /// Othello's Zobrist keys: the row-pattern tables and the side key.
 pub fn othello_zobrist() -> String {
     let (_, white_to_move) = crate::othello::zobrist_discs();
@@ -81,6 +75,194 @@ pub const ZOBRIST_WHITE_TO_MOVE: u64 = 0x{white_to_move:016x};"
     out
 }
 
+/// Othello's tables, printed by `tablegen othello-zobrist` (one by name) and `tablegen othello`.
+/// The source names the engine's `RayPairs`, which the including module must have in scope.
+pub const OTHELLO_TABLES: &[Table] = &[
+    Table {
+        name: "othello-zobrist",
+        about: "Othello Zobrist keys: per row pattern and colour, and White to move",
+        render: othello_zobrist,
+    },
+    Table {
+        name: "othello-rays",
+        about: "Othello rays per square and direction, and in SSE pairs",
+        render: othello_rays,
+    },
+    Table {
+        name: "othello-row-flips",
+        about: "Othello row outflanks and flips by column (SSE flips)",
+        render: othello_row_flips,
+    },
+    Table {
+        name: "othello-neighbours",
+        about: "Othello squares next to each square",
+        render: othello_neighbours,
+    },
+    Table {
+        name: "othello-last-flip",
+        about: "Othello last-move flip counts per line, and diagonals",
+        render: othello_last_flip,
+    },
+    Table {
+        name: "othello-edge-stable",
+        about: "Othello stable discs of every edge configuration",
+        render: othello_edge_stable,
+    },
+    Table {
+        name: "othello-column-a",
+        about: "Othello column-a squares of a byte's bits",
+        render: othello_column_a,
+    },
+    Table {
+        name: "othello-line-ends",
+        about: "Othello diagonal line ends for fills by doubling",
+        render: othello_line_ends,
+    },
+    Table {
+        name: "othello-stability-threshold",
+        about: "Othello alpha from which the stability cut-off is tried, per empties",
+        render: othello_stability_threshold,
+    },
+];
+
+fn u8_list(out: &mut String, values: &[u8], indent: &str) {
+    for chunk in values.chunks(32) {
+        let cells: Vec<String> = chunk.iter().map(u8::to_string).collect();
+        writeln!(out, "{indent}{},", cells.join(", ")).unwrap();
+    }
+}
+
+fn u8_rows(out: &mut String, rows: &[&[u8]]) {
+    for row in rows {
+        out.push_str("    [\n");
+        u8_list(out, row, "        ");
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+}
+
+/// Othello's rays, one mask per square and direction, and the vertical and diagonal ones paired.
+pub fn othello_rays() -> String {
+    let mut out = String::from(
+        "/// Ray masks `[square][direction]`: east, south, south-east, south-west (towards higher bits),\n\
+         /// then west, north, north-west, north-east.\npub static RAYS: [[u64; 8]; 64] = [\n",
+    );
+    for rays in &crate::othello::rays() {
+        out.push_str("    [\n");
+        hex_list(&mut out, rays, "        ");
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+    out.push_str(
+        "/// `[square]`: (south, north), (south-east, north-east), (south-west, north-west), the second ray of\n\
+         /// each pair byte-swapped (the board mirrored top to bottom), so both lanes run towards higher bits.\n\
+         pub static RAY_PAIRS: [RayPairs; 64] = [\n",
+    );
+    for pairs in &crate::othello::ray_pairs() {
+        let cells: Vec<String> =
+            pairs.iter().map(|[down, up]| format!("[0x{down:016x}, 0x{up:016x}]")).collect();
+        writeln!(out, "    RayPairs([{}]),", cells.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Othello's row tables for the SSE flips: outflanking squares, then flipped squares, by column.
+pub fn othello_row_flips() -> String {
+    let mut out = String::from(
+        "/// `[column][inner]`: on a row whose opponent discs on columns b to g are the bits of `inner`, the\n\
+         /// squares just beyond the opponent runs beside `column` (if not empty): a player disc there outflanks.\n\
+         pub static ROW_OUTFLANK: [[u8; 64]; 8] = [\n",
+    );
+    let outflank = crate::othello::row_outflank();
+    u8_rows(&mut out, &outflank.iter().map(|row| &row[..]).collect::<Vec<_>>());
+    out.push_str(
+        "/// `[column][outflank]`: the squares of a row strictly between `column` and the nearest bit of\n\
+         /// `outflank` on each side.\npub static ROW_FLIPPED: [[u8; 256]; 8] = [\n",
+    );
+    let flipped = crate::othello::row_flipped();
+    u8_rows(&mut out, &flipped.iter().map(|row| &row[..]).collect::<Vec<_>>());
+    out
+}
+
+/// Othello's neighbours of each square.
+pub fn othello_neighbours() -> String {
+    let mut out =
+        String::from("/// The squares next to each square.\npub static NEIGHBOURS: [u64; 64] = [\n");
+    hex_list(&mut out, &crate::othello::neighbours(), "    ");
+    out.push_str("];\n");
+    out
+}
+
+/// Othello's last-move flip counts per line, and each square's two diagonals.
+pub fn othello_last_flip() -> String {
+    let mut out = String::from(
+        "/// `[i][line]`: the discs a move on square `i` of a line of eight flips when the mover's discs are\n\
+         /// the bits of `line` and every other square is the opponent's (a run off the line flips nothing).\n\
+         pub static FLIP_COUNT: [[u8; 256]; 8] = [\n",
+    );
+    let counts = crate::othello::flip_count();
+    u8_rows(&mut out, &counts.iter().map(|row| &row[..]).collect::<Vec<_>>());
+    out.push_str(
+        "/// `[square]`: the diagonal through the square parallel to a1-h8, and the one parallel to h1-a8.\n\
+         pub static DIAGONALS: [(u64, u64); 64] = [\n",
+    );
+    for (diagonal, anti_diagonal) in crate::othello::diagonals() {
+        writeln!(out, "    (0x{diagonal:016x}, 0x{anti_diagonal:016x}),").unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Othello's stable edge discs, for every pair of disjoint edge configurations.
+pub fn othello_edge_stable() -> String {
+    let mut out = String::from(
+        "/// `[256 * a + b]`: the discs of `a` (one edge, bit `i` = square `i` along it) that no sequence of\n\
+         /// moves on that edge can flip, with `b` the other side's discs.\n\
+         pub static EDGE_STABLE: [u8; 65536] = [\n",
+    );
+    u8_list(&mut out, &crate::othello::edge_stable(), "    ");
+    out.push_str("];\n");
+    out
+}
+
+/// Othello's column-a spread of a byte.
+pub fn othello_column_a() -> String {
+    let mut out =
+        String::from("/// `[byte]`: bit `i` of `byte` as the square of column a on row `i`.\npub static COLUMN_A: [u64; 256] = [\n");
+    hex_list(&mut out, &crate::othello::column_a(), "    ");
+    out.push_str("];\n");
+    out
+}
+
+/// Othello's diagonal line ends, for the stability's fills by doubling.
+pub fn othello_line_ends() -> String {
+    let mut out = String::from(
+        "/// `[d][k]`: the squares with fewer than `2^k` squares after them along direction `d` (0: +9,\n\
+         /// towards h8; 1: -9; 2: +7, towards a8; 3: -7).\npub const LINE_ENDS: [[u64; 3]; 4] = [\n",
+    );
+    for ends in &crate::othello::line_ends() {
+        let cells: Vec<String> = ends.iter().map(|set| format!("0x{set:016x}")).collect();
+        writeln!(out, "    [{}],", cells.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The alpha from which Othello's solver tries its stability cut-off, per number of empties.
+pub fn othello_stability_threshold() -> String {
+    let cells: Vec<String> = crate::othello::stability_threshold().iter().map(i32::to_string).collect();
+    let mut out = String::from(
+        "/// `[empties]`: alpha must reach this before the stability cut-off is worth computing.\n\
+         pub const STABILITY_THRESHOLD: [i32; 65] = [\n",
+    );
+    for chunk in cells.chunks(20) {
+        writeln!(out, "    {},", chunk.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
+    out
+}
+
 /// Every Othello table, as one file.
 pub fn othello_tables() -> String {
     let mut out = String::from(
@@ -88,6 +270,7 @@ pub fn othello_tables() -> String {
     );
     for table in OTHELLO_TABLES {
         out.push_str(&(table.render)());
+        out.push('\n');
     }
     out
 }
@@ -333,6 +516,16 @@ pub const XIANGQI_TABLES: &[Table] = &[
     Table { name: "xiangqi-elephant", about: "xiangqi elephant moves with eyes", render: xiangqi_elephant },
     Table { name: "xiangqi-horse", about: "xiangqi horse moves and checks by leg", render: xiangqi_horse },
     Table { name: "xiangqi-zobrist", about: "xiangqi Zobrist keys", render: xiangqi_zobrist },
+    Table {
+        name: "xiangqi-line-attacks",
+        about: "xiangqi rook reach and cannon captures per line place and occupancy",
+        render: xiangqi_line_attacks,
+    },
+    Table {
+        name: "xiangqi-file-spread",
+        about: "xiangqi file bits spread onto file a",
+        render: xiangqi_file_spread,
+    },
 ];
 
 fn u128_list(out: &mut String, values: &[u128], indent: &str) {
@@ -425,6 +618,51 @@ pub fn xiangqi_zobrist() -> String {
     out.push_str("];\n");
     writeln!(out, "/// Zobrist key XOR-ed in when black is to move.\npub const ZOBRIST_BLACK_TO_MOVE: u64 = 0x{black:016x};")
         .unwrap();
+    out
+}
+
+fn line_attack_table(out: &mut String, name: &str, doc: &str, table: &[Vec<(u16, u16)>]) {
+    write!(out, "/// {doc}\npub static {name}: [[LineAttack; {}]; {}] = [\n", table[0].len(), table.len())
+        .unwrap();
+    for entries in table {
+        out.push_str("    [\n");
+        for chunk in entries.chunks(4) {
+            let cells: Vec<String> = chunk
+                .iter()
+                .map(|(rook, cannon)| format!("LineAttack {{ rook: {rook:#x}, cannon: {cannon:#x} }}"))
+                .collect();
+            writeln!(out, "        {},", cells.join(", ")).unwrap();
+        }
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+}
+
+/// Xiangqi's line tables: what a rook or cannon sees along a rank or a file.
+pub fn xiangqi_line_attacks() -> String {
+    let mut out = String::new();
+    line_attack_table(
+        &mut out,
+        "RANK_ATTACKS",
+        "`[file][rank occupancy]`: a slider on a rank (rook reach, cannon captures, as rank bits).",
+        &crate::xiangqi::rank_attacks(),
+    );
+    line_attack_table(
+        &mut out,
+        "FILE_ATTACKS",
+        "`[rank][file occupancy]`: a slider on a file (rook reach, cannon captures, as file bits).",
+        &crate::xiangqi::file_attacks(),
+    );
+    out
+}
+
+/// Xiangqi's file bits spread onto file a.
+pub fn xiangqi_file_spread() -> String {
+    let mut out = String::from(
+        "/// File bits (bit `r` = rank `r`) as a square set on file a; shift left by the file.\npub static FILE_SPREAD: [u128; 1024] = [\n",
+    );
+    u128_list(&mut out, &crate::xiangqi::file_spread(), "    ");
+    out.push_str("];\n");
     out
 }
 

@@ -23,15 +23,19 @@ fn usage() -> String {
         .chain(OTHELLO_EVAL_TABLES)
         .chain(XIANGQI_TABLES)
     {
-        text.push_str(&format!("  {:<16} {}\n", table.name, table.about));
+        text.push_str(&format!("  {:<28} {}\n", table.name, table.about));
     }
-    text.push_str("  all              every chess table (engine/build.rs's chess_tables.rs)\n");
-    text.push_str("  search           every search table (engine/build.rs's search_tables.rs)\n");
-    text.push_str("  othello          every Othello table (engine/build.rs's othello_tables.rs)\n");
-    text.push_str("  xiangqi          every xiangqi table (engine/build.rs's xiangqi_tables.rs)\n");
-    text.push_str("  xiangqi-eval     the xiangqi evaluation's weights (engine/data/xiangqi_eval.txt)\n");
-    text.push_str("  chess-nnue       the chess network (engine/data/chess_nnue.bin), checked\n");
-    text.push_str("  xiangqi-nnue     the xiangqi network (engine/data/xiangqi_nnue.bin), checked\n");
+    for (name, about) in [
+        ("all", "every chess table (engine/build.rs's chess_tables.rs)"),
+        ("search", "every search table (engine/build.rs's search_tables.rs)"),
+        ("othello", "every Othello table (engine/build.rs's othello_tables.rs)"),
+        ("xiangqi", "every xiangqi table (engine/build.rs's xiangqi_tables.rs)"),
+        ("xiangqi-eval", "the xiangqi evaluation's weights (engine/data/xiangqi_eval.txt)"),
+        ("chess-nnue", "the chess network (engine/data/chess_nnue.bin), checked"),
+        ("xiangqi-nnue", "the xiangqi network (engine/data/xiangqi_nnue.bin), checked"),
+    ] {
+        text.push_str(&format!("  {name:<28} {about}\n"));
+    }
     text
 }
 

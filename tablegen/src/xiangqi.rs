@@ -1,6 +1,7 @@
 //! Xiangqi tables: step sets of the short-range pieces (king, advisor, elephant with its eye, horse
 //! with its leg, pawn per side), the reverse tables check detection needs (which horse squares and
-//! pawn squares attack a square), and Zobrist keys.
+//! pawn squares attack a square), the sliders' line tables (what a rook or cannon sees along one
+//! rank or file, by its place and the line's occupancy), and Zobrist keys.
 //!
 //! Square numbering is the engine's: `square = 9 * rank + file`, a0 = 0 (red's left corner), i0 = 8,
 //! a9 = 81, i9 = 89. Ranks 0..=4 are red's half, 5..=9 black's. A set of squares is a `u128` with bit
@@ -183,6 +184,54 @@ pub fn pawn_attackers() -> [[u128; SQUARES]; 2] {
     table
 }
 
+/// What a slider at `pos` on a line of `len` squares sees over the line's occupancy `occ`
+/// (bit `i` = square `i` of the line), as line bits: `(rook, cannon)`, the rook's reach (every
+/// empty square up to the first blocker in each direction, and the blocker) and the cannon's
+/// captures (the second occupied square in each direction; the first is the screen).
+pub fn line_attack(len: usize, pos: usize, occ: usize) -> (u16, u16) {
+    let (mut rook, mut cannon) = (0u16, 0u16);
+    for step in [-1, 1] {
+        let mut screened = false;
+        let squares = std::iter::successors(Some(pos as isize + step), |at| Some(at + step));
+        for at in squares.take_while(|&at| (0..len as isize).contains(&at)) {
+            let occupied = occ >> at & 1 == 1;
+            if !screened {
+                rook |= 1 << at;
+                screened = occupied;
+            } else if occupied {
+                cannon |= 1 << at;
+                break;
+            }
+        }
+    }
+    (rook, cannon)
+}
+
+/// `[file][rank occupancy]`: [`line_attack`] of a slider on a rank (9 squares).
+pub fn rank_attacks() -> Vec<Vec<(u16, u16)>> {
+    line_attacks(FILES as usize)
+}
+
+/// `[rank][file occupancy]`: [`line_attack`] of a slider on a file (10 squares).
+pub fn file_attacks() -> Vec<Vec<(u16, u16)>> {
+    line_attacks(RANKS as usize)
+}
+
+fn line_attacks(len: usize) -> Vec<Vec<(u16, u16)>> {
+    (0..len).map(|pos| (0..1 << len).map(|occ| line_attack(len, pos, occ)).collect()).collect()
+}
+
+/// `[bits]`: file bits (bit `r` = rank `r`) as a square set on file a.
+pub fn file_spread() -> Vec<u128> {
+    (0..1 << RANKS)
+        .map(|bits: u32| {
+            (0..RANKS)
+                .filter(|rank| bits >> rank & 1 == 1)
+                .fold(0, |set, rank| set | bit(square(0, rank).unwrap()))
+        })
+        .collect()
+}
+
 /// Zobrist keys: `[piece][square]` for the 14 pieces, then the key of black to move.
 pub fn zobrist_keys() -> (Vec<[u64; SQUARES]>, u64) {
     let mut rng = SplitMix64::new(ZOBRIST_SEED);
@@ -198,6 +247,24 @@ pub fn zobrist_keys() -> (Vec<[u64; SQUARES]>, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_tables_by_hand() {
+        // A slider on file 4 of a rank holding pieces on files 1, 2, 6 and 8 (and itself).
+        let ranks = rank_attacks();
+        assert_eq!((ranks.len(), ranks[0].len()), (9, 512));
+        assert_eq!(ranks[4][0b1_0101_0110], (0b0110_1100, 0b1_0000_0010));
+        // Alone on the line: the rook reaches every square, the cannon nothing.
+        assert_eq!(ranks[0][1], (0b1_1111_1110, 0));
+        let files = file_attacks();
+        assert_eq!((files.len(), files[0].len()), (10, 1024));
+        // On rank 9 with pieces on ranks 8 (the screen), 5 and 0: reach 8, capture 5.
+        assert_eq!(files[9][0b10_0010_0001 | 1 << 8], (1 << 8, 1 << 5));
+        let spread = file_spread();
+        assert_eq!(spread[0b11], 1 | 1 << 9);
+        assert_eq!(spread[0b11_1111_1111].count_ones(), 10);
+        assert_eq!(spread[1 << 9], 1 << 81);
+    }
 
     #[test]
     fn horse_attackers_invert_horse_moves() {

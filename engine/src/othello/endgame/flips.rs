@@ -7,38 +7,12 @@
 //! [`super::super::board::flips`] walks each line a square at a time; this finds the first
 //! non-opponent square of a line in one step, so its cost does not grow with the run length.
 //! The solver's routines for the last few empties call it through `flips_near`, which skips the
-//! squares no opponent disc touches.
+//! squares no opponent disc touches. The tables are generated (`cargo run -p tablegen --`
+//! `othello-rays`, `othello-row-flips`, `othello-neighbours`).
 
-use crate::othello::board::{NOT_A, NOT_H};
-
-/// Ray masks, indexed `[square][direction]`: the first four directions run towards higher bit
-/// indices (east, south, south-east, south-west), the last four towards lower ones.
-static RAYS: [[u64; 8]; 64] = rays();
-
-const fn rays() -> [[u64; 8]; 64] {
-    // (row step, column step); the first four add 1, 8, 9, 7 to the index, the others subtract.
-    const STEPS: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)];
-    let mut table = [[0u64; 8]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut direction = 0;
-        while direction < 8 {
-            let (row_step, column_step) = STEPS[direction];
-            let mut row = square as i32 / 8 + row_step;
-            let mut column = square as i32 % 8 + column_step;
-            let mut mask = 0u64;
-            while row >= 0 && row < 8 && column >= 0 && column < 8 {
-                mask |= 1 << (row * 8 + column);
-                row += row_step;
-                column += column_step;
-            }
-            table[square][direction] = mask;
-            direction += 1;
-        }
-        square += 1;
-    }
-    table
-}
+use crate::othello::tables::{NEIGHBOURS, RAYS};
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+use crate::othello::tables::{RAY_PAIRS, ROW_FLIPPED, ROW_OUTFLANK};
 
 /// Discs of `opponent` that `player` flips by playing on the empty `square` (0..64); empty when
 /// the move is illegal. Same result as [`super::super::board::flips`]. On x86-64 with SSSE3 and
@@ -86,116 +60,10 @@ pub fn flips_portable(player: u64, opponent: u64, square: usize) -> u64 {
 
 /// The vertical and diagonal rays of each square in pairs, one pair per SSE register: a ray
 /// towards higher bits on the board, and the opposite ray on the board mirrored top to bottom (a
-/// byte swap), where it too runs towards higher bits.
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+/// byte swap), where it too runs towards higher bits (`RAY_PAIRS`, `tablegen -- othello-rays`).
+/// Aligned for the lanes' 16-byte loads.
 #[repr(C, align(16))]
-struct RayPairs([[u64; 2]; 3]);
-
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-static RAY_PAIRS: [RayPairs; 64] = ray_pairs();
-
-/// For each square: (south, north), (south-east, north-east), (south-west, north-west), the
-/// second of each pair byte-swapped. Mirrored top to bottom, north runs south, north-east runs
-/// south-east and north-west south-west: each pair is one shift direction, towards higher bits
-/// in both lanes, so one carry computes both.
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-const fn ray_pairs() -> [RayPairs; 64] {
-    // RAYS directions: 0 east, 1 south, 2 south-east, 3 south-west, 4 west, 5 north,
-    // 6 north-west, 7 north-east.
-    const PAIRED: [(usize, usize); 3] = [(1, 5), (2, 7), (3, 6)];
-    let mut table = [const { RayPairs([[0; 2]; 3]) }; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut k = 0;
-        while k < 3 {
-            let (down, up) = PAIRED[k];
-            table[square].0[k] = [RAYS[square][down], RAYS[square][up].swap_bytes()];
-            k += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
-/// `ROW_OUTFLANK[column][inner]`: on a row whose opponent discs on columns b to g are the bits of
-/// `inner`, the squares just beyond the opponent runs that start beside `column` (on either
-/// side, only if the run is not empty): a player disc there outflanks the run.
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-static ROW_OUTFLANK: [[u8; 64]; 8] = row_outflanks();
-
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-const fn row_outflanks() -> [[u8; 64]; 8] {
-    let mut table = [[0u8; 64]; 8];
-    let mut column = 0;
-    while column < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            let opponent = inner << 1;
-            let mut outflank = 0;
-            let mut j = column + 1;
-            while j < 8 && opponent & (1 << j) != 0 {
-                j += 1;
-            }
-            if j > column + 1 && j < 8 {
-                outflank |= 1 << j;
-            }
-            let mut j = column as i32 - 1;
-            while j >= 0 && opponent & (1 << j) != 0 {
-                j -= 1;
-            }
-            if j < column as i32 - 1 && j >= 0 {
-                outflank |= 1 << j;
-            }
-            table[column][inner] = outflank as u8;
-            inner += 1;
-        }
-        column += 1;
-    }
-    table
-}
-
-/// `ROW_FLIPPED[column][outflank]`: the squares of a row strictly between `column` and the
-/// nearest bit of `outflank` on each side.
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-static ROW_FLIPPED: [[u8; 256]; 8] = row_flipped();
-
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-const fn row_flipped() -> [[u8; 256]; 8] {
-    let mut table = [[0u8; 256]; 8];
-    let mut column = 0;
-    while column < 8 {
-        let mut outflank = 0;
-        while outflank < 256 {
-            let mut flipped = 0;
-            let mut j = column + 1;
-            while j < 8 && outflank & (1 << j) == 0 {
-                j += 1;
-            }
-            if j < 8 {
-                let mut k = column + 1;
-                while k < j {
-                    flipped |= 1 << k;
-                    k += 1;
-                }
-            }
-            let mut j = column as i32 - 1;
-            while j >= 0 && outflank & (1 << j) == 0 {
-                j -= 1;
-            }
-            if j >= 0 {
-                let mut k = j + 1;
-                while k < column as i32 {
-                    flipped |= 1 << k;
-                    k += 1;
-                }
-            }
-            table[column][outflank] = flipped as u8;
-            outflank += 1;
-        }
-        column += 1;
-    }
-    table
-}
+pub(crate) struct RayPairs(pub(crate) [[u64; 2]; 3]);
 
 /// [`flips`] with SSE lanes: the board in one 64-bit lane and its top-to-bottom mirror in the
 /// other, so that the three pairs of vertical and diagonal lines all run towards higher bits
@@ -248,21 +116,6 @@ pub fn flips_lanes(player: u64, opponent: u64, square: usize) -> u64 {
 pub fn last_flip_count(player: u64, square: usize) -> u32 {
     let opponent = !player & !(1u64 << square);
     flips_portable(player, opponent, square).count_ones()
-}
-
-/// The squares next to each square.
-static NEIGHBOURS: [u64; 64] = neighbour_table();
-
-const fn neighbour_table() -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
-        let bit = 1u64 << square;
-        let sides = ((bit << 1) & NOT_A) | ((bit >> 1) & NOT_H) | bit;
-        table[square] = (sides | (sides << 8) | (sides >> 8)) & !bit;
-        square += 1;
-    }
-    table
 }
 
 /// [`flips`], skipping the ray arithmetic when no opponent disc touches `square` (then nothing

@@ -3,65 +3,10 @@
 //! With one empty square the opponent owns every other square, so a line's flips depend only on
 //! where the mover's discs are on it: each line is gathered into a byte (one multiplication for
 //! a column or a diagonal) and a table gives the count. This is a handful of operations where
-//! [`super::flips::flips`] needs eight rays, and the last move is the most frequent node.
+//! [`super::flips::flips`] needs eight rays, and the last move is the most frequent node. The
+//! tables are generated (`cargo run -p tablegen -- othello-last-flip`).
 
-/// `FLIP_COUNT[i][line]`: the discs flipped by a move on square `i` of a line of eight whose
-/// mover's discs are the bits of `line`, every other square being the opponent's. Squares off
-/// the board read as missing mover's discs, so a run that leaves the board flips nothing.
-static FLIP_COUNT: [[u8; 256]; 8] = flip_counts();
-
-const fn flip_counts() -> [[u8; 256]; 8] {
-    let mut table = [[0u8; 256]; 8];
-    let mut i = 0;
-    while i < 8 {
-        let mut line = 0;
-        while line < 256 {
-            let mut count = 0;
-            let mut j = i + 1;
-            while j < 8 && line & (1 << j) == 0 {
-                j += 1;
-            }
-            if j < 8 {
-                count += j - i - 1;
-            }
-            let mut j = i as i32 - 1;
-            while j >= 0 && line & (1 << j) == 0 {
-                j -= 1;
-            }
-            if j >= 0 {
-                count += i - j as usize - 1;
-            }
-            table[i][line] = count as u8;
-            line += 1;
-        }
-        i += 1;
-    }
-    table
-}
-
-/// The diagonal through each square parallel to a1-h8, and the one parallel to h1-a8.
-static DIAGONALS: [(u64, u64); 64] = diagonals();
-
-const fn diagonals() -> [(u64, u64); 64] {
-    let mut table = [(0u64, 0u64); 64];
-    let mut square: usize = 0;
-    while square < 64 {
-        let (row, column) = (square as i32 / 8, square as i32 % 8);
-        let mut other: i32 = 0;
-        while other < 64 {
-            let (r, c) = (other / 8, other % 8);
-            if r - c == row - column {
-                table[square].0 |= 1 << other;
-            }
-            if r + c == row + column {
-                table[square].1 |= 1 << other;
-            }
-            other += 1;
-        }
-        square += 1;
-    }
-    table
-}
+use crate::othello::tables::{DIAGONALS, FLIP_COUNT};
 
 /// How many discs `player` flips by playing on `square` when every other square is filled.
 /// Same result as [`super::flips::last_flip_count`].

@@ -106,19 +106,9 @@ pub(super) fn square_move(square: u8) -> Move {
 }
 
 /// From this many empties up, alpha must reach `STABILITY_THRESHOLD[empties]` before the
-/// stability bound is worth computing (it can only cut when alpha is high).
-pub(super) const STABILITY_THRESHOLD: [i32; 65] = stability_thresholds();
-
-const fn stability_thresholds() -> [i32; 65] {
-    let mut table = [99; 65];
-    let mut empties = 4;
-    while empties < 65 {
-        let threshold = 2 * empties as i32 - 2;
-        table[empties] = if threshold > 64 { 64 } else { threshold };
-        empties += 1;
-    }
-    table
-}
+/// stability bound is worth computing (it can only cut when alpha is high); generated,
+/// `cargo run -p tablegen -- othello-stability-threshold`.
+pub(super) use crate::othello::tables::STABILITY_THRESHOLD;
 
 /// The stability cut-off: `Some(ceiling)` when the opponent's stable discs cap the score at
 /// `ceiling <= alpha` (each of them is a disc the side to move never gets).

@@ -2,69 +2,14 @@
 //! table of every edge configuration, then discs whose four lines are each full or anchored by a
 //! stable neighbour of the same colour. The solver uses it to cut a node when even the best
 //! possible final score cannot reach alpha.
+//!
+//! The tables are generated (`cargo run -p tablegen --` `othello-edge-stable`, `othello-column-a`,
+//! `othello-line-ends`). `EDGE_STABLE[256 * a + b]` holds the discs of `a` (one edge, bit `i` =
+//! square `i` along it) that no sequence of moves on that edge can flip, `b` being the other
+//! side's discs: discs of an edge are only ever flipped along the edge, so this is exact for the
+//! edge taken alone.
 
-/// `EDGE_STABLE[256 * a + b]`: the discs of `a` (one edge, bit `i` = square `i` along it) that no
-/// sequence of moves on that edge can flip, with `b` the other side's discs. Discs of an edge
-/// are only ever flipped along the edge, so this is exact for the edge taken alone.
-static EDGE_STABLE: [u8; 65536] = edge_table();
-
-/// The discs one move at `x` flips on a line of eight (both directions).
-const fn line_flips(player: u32, opponent: u32, x: u32) -> u32 {
-    let mut flipped = 0;
-    let mut run = 0;
-    let mut y = x + 1;
-    while y < 8 && opponent & (1 << y) != 0 {
-        run |= 1 << y;
-        y += 1;
-    }
-    if y < 8 && player & (1 << y) != 0 {
-        flipped |= run;
-    }
-    run = 0;
-    let mut y = x as i32 - 1;
-    while y >= 0 && opponent & (1 << y) != 0 {
-        run |= 1 << y;
-        y -= 1;
-    }
-    if y >= 0 && player & (1 << y) != 0 {
-        flipped |= run;
-    }
-    flipped
-}
-
-/// Fills the table from full edges down: every move adds a disc, so a configuration's successors
-/// all have a larger occupied set, hence a larger `occupied` number, and are already known.
-/// Either side may play any empty square (a move legal through another line flips nothing here).
-const fn edge_table() -> [u8; 65536] {
-    let mut table = [0u8; 65536];
-    let mut occupied: i32 = 255;
-    while occupied >= 0 {
-        let occ = occupied as u32;
-        let mut a = occ;
-        loop {
-            let b = occ ^ a;
-            let mut stable = a;
-            let mut x = 0;
-            while x < 8 && stable != 0 {
-                let bit = 1 << x;
-                if occ & bit == 0 {
-                    let f = line_flips(a, b, x);
-                    stable &= table[(((a | f | bit) << 8) | (b & !f)) as usize] as u32;
-                    let g = line_flips(b, a, x);
-                    stable &= table[(((a & !g) << 8) | (b | g | bit)) as usize] as u32;
-                }
-                x += 1;
-            }
-            table[((a << 8) | b) as usize] = stable as u8;
-            if a == 0 {
-                break;
-            }
-            a = (a - 1) & occ;
-        }
-        occupied -= 1;
-    }
-    table
-}
+use crate::othello::tables::{COLUMN_A, EDGE_STABLE, LINE_ENDS};
 
 /// Bit `i` of the result is the disc of column a on row `i`.
 #[inline(always)]
@@ -72,25 +17,7 @@ fn column_a_to_byte(bits: u64) -> usize {
     ((bits & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
 }
 
-/// Inverse of [`column_a_to_byte`], as a table (a multiplication would carry between rows).
-static COLUMN_A: [u64; 256] = column_a_table();
-
-const fn column_a_table() -> [u64; 256] {
-    let mut table = [0u64; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut row = 0;
-        while row < 8 {
-            if byte & (1 << row) != 0 {
-                table[byte] |= 1 << (8 * row);
-            }
-            row += 1;
-        }
-        byte += 1;
-    }
-    table
-}
-
+/// Inverse of [`column_a_to_byte`], by table (a multiplication would carry between rows).
 #[inline(always)]
 fn byte_to_column_a(byte: u8) -> u64 {
     COLUMN_A[byte as usize]
@@ -109,37 +36,6 @@ fn edge_stable(player: u64, opponent: u64) -> u64 {
     let left = edge(column_a_to_byte(player), column_a_to_byte(opponent));
     let right = edge(column_a_to_byte(player >> 7), column_a_to_byte(opponent >> 7));
     u64::from(top) | (u64::from(bottom) << 56) | byte_to_column_a(left) | (byte_to_column_a(right) << 7)
-}
-
-/// `LINE_ENDS[d][k]`: the squares with fewer than `2^k` squares after them along direction `d`
-/// (0: +9, towards h8; 1: -9; 2: +7, towards a8; 3: -7): where a fill by doubling must not look
-/// `2^k` steps ahead, since that bit lies on another line or off the board.
-const LINE_ENDS: [[u64; 3]; 4] = line_ends();
-
-const fn line_ends() -> [[u64; 3]; 4] {
-    // (row step, column step) of +9, -9, +7 and -7.
-    const STEPS: [(i32, i32); 4] = [(1, 1), (-1, -1), (1, -1), (-1, 1)];
-    let mut table = [[0u64; 3]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let (row_step, column_step) = STEPS[d];
-        let mut k = 0;
-        while k < 3 {
-            let steps = 1 << k;
-            let mut square = 0;
-            while square < 64 {
-                let row = square / 8 + row_step * steps;
-                let column = square % 8 + column_step * steps;
-                if row < 0 || row > 7 || column < 0 || column > 7 {
-                    table[d][k] |= 1 << square;
-                }
-                square += 1;
-            }
-            k += 1;
-        }
-        d += 1;
-    }
-    table
 }
 
 /// Squares whose whole line in the direction `+shift`/`-shift` is occupied, `ends` being the
