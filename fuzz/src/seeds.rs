@@ -2,7 +2,7 @@
 //! nothing is read at run time), positions reached from them by random legal moves, their texts and
 //! their legal moves, and GGF records of random Othello games.
 
-use super::dice::Dice;
+use crate::dice::Dice;
 use engine::{chess, othello, xiangqi, Game, GameText};
 
 const CHESS_PERFT: &str = include_str!("../../tests/data/chess/perft.epd");

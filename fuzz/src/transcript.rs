@@ -1,29 +1,6 @@
-//! The fuzz harness (issue 27): the protocol sessions driven in process by random command bursts,
-//! and the text parsers fed random and mutated inputs. `tests/fuzz.rs` runs it briefly with the
-//! test suite; `examples/fuzz.rs` runs it for as long as asked (see `docs/development.md`,
-//! "Fuzzing").
-//!
-//! * [`session`]: a session per protocol ([`commands`] draws its commands), bursts of 1 to 50
-//!   commands, then after each burst: no panic on any thread, the sync command answered within
-//!   the time allowed, the burst's answers counted against its commands, and a legal move for a
-//!   known position after a short search.
-//! * [`parsers`]: FEN, move, Othello board, GGF, UCI and UCCI line parsers and the clock
-//!   arithmetic, each input checked for panics and for what the parse promises (a position that
-//!   reads writes back to itself, a move that reads is legal...).
-//!
-//! Every input comes from a seed ([`dice`]); a failure prints the seed and the inputs that led to
-//! it, and a session's failure writes its whole input as a file the binary reads too.
-
-pub mod capture;
-pub mod commands;
-pub mod dice;
-pub mod mutate;
-mod panics;
-pub mod parsers;
-pub mod seeds;
-pub mod session;
-
-pub use panics::{install_panic_hook, take_panics};
+//! The lines of a session as data: an [`Input`] is a line of text or a line that is not UTF-8, and a
+//! transcript is the bytes the binary's reader (and the session fuzz targets' corpus files) split
+//! back into those inputs.
 
 /// One input line of a session.
 #[derive(Clone, Debug, PartialEq, Eq)]

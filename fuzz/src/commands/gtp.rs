@@ -7,10 +7,10 @@
 //! with the command's id.
 
 use super::kit::{amount, Fuzzer, Probe, QUIT_ONE_IN};
-use crate::fuzz::dice::Dice;
-use crate::fuzz::mutate;
-use crate::fuzz::seeds::{self, Seeds};
-use crate::fuzz::Input;
+use crate::dice::Dice;
+use crate::mutate;
+use crate::seeds::{self, Seeds};
+use crate::transcript::Input;
 use engine::othello::{Color, Move, MoveText, Position};
 use std::sync::Arc;
 
@@ -60,7 +60,7 @@ impl Gtp {
         Gtp { seeds, known: Some(Position::startpos()), time_left: [None; 2], settings: None, ids: 90_000 }
     }
 
-    /// True if `genmove` for `color` has no clock: it thinks [`crate::protocol::gtp::DEFAULT_MOVE_MS`].
+    /// True if `genmove` for `color` has no clock: it thinks [`triskel::protocol::gtp::DEFAULT_MOVE_MS`].
     fn unclocked(&self, color: Color) -> bool {
         self.time_left[color as usize].is_none()
             && self.settings.is_none_or(|(main, _, stones)| main == 0 && stones == 0)

@@ -1,9 +1,9 @@
 //! Mutations of command text: absurd numbers, junk words, characters inserted, deleted, swapped
 //! or repeated, words dropped or duplicated, FEN fields broken, lines stretched to 100 KB. Every
 //! line made here is valid UTF-8 without `\n` or `\r` (the binary's reader splits lines there; a
-//! line that is not UTF-8 is sent as [`super::Input::Garbage`]).
+//! line that is not UTF-8 is sent as [`crate::transcript::Input::Garbage`]).
 
-use super::dice::Dice;
+use crate::dice::Dice;
 
 /// Numbers a careless or hostile GUI may send.
 const ABSURD_NUMBERS: &[&str] = &[

@@ -17,17 +17,19 @@
 //! * `clock`: the time limits of absurd clocks: no more than the clock, and more time never gives
 //!   less.
 
-use super::dice::{derive, Dice};
-use super::seeds::{self, Seeds};
-use super::{install_panic_hook, mutate, take_panics, Input};
-use crate::controller::timeman::{Clock, TimeLimits};
-use crate::games::Variant;
-use crate::protocol::{ucci, uci};
+use crate::dice::{derive, Dice};
+use crate::seeds::{self, Seeds};
+use crate::mutate;
+use crate::panics::{install_panic_hook, take_panics};
+use crate::transcript::Input;
+use triskel::controller::timeman::{Clock, TimeLimits};
+use triskel::games::Variant;
+use triskel::protocol::{ucci, uci};
 use engine::othello::{self, ggf};
 use engine::perft::perft;
 use engine::{chess, xiangqi, Game, GameText};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The targets, as `--target` names them.
@@ -104,24 +106,45 @@ pub fn run(
     stats
 }
 
-/// Input `index` of `target`: Ok(true) if the parser accepted it, or the failure report.
+/// Input `index` of `target` drawn from `seed`: Ok(true) if the parser accepted it, or the
+/// failure report.
 pub fn one(seeds: &Arc<Seeds>, seed: u64, target: &str, index: u64) -> Result<bool, String> {
     let slot =
         TARGETS.iter().position(|&name| name == target).ok_or_else(|| format!("no target {target}"))?;
     let mut dice = Dice::new(derive(derive(seed, slot as u64 + 1), index));
+    check(seeds, target, &mut dice).map_err(|failure| {
+        format!("{failure}\n  reproduce: parsers::one(&Arc::new(Seeds::new()), {seed}, {target:?}, {index})")
+    })
+}
+
+/// One input of the parser target `target`, read from `data`, as its fuzz target runs it; panics
+/// with the failure report if a check fails.
+pub fn fuzz_one(target: &str, data: &[u8]) {
+    static SEEDS: OnceLock<Arc<Seeds>> = OnceLock::new();
+    install_panic_hook();
+    let seeds = SEEDS.get_or_init(|| Arc::new(Seeds::new()));
+    if let Err(failure) = check(seeds, target, &mut Dice::from_bytes(data)) {
+        panic!("{failure}");
+    }
+}
+
+/// One input of `target` drawn from `dice`: Ok(true) if the parser accepted it, or what failed
+/// and on which input.
+pub fn check(seeds: &Arc<Seeds>, target: &str, dice: &mut Dice) -> Result<bool, String> {
     let mut shown = String::new();
     let result = catch_unwind(AssertUnwindSafe(|| match target {
-        "chess-fen" => fen_target::<chess::Position>(&mut dice, &seeds.chess, &mut shown),
-        "xiangqi-fen" => fen_target::<xiangqi::Position>(&mut dice, &seeds.xiangqi, &mut shown),
-        "lenient-fen" => lenient_target(&mut dice, seeds, &mut shown),
-        "chess-move" => move_target::<chess::Position>(&mut dice, &seeds.chess, &mut shown),
-        "xiangqi-move" => move_target::<xiangqi::Position>(&mut dice, &seeds.xiangqi, &mut shown),
-        "othello-board" => othello_board_target(&mut dice, seeds, &mut shown),
-        "othello-move" => move_target::<othello::Position>(&mut dice, &seeds.othello, &mut shown),
-        "ggf" => ggf_target(&mut dice, seeds, &mut shown),
-        "uci-line" => uci_line_target(&mut dice, seeds, &mut shown),
-        "ucci-line" => ucci_line_target(&mut dice, seeds, &mut shown),
-        _ => clock_target(&mut dice, &mut shown),
+        "chess-fen" => fen_target::<chess::Position>(dice, &seeds.chess, &mut shown),
+        "xiangqi-fen" => fen_target::<xiangqi::Position>(dice, &seeds.xiangqi, &mut shown),
+        "lenient-fen" => lenient_target(dice, seeds, &mut shown),
+        "chess-move" => move_target::<chess::Position>(dice, &seeds.chess, &mut shown),
+        "xiangqi-move" => move_target::<xiangqi::Position>(dice, &seeds.xiangqi, &mut shown),
+        "othello-board" => othello_board_target(dice, seeds, &mut shown),
+        "othello-move" => move_target::<othello::Position>(dice, &seeds.othello, &mut shown),
+        "ggf" => ggf_target(dice, seeds, &mut shown),
+        "uci-line" => uci_line_target(dice, seeds, &mut shown),
+        "ucci-line" => ucci_line_target(dice, seeds, &mut shown),
+        "clock" => clock_target(dice, &mut shown),
+        _ => Err(format!("no target {target}")),
     }));
     let panics = take_panics();
     let failure = match result {
@@ -134,10 +157,7 @@ pub fn one(seeds: &Arc<Seeds>, seed: u64, target: &str, index: u64) -> Result<bo
             .or_else(|| payload.downcast_ref::<String>().map(|text| format!("panic: {text}")))
             .unwrap_or_else(|| "panic".into()),
     };
-    Err(format!(
-        "FAILURE ({target}): {failure}\n  input {}\n  reproduce: cargo run --release --example fuzz -- parsers --seed {seed} --target {target} --index {index}",
-        Input::Line(shown).shown(400)
-    ))
+    Err(format!("FAILURE ({target}): {failure}\n  input {}", Input::Line(shown).shown(400)))
 }
 
 fn ensure(condition: bool, why: impl FnOnce() -> String) -> Result<(), String> {
@@ -156,7 +176,7 @@ fn position_text<G: GameText>(dice: &mut Dice, positions: &[G]) -> String {
 /// What a FEN target reads: mutated FENs mostly, random bytes sometimes.
 fn fen_input<G: GameText>(dice: &mut Dice, positions: &[G]) -> Vec<u8> {
     match dice.below(10) {
-        0 => (0..dice.range(0, 100)).map(|_| dice.bits() as u8).collect(),
+        0 => dice.bytes(100),
         1 => position_text(dice, positions).into_bytes(),
         2 => {
             // A board of random pieces with the other fields of a real FEN.
@@ -496,7 +516,7 @@ fn ggf_target(dice: &mut Dice, seeds: &Seeds, shown: &mut String) -> Result<bool
 
 /// A command line of a UCI or UCCI generator, mutated or not.
 fn command_line(dice: &mut Dice, seeds: &Arc<Seeds>, protocol: &str) -> String {
-    let mut fuzzer = super::commands::fuzzer(protocol, Arc::clone(seeds), dice).expect("a known protocol");
+    let mut fuzzer = crate::commands::fuzzer(protocol, Arc::clone(seeds), dice).expect("a known protocol");
     let mut inputs = Vec::new();
     fuzzer.next(dice, &mut inputs);
     let line = match inputs.pop() {

@@ -16,8 +16,8 @@ pub mod nboard;
 pub mod ucci;
 pub mod uci;
 
-use crate::fuzz::dice::Dice;
-use crate::fuzz::seeds::Seeds;
+use crate::dice::Dice;
+use crate::seeds::Seeds;
 pub use kit::*;
 use std::sync::Arc;
 

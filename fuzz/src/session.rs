@@ -15,13 +15,14 @@
 //! reports it and ends the process (the command thread cannot be taken back). After a `quit`, or
 //! after its last burst, the session is closed and the next one starts.
 
-use super::capture::Capture;
-use super::commands::{self, Fuzzer};
-use super::dice::{derive, Dice};
-use super::seeds::Seeds;
-use super::{install_panic_hook, take_panics, transcript_bytes, Input};
-use crate::games::GameKind;
-use crate::protocol::{Flow, Protocol};
+use crate::capture::Capture;
+use crate::commands::{self, Fuzzer};
+use crate::dice::{derive, Dice};
+use crate::seeds::Seeds;
+use crate::panics::{install_panic_hook, take_panics};
+use crate::transcript::{transcript_bytes, Input};
+use triskel::games::GameKind;
+use triskel::protocol::{Flow, Protocol};
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -52,6 +53,8 @@ pub struct Config {
     pub keep_going: bool,
     /// Where failing sessions' transcripts are written.
     pub failure_dir: PathBuf,
+    /// How a failing session is reproduced, `{index}` standing for its number.
+    pub repro: String,
 }
 
 impl Config {
@@ -69,6 +72,7 @@ impl Config {
             hang_timeout: Duration::from_secs(60),
             keep_going: false,
             failure_dir: std::env::temp_dir(),
+            repro: format!("session {{index}} of seed {seed}"),
         }
     }
 }
@@ -183,7 +187,7 @@ fn report(log: &Log, kind: &str, detail: &str, output: Option<&[String]>) -> Str
     };
     let mut text = format!(
         "FAILURE ({kind}): {detail}\n  {}\n  reproduce: {}\n  the session's {} inputs: {written}\n    \
-         (feed it to the binary, or: cargo run --release --example fuzz -- replay FILE)\n  last inputs:\n",
+         (feed it to the binary on its standard input)\n  last inputs:\n",
         log.about,
         log.repro,
         log.inputs.len()
@@ -212,7 +216,8 @@ pub fn run(config: &Config, progress: &mut dyn FnMut(&Stats)) -> Stats {
     while runner.stats.inputs < config.inputs
         && config.sessions.is_none_or(|sessions| index < config.first_session + sessions)
     {
-        let failed = runner.session(index, &mut |stats: &Stats| {
+        let mut dice = Dice::new(derive(config.seed, index));
+        let failed = runner.session(index, &mut dice, &mut |stats: &Stats| {
             let mut stats = stats.clone();
             stats.elapsed = started.elapsed();
             progress(&stats);
@@ -243,13 +248,11 @@ impl Runner {
         Runner { config, seeds: Arc::new(Seeds::new()), stats: Stats::default(), log, watchdog, syncs: 0 }
     }
 
-    /// Runs session `index`; true if it failed.
-    fn session(&mut self, index: u64, progress: &mut dyn FnMut(&Stats)) -> bool {
-        let session_seed = derive(self.config.seed, index);
-        let mut dice = Dice::new(session_seed);
+    /// Runs session `index`, its choices drawn from `dice`; true if it failed.
+    fn session(&mut self, index: u64, dice: &mut Dice, progress: &mut dyn FnMut(&Stats)) -> bool {
         let protocol = *dice.pick(&self.config.protocols);
         let mut fuzzer =
-            commands::fuzzer(protocol, Arc::clone(&self.seeds), &mut dice).expect("a known protocol");
+            commands::fuzzer(protocol, Arc::clone(&self.seeds), dice).expect("a known protocol");
         let (capture, output) = Capture::new();
         let mut session = Protocol::new(output, fuzzer.start_game());
         {
@@ -262,11 +265,7 @@ impl Runner {
                 .failure_dir
                 .join(format!("triskel-fuzz-seed{}-session{index}.txt", self.config.seed));
             log.inputs.clear();
-            log.repro = format!(
-                "cargo run --release --example fuzz -- commands --seed {} --protocol {} --first-session {index} --sessions 1",
-                self.config.seed,
-                self.config.protocols.join(",")
-            );
+            log.repro = self.config.repro.replace("{index}", &index.to_string());
         }
         self.stats.sessions += 1;
         let bursts = dice.range(1, self.config.max_bursts.max(1) as i64) as u64;
@@ -276,7 +275,7 @@ impl Runner {
             if self.stats.inputs >= self.config.inputs {
                 break;
             }
-            match self.burst(&mut *fuzzer, &mut session, &capture, &mut dice, burst) {
+            match self.burst(&mut *fuzzer, &mut session, &capture, dice, burst) {
                 Ok(true) => {}
                 Ok(false) => {
                     open = false;
@@ -463,47 +462,34 @@ fn check_panics() -> Result<(), Failure> {
     }
 }
 
-/// Feeds `inputs` to a new session (started as `game` for UCI) under the same watchdog and panic
-/// checks, then ends its input; returns its output, or the failure report.
-pub fn replay(inputs: &[Input], game: GameKind, hang_timeout: Duration) -> Result<Vec<String>, String> {
-    install_panic_hook();
+/// Most bursts in the session of one fuzzer input: enough for commands to meet the state earlier
+/// bursts left, few enough that an input runs in well under a second.
+const FUZZ_BURSTS: u64 = 4;
+
+/// The runner the session fuzz targets share: its watchdog thread and seed positions are made once
+/// per process, not once per input.
+static FUZZ_RUNNER: Mutex<Option<Runner>> = Mutex::new(None);
+
+/// One session of `protocol` (`uci`, `ucci`, `nboard`, `gtp`) whose every choice is read from
+/// `data`, as a session fuzz target runs it; panics with the failure report if a check fails, so
+/// libFuzzer records the input as a crash and the replay test fails naming it.
+pub fn fuzz_one(protocol: &str, data: &[u8]) {
+    let protocol = *commands::PROTOCOLS.iter().find(|&&known| known == protocol).expect("a known protocol");
+    let mut slot = FUZZ_RUNNER.lock().unwrap_or_else(PoisonError::into_inner);
+    let runner = slot.get_or_insert_with(|| {
+        install_panic_hook();
+        let mut config = Config::new(0, u64::MAX);
+        config.max_bursts = FUZZ_BURSTS;
+        config.repro = "cargo +nightly fuzz run --features libfuzzer <target> <this input>".into();
+        Runner::new(config)
+    });
+    runner.config.protocols = vec![protocol];
     take_panics();
-    let log = Arc::new(Mutex::new(Log {
-        about: "replay".into(),
-        file: std::env::temp_dir().join("triskel-fuzz-replay.txt"),
-        inputs: Vec::new(),
-        repro: "(a replay)".into(),
-    }));
-    let watchdog = Watchdog::start(Arc::clone(&log));
-    let (capture, output) = Capture::new();
-    let mut session = Protocol::new(output, game);
-    for input in inputs {
-        log.lock().unwrap_or_else(PoisonError::into_inner).inputs.push(input.clone());
-        watchdog.arm(hang_timeout, input.shown(200));
-        let result = catch_unwind(AssertUnwindSafe(|| match input {
-            Input::Line(line) => session.handle(line),
-            Input::Garbage => {
-                session.garbage();
-                Flow::Continue
-            }
-        }));
-        watchdog.disarm();
-        match result {
-            Ok(Flow::Quit) => break,
-            Ok(Flow::Continue) => {}
-            Err(payload) => {
-                let log = log.lock().unwrap_or_else(PoisonError::into_inner);
-                return Err(report(&log, "panic", &panic_text(&*payload), Some(&capture.since(0))));
-            }
-        }
+    let mut dice = Dice::from_bytes(data);
+    let index = runner.stats.sessions;
+    if runner.session(index, &mut dice, &mut |_| {}) {
+        let report = runner.stats.failures.pop().unwrap_or_default();
+        drop(slot);
+        panic!("{report}");
     }
-    watchdog.arm(hang_timeout, "the end of input".into());
-    let ended = catch_unwind(AssertUnwindSafe(|| session.end_of_input()));
-    watchdog.disarm();
-    let panics = take_panics();
-    if ended.is_err() || !panics.is_empty() {
-        let log = log.lock().unwrap_or_else(PoisonError::into_inner);
-        return Err(report(&log, "panic", &panics.join("\n"), Some(&capture.since(0))));
-    }
-    Ok(capture.since(0))
 }

@@ -3,7 +3,7 @@
 //! `examples/fuzz.rs` (see `docs/development.md`, "Fuzzing").
 
 use std::sync::{Mutex, MutexGuard};
-use triskel::fuzz::{parsers, session};
+use triskel_fuzz::{parsers, session};
 
 /// One run at a time: the panic record is the process's, and the machine is small.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

@@ -8,14 +8,14 @@ use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, other, safe_file_value, wrong_move,
     BenchCost, Board, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS,
 };
-use crate::controller::search::MAX_THREADS;
-use crate::controller::table::MAX_HASH_MB;
-use crate::fuzz::dice::Dice;
-use crate::fuzz::mutate;
-use crate::fuzz::seeds::Seeds;
-use crate::fuzz::Input;
-use crate::games::GameKind;
-use crate::protocol::uci::parse::{self, Command, Setup};
+use triskel::controller::search::MAX_THREADS;
+use triskel::controller::table::MAX_HASH_MB;
+use crate::dice::Dice;
+use crate::mutate;
+use crate::seeds::Seeds;
+use crate::transcript::Input;
+use triskel::games::GameKind;
+use triskel::protocol::uci::parse::{self, Command, Setup};
 use engine::{chess, xiangqi};
 use std::sync::Arc;
 

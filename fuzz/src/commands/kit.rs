@@ -2,11 +2,11 @@
 //! drawing of amounts, fillers, bench lines and wrong moves. A leaf of `commands`, so that the
 //! generators need not import the module that builds them.
 
-use crate::fuzz::dice::Dice;
-use crate::fuzz::mutate;
-use crate::fuzz::seeds::{self, Seeds};
-use crate::fuzz::Input;
-use crate::games::GameKind;
+use crate::dice::Dice;
+use crate::mutate;
+use crate::seeds::{self, Seeds};
+use crate::transcript::Input;
+use triskel::games::GameKind;
 use engine::{chess, xiangqi, Game, GameText};
 
 /// Draws commands until the model admits one, at most 16 tries; a line that is not UTF-8 is

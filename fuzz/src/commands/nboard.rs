@@ -6,10 +6,10 @@
 //! answers than `go` commands.
 
 use super::kit::{admit_drawn, amount, filler, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS};
-use crate::fuzz::dice::Dice;
-use crate::fuzz::mutate;
-use crate::fuzz::seeds::{self, Seeds};
-use crate::fuzz::Input;
+use crate::dice::Dice;
+use crate::mutate;
+use crate::seeds::{self, Seeds};
+use crate::transcript::Input;
 use engine::othello::{Move, MoveText, Position};
 use std::sync::Arc;
 

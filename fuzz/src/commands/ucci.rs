@@ -10,14 +10,14 @@ use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board,
     Fuzzer, Probe, QUIT_ONE_IN,
 };
-use crate::controller::search::MAX_THREADS;
-use crate::controller::table::MAX_HASH_MB;
-use crate::fuzz::dice::Dice;
-use crate::fuzz::mutate;
-use crate::fuzz::seeds::Seeds;
-use crate::fuzz::Input;
-use crate::games::GameKind;
-use crate::protocol::ucci::parse::{self, Command, Go, SharedOption};
+use triskel::controller::search::MAX_THREADS;
+use triskel::controller::table::MAX_HASH_MB;
+use crate::dice::Dice;
+use crate::mutate;
+use crate::seeds::Seeds;
+use crate::transcript::Input;
+use triskel::games::GameKind;
+use triskel::protocol::ucci::parse::{self, Command, Go, SharedOption};
 use std::sync::Arc;
 
 /// The UCCI generator and its model of the session.
