@@ -2,10 +2,10 @@
 //! lines, numbered from the start of the session, that the fuzzer waits for with a timeout (search
 //! threads write through the same sink, at any time).
 
-use triskel::output::Output;
 use std::io::{self, Write};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+use triskel::output::Output;
 
 #[derive(Default)]
 struct Lines {

@@ -18,19 +18,19 @@
 //!   less.
 
 use crate::dice::{derive, Dice};
-use crate::seeds::{self, Seeds};
 use crate::mutate;
 use crate::panics::{install_panic_hook, take_panics};
+use crate::seeds::{self, Seeds};
 use crate::transcript::Input;
-use triskel::controller::timeman::{Clock, TimeLimits};
-use triskel::games::Variant;
-use triskel::protocol::{ucci, uci};
 use engine::othello::{self, ggf};
 use engine::perft::perft;
 use engine::{chess, xiangqi, Game, GameText};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+use triskel::controller::timeman::{Clock, TimeLimits};
+use triskel::games::Variant;
+use triskel::protocol::{ucci, uci};
 
 /// The targets, as `--target` names them.
 pub const TARGETS: [&str; 11] = [

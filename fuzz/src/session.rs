@@ -18,11 +18,9 @@
 use crate::capture::Capture;
 use crate::commands::{self, Fuzzer};
 use crate::dice::{derive, Dice};
-use crate::seeds::Seeds;
 use crate::panics::{install_panic_hook, take_panics};
+use crate::seeds::Seeds;
 use crate::transcript::{transcript_bytes, Input};
-use triskel::games::GameKind;
-use triskel::protocol::{Flow, Protocol};
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -30,6 +28,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use triskel::games::GameKind;
+use triskel::protocol::{Flow, Protocol};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -251,8 +251,7 @@ impl Runner {
     /// Runs session `index`, its choices drawn from `dice`; true if it failed.
     fn session(&mut self, index: u64, dice: &mut Dice, progress: &mut dyn FnMut(&Stats)) -> bool {
         let protocol = *dice.pick(&self.config.protocols);
-        let mut fuzzer =
-            commands::fuzzer(protocol, Arc::clone(&self.seeds), dice).expect("a known protocol");
+        let mut fuzzer = commands::fuzzer(protocol, Arc::clone(&self.seeds), dice).expect("a known protocol");
         let (capture, output) = Capture::new();
         let mut session = Protocol::new(output, fuzzer.start_game());
         {

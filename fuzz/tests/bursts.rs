@@ -1,6 +1,7 @@
-//! The fuzz harness, briefly (issue 27): every protocol's session driven by random command bursts,
-//! every parser target fed random and mutated inputs, all from fixed seeds. The long runs are
-//! `examples/fuzz.rs` (see `docs/development.md`, "Fuzzing").
+//! The fuzz harness on seeded dice: every protocol's session driven by random command bursts,
+//! every parser target fed random and mutated inputs, all from fixed seeds, so the stable test run
+//! explores a little beyond the corpus the replay test covers. The long, coverage-guided runs are
+//! `cargo fuzz`'s (see `docs/development.md`, "Fuzzing").
 
 use std::sync::{Mutex, MutexGuard};
 use triskel_fuzz::{parsers, session};

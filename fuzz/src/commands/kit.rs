@@ -6,8 +6,8 @@ use crate::dice::Dice;
 use crate::mutate;
 use crate::seeds::{self, Seeds};
 use crate::transcript::Input;
-use triskel::games::GameKind;
 use engine::{chess, xiangqi, Game, GameText};
+use triskel::games::GameKind;
 
 /// Draws commands until the model admits one, at most 16 tries; a line that is not UTF-8 is
 /// always taken. True if an input was appended (else the caller falls back to its sync command).

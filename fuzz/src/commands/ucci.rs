@@ -10,15 +10,15 @@ use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board,
     Fuzzer, Probe, QUIT_ONE_IN,
 };
-use triskel::controller::search::MAX_THREADS;
-use triskel::controller::table::MAX_HASH_MB;
 use crate::dice::Dice;
 use crate::mutate;
 use crate::seeds::Seeds;
 use crate::transcript::Input;
+use std::sync::Arc;
+use triskel::controller::search::MAX_THREADS;
+use triskel::controller::table::MAX_HASH_MB;
 use triskel::games::GameKind;
 use triskel::protocol::ucci::parse::{self, Command, Go, SharedOption};
-use std::sync::Arc;
 
 /// The UCCI generator and its model of the session.
 pub struct Ucci {

@@ -8,16 +8,16 @@ use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, other, safe_file_value, wrong_move,
     BenchCost, Board, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS,
 };
-use triskel::controller::search::MAX_THREADS;
-use triskel::controller::table::MAX_HASH_MB;
 use crate::dice::Dice;
 use crate::mutate;
 use crate::seeds::Seeds;
 use crate::transcript::Input;
-use triskel::games::GameKind;
-use triskel::protocol::uci::parse::{self, Command, Setup};
 use engine::{chess, xiangqi};
 use std::sync::Arc;
+use triskel::controller::search::MAX_THREADS;
+use triskel::controller::table::MAX_HASH_MB;
+use triskel::games::GameKind;
+use triskel::protocol::uci::parse::{self, Command, Setup};
 
 /// The UCI generator and its model of the session.
 pub struct Uci {
