@@ -33,29 +33,29 @@ fn commands(protocol: &'static str, seed: u64, inputs: u64) {
 
 #[test]
 fn uci_sessions_survive_random_bursts() {
-    commands("uci", 27, 3_000);
+    commands("uci", 27, 1_500);
 }
 
 #[test]
 fn ucci_sessions_survive_random_bursts() {
-    commands("ucci", 27, 2_000);
+    commands("ucci", 27, 1_000);
 }
 
 #[test]
 fn nboard_sessions_survive_random_bursts() {
-    commands("nboard", 27, 2_000);
+    commands("nboard", 27, 1_000);
 }
 
 #[test]
 fn gtp_sessions_survive_random_bursts() {
-    commands("gtp", 27, 2_000);
+    commands("gtp", 27, 1_000);
 }
 
 #[test]
 fn parsers_survive_random_inputs() {
     let _serial = serial();
     let stats =
-        parsers::run(27, 10_000 * parsers::TARGETS.len() as u64, &parsers::TARGETS, false, &mut |_| {});
+        parsers::run(27, 5_000 * parsers::TARGETS.len() as u64, &parsers::TARGETS, false, &mut |_| {});
     println!(
         "parsers: {} inputs, {} accepted, {:.1} s",
         stats.inputs,
