@@ -13,8 +13,6 @@
 pub mod book;
 pub mod controller;
 pub mod files;
-#[doc(hidden)]
-pub mod fuzz;
 pub mod games;
 pub mod knowledge;
 pub mod launch;

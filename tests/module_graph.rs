@@ -21,7 +21,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Every crate's source tree, relative to the workspace root.
-const TREES: &[&str] = &["src", "engine/src", "tuner/src", "types/src", "tablegen/src"];
+const TREES: &[&str] = &["src", "engine/src", "tuner/src", "types/src", "tablegen/src", "fuzz/src"];
 
 /// A module as a path from its crate root: `["chess", "eval"]` for `chess/eval.rs` or
 /// `chess/eval/mod.rs`, empty for `lib.rs` and `main.rs`.

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// Most search threads; the fuzz harness reads the bound here.
+/// Most search threads. Public for the fuzz crate (`fuzz/`), whose generators keep to it.
 pub use crate::resources::MAX_THREADS;
 
 /// Stack of every search thread: each frame of the recursive search keeps a move list.

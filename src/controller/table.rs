@@ -5,7 +5,7 @@ use crate::resources::huge_vec;
 use engine::search::{self, TtEntry};
 use std::sync::Arc;
 
-/// Largest table in MiB; the fuzz harness reads the bound here.
+/// Largest table in MiB. Public for the fuzz crate (`fuzz/`), whose generators keep to it.
 pub use crate::resources::MAX_HASH_MB;
 
 /// The shared transposition-table memory.
