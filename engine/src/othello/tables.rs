@@ -6,8 +6,14 @@
     allow(dead_code)
 )]
 
-use super::endgame::flips::RayPairs;
 use static_assertions::{const_assert, const_assert_eq};
+
+/// The vertical and diagonal rays of each square in pairs, one pair per SSE register: a ray
+/// towards higher bits on the board, and the opposite ray on the board mirrored top to bottom (a
+/// byte swap), where it too runs towards higher bits (`RAY_PAIRS`, `tablegen -- othello-rays`).
+/// Aligned for the lanes' 16-byte loads.
+#[repr(C, align(16))]
+pub(crate) struct RayPairs(pub(crate) [[u64; 2]; 3]);
 
 include!(concat!(env!("OUT_DIR"), "/othello_tables.rs"));
 

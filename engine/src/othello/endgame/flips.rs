@@ -58,13 +58,6 @@ pub fn flips_portable(player: u64, opponent: u64, square: usize) -> u64 {
     flipped
 }
 
-/// The vertical and diagonal rays of each square in pairs, one pair per SSE register: a ray
-/// towards higher bits on the board, and the opposite ray on the board mirrored top to bottom (a
-/// byte swap), where it too runs towards higher bits (`RAY_PAIRS`, `tablegen -- othello-rays`).
-/// Aligned for the lanes' 16-byte loads.
-#[repr(C, align(16))]
-pub(crate) struct RayPairs(pub(crate) [[u64; 2]; 3]);
-
 /// [`flips`] with SSE lanes: the board in one 64-bit lane and its top-to-bottom mirror in the
 /// other, so that the three pairs of vertical and diagonal lines all run towards higher bits
 /// and each pair is one carry; the row by two small tables (Edax's "kindergarten" flips).
