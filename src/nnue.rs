@@ -264,8 +264,7 @@ pub fn load<const INPUTS: usize, const HIDDEN: usize>(
 /// (`types::nnue::bullet`), rewritten as our own file; `None` for any other file, which is then
 /// read (or refused) as ours. What `export_net` writes afterwards is our own file.
 fn from_bullet(format: Format, hidden: usize, bytes: &[u8]) -> Option<Result<Vec<u8>, FormatError>> {
-    let ours = [Some(format.magic), Some(format.bucketed_magic), format.mirrored_magic];
-    if ours.iter().flatten().any(|magic| bytes.starts_with(magic)) || other_game(format, bytes).is_some() {
+    if [CHESS, XIANGQI].iter().any(|game| game.has_magic(bytes)) {
         return None;
     }
     let native_bytes = format.native_bytes_of_bullet(hidden, bytes.len())?;
@@ -275,12 +274,9 @@ fn from_bullet(format: Format, hidden: usize, bytes: &[u8]) -> Option<Result<Vec
 
 /// The other game whose network `bytes` start like, if any, and its format.
 fn other_game(format: Format, bytes: &[u8]) -> Option<(&'static str, Format)> {
-    [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)].into_iter().find(|(_, other)| {
-        *other != format
-            && (bytes.starts_with(&other.magic)
-                || bytes.starts_with(&other.bucketed_magic)
-                || other.mirrored_magic.is_some_and(|magic| bytes.starts_with(&magic)))
-    })
+    [(CHESS_EMBEDDED.game, CHESS), (XIANGQI_EMBEDDED.game, XIANGQI)]
+        .into_iter()
+        .find(|(_, other)| *other != format && other.has_magic(bytes))
 }
 
 /// A format's magic as text.

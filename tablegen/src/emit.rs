@@ -187,11 +187,7 @@ pub fn othello_row_flips() -> String {
 
 /// Othello's neighbours of each square.
 pub fn othello_neighbours() -> String {
-    let mut out =
-        String::from("/// The squares next to each square.\npub static NEIGHBOURS: [u64; 64] = [\n");
-    hex_list(&mut out, &crate::othello::neighbours(), "    ");
-    out.push_str("];\n");
-    out
+    u64_array("static", "NEIGHBOURS", "The squares next to each square.", &crate::othello::neighbours())
 }
 
 /// Othello's last-move flip counts per line, and each square's two diagonals.
@@ -228,11 +224,12 @@ pub fn othello_edge_stable() -> String {
 
 /// Othello's column-a spread of a byte.
 pub fn othello_column_a() -> String {
-    let mut out =
-        String::from("/// `[byte]`: bit `i` of `byte` as the square of column a on row `i`.\npub static COLUMN_A: [u64; 256] = [\n");
-    hex_list(&mut out, &crate::othello::column_a(), "    ");
-    out.push_str("];\n");
-    out
+    u64_array(
+        "static",
+        "COLUMN_A",
+        "`[byte]`: bit `i` of `byte` as the square of column a on row `i`.",
+        &crate::othello::column_a(),
+    )
 }
 
 /// Othello's diagonal line ends, for the stability's fills by doubling.
@@ -352,8 +349,9 @@ fn hex_list(out: &mut String, values: &[u64], indent: &str) {
     }
 }
 
-fn array_64(name: &str, doc: &str, values: &[u64; 64]) -> String {
-    let mut out = format!("/// {doc}\npub const {name}: [u64; 64] = [\n");
+/// `pub {storage} {name}: [u64; N]` (`storage` is `const` or `static`) with its doc line.
+fn u64_array(storage: &str, name: &str, doc: &str, values: &[u64]) -> String {
+    let mut out = format!("/// {doc}\npub {storage} {name}: [u64; {}] = [\n", values.len());
     hex_list(&mut out, values, "    ");
     out.push_str("];\n");
     out
@@ -372,20 +370,22 @@ fn array_2d(name: &str, doc: &str, rows: &[[u64; 64]]) -> String {
 
 /// Knight attacks.
 pub fn knight() -> String {
-    array_64("KNIGHT_ATTACKS", "Knight attacks per square.", &chess::knight_attacks())
+    u64_array("const", "KNIGHT_ATTACKS", "Knight attacks per square.", &chess::knight_attacks())
 }
 
 /// King attacks.
 pub fn king() -> String {
-    array_64("KING_ATTACKS", "King attacks per square.", &chess::king_attacks())
+    u64_array("const", "KING_ATTACKS", "King attacks per square.", &chess::king_attacks())
 }
 
 /// King flanks.
 pub fn king_flank() -> String {
-    let mut out = String::from("/// The files of a king's flank, per file of the king (a = 0).\npub const KING_FLANK: [u64; 8] = [\n");
-    hex_list(&mut out, &chess::king_flanks(), "    ");
-    out.push_str("];\n");
-    out
+    u64_array(
+        "const",
+        "KING_FLANK",
+        "The files of a king's flank, per file of the king (a = 0).",
+        &chess::king_flanks(),
+    )
 }
 
 /// Pawn attacks.

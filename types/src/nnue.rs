@@ -144,6 +144,13 @@ pub const HIDDEN_STEP: usize = 16;
 pub const MAX_HIDDEN: usize = 2048;
 
 impl Format {
+    /// Whether `bytes` start with one of this game's magics (any layout).
+    pub fn has_magic(&self, bytes: &[u8]) -> bool {
+        bytes.starts_with(&self.magic)
+            || bytes.starts_with(&self.bucketed_magic)
+            || self.mirrored_magic.is_some_and(|magic| bytes.starts_with(&magic))
+    }
+
     /// Bytes before the feature weights.
     pub const fn header_bytes(&self, layout: Layout) -> usize {
         if layout.buckets == 1 && !layout.mirrored {
