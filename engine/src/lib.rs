@@ -16,6 +16,7 @@ pub mod chess;
 pub mod eval_trace;
 pub mod eval_weights;
 mod fen_text;
+pub mod footprint;
 pub mod game;
 pub mod history;
 pub mod movelist;

@@ -7,8 +7,7 @@ use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Score(pub i32);
 
-/// Deepest ply the search can reach; bounds the move stack and the mate range.
-pub const MAX_PLY: usize = 128;
+pub use crate::footprint::MAX_PLY;
 
 impl Score {
     /// A draw.

@@ -29,6 +29,16 @@ pub const TABLES: &[Table] = &[
     Table { name: "slider-attacks", about: "the shared rook+bishop attack table", render: slider_attacks },
     Table { name: "between", about: "squares strictly between two aligned squares", render: between },
     Table { name: "line", about: "full line through two aligned squares", render: line },
+    Table {
+        name: "line-masks",
+        about: "the file, rank and diagonals through each square (compact sliders)",
+        render: line_masks,
+    },
+    Table {
+        name: "rank-attacks",
+        about: "attacks along a rank by file and inner occupancy (compact sliders)",
+        render: rank_attacks,
+    },
     Table { name: "zobrist", about: "Zobrist keys (pieces, castling, en passant, side)", render: zobrist },
     Table {
         name: "cuckoo",
@@ -451,6 +461,37 @@ pub fn line() -> String {
         "The full line through two aligned squares, `[a][b]`; empty when not aligned.",
         &chess::line(),
     )
+}
+
+/// The lines through each square, for the compact build's sliders.
+pub fn line_masks() -> String {
+    array_2d(
+        "LINE_MASKS",
+        "The lines through each square, the square included, `[file, rank, diagonal, anti-diagonal][square]`.",
+        &chess::line_masks(),
+    )
+}
+
+/// First-rank attacks, for the compact build's sliders.
+pub fn rank_attacks() -> String {
+    let mut out = String::from(
+        "/// A rook's attacks along its rank, `[file][occupancy of files b-g]`, as rank bits (a = bit 0).\n\
+         pub static RANK_ATTACKS: [[u8; 64]; 8] = [\n",
+    );
+    for row in chess::rank_attacks() {
+        out.push_str("    [");
+        for (index, value) in row.iter().enumerate() {
+            if index % 16 == 0 {
+                out.push_str("\n        ");
+            } else {
+                out.push(' ');
+            }
+            write!(out, "0x{value:02x},").unwrap();
+        }
+        out.push_str("\n    ],\n");
+    }
+    out.push_str("];\n");
+    out
 }
 
 /// Zobrist keys.

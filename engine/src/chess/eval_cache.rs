@@ -6,29 +6,42 @@
 //! [`Game::EvalCache`]: crate::Game::EvalCache
 
 use super::eval::PawnCache;
+#[cfg(not(feature = "compact"))]
 use super::nnue::{Accumulator, Network, HIDDEN};
+#[cfg(not(feature = "compact"))]
 use super::position::Position;
 use super::tablebase::EndgameTables;
+
+/// The network's side of the cache: its accumulator stack, about 1 KiB a ply.
+#[cfg(not(feature = "compact"))]
+type NetworkCache = crate::nnue::NetworkCache<Position, { types::nnue::INPUTS }, HIDDEN>;
+/// The compact build evaluates with the hand-crafted evaluation only: the network's 393 KiB of
+/// weights fit no microcontroller's flash, and its accumulators would take a quarter of the RAM.
+#[cfg(feature = "compact")]
+type NetworkCache = crate::nnue::NoNetwork;
 
 /// Per-thread memory of the chess evaluation. A fresh one evaluates with the hand-crafted
 /// evaluation; [`EvalCache::set_network`] switches to a network.
 #[derive(Default)]
 pub struct EvalCache {
     pub(super) pawns: PawnCache,
-    pub(super) network: crate::nnue::NetworkCache<Position, { types::nnue::INPUTS }, HIDDEN>,
+    pub(super) network: NetworkCache,
     pub(super) tables: Option<EndgameTables>,
 }
 
+impl EvalCache {
+    /// Probe `tables` in the next searches (`None`: none).
+    pub fn set_tables(&mut self, tables: Option<EndgameTables>) {
+        self.tables = tables;
+    }
+}
+
+#[cfg(not(feature = "compact"))]
 impl EvalCache {
     /// Evaluate with `network` from the next search on, or with the hand-crafted evaluation for
     /// `None`.
     pub fn set_network(&mut self, network: Option<&'static Network>) {
         self.network.set_network(network);
-    }
-
-    /// Probe `tables` in the next searches (`None`: none).
-    pub fn set_tables(&mut self, tables: Option<EndgameTables>) {
-        self.tables = tables;
     }
 
     /// The network the search evaluates with, `None` for the hand-crafted evaluation.

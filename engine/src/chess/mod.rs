@@ -4,6 +4,8 @@ pub mod bitboard;
 pub mod eval;
 mod eval_cache;
 pub mod fen;
+#[cfg(any(feature = "compact", test))]
+mod hyperbola;
 pub mod movegen;
 pub mod moves;
 pub mod nnue;
@@ -165,7 +167,9 @@ impl Game for Position {
         self.halfmove_clock as usize
     }
 
-    const DETECTS_UPCOMING_REPETITION: bool = true;
+    /// Not in the compact build: its cuckoo table (80 KiB) would take most of a microcontroller's
+    /// flash for a draw the search otherwise finds one ply later.
+    const DETECTS_UPCOMING_REPETITION: bool = !crate::footprint::COMPACT;
 
     /// The key difference names the move (a cuckoo table of every piece move on an empty board); the
     /// move is then possible here when the line between its squares is clear and the piece on one

@@ -6,6 +6,7 @@ use static_assertions::{const_assert, const_assert_eq};
 
 /// One square's fancy-magic entry (the generated `ROOK_MAGICS`/`BISHOP_MAGICS` are arrays of these).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "compact", allow(dead_code))]
 pub struct Magic {
     mask: u64,
     magic: u64,
@@ -13,7 +14,10 @@ pub struct Magic {
     offset: u32,
 }
 
-mod generated {
+// Each build looks up the subset it needs: the full one the magics and square-by-square tables,
+// the compact one `LINE_MASKS` and `RANK_ATTACKS`.
+#[allow(dead_code)]
+pub(super) mod generated {
     use crate::chess::tables::Magic;
     include!(concat!(env!("OUT_DIR"), "/chess_tables.rs"));
 }
@@ -34,6 +38,7 @@ const_assert_eq!(KING_ATTACKS[0], (1 << 1) | (1 << 8) | (1 << 9));
 const_assert_eq!(KING_FLANK[0], 0x0707_0707_0707_0707);
 const_assert_eq!(KING_FLANK[7], 0xE0E0_E0E0_E0E0_E0E0);
 
+#[cfg(any(not(feature = "compact"), test))]
 #[inline(always)]
 fn magic_index(entry: &Magic, occupied: Bitboard) -> usize {
     types::magic_index(entry.offset, entry.mask, entry.magic, u32::from(entry.shift), occupied.0)
@@ -63,22 +68,65 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index()][square.index()])
 }
 
+// The compact build's sliders, `between` and `line` compute from 2.5 KiB of tables what the full
+// build's look up in 925 KiB (`docs/embedded.md` measures both).
+#[cfg(feature = "compact")]
+pub use super::hyperbola::{between, bishop_attacks, line, rook_attacks};
+
 /// Rook attacks from `square` given the board's `occupied` squares (blockers included).
+#[cfg(not(feature = "compact"))]
 #[inline(always)]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(SLIDER_ATTACKS[magic_index(&ROOK_MAGICS[square.index()], occupied)])
+    magic_rook_attacks(square, occupied)
 }
 
 /// Bishop attacks from `square` given the board's `occupied` squares (blockers included).
+#[cfg(not(feature = "compact"))]
 #[inline(always)]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(SLIDER_ATTACKS[magic_index(&BISHOP_MAGICS[square.index()], occupied)])
+    magic_bishop_attacks(square, occupied)
 }
 
 /// Squares strictly between `a` and `b` when they share a line; empty otherwise.
+#[cfg(not(feature = "compact"))]
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
+    table_between(a, b)
+}
+
+/// The full edge-to-edge line through `a` and `b`; empty when they are not aligned.
+#[cfg(not(feature = "compact"))]
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    table_line(a, b)
+}
+
+/// Rook attacks by fancy magics (the compact build's tests compare its sliders with these).
+#[cfg(any(not(feature = "compact"), test))]
+#[inline(always)]
+pub(super) fn magic_rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(SLIDER_ATTACKS[magic_index(&ROOK_MAGICS[square.index()], occupied)])
+}
+
+/// Bishop attacks by fancy magics.
+#[cfg(any(not(feature = "compact"), test))]
+#[inline(always)]
+pub(super) fn magic_bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(SLIDER_ATTACKS[magic_index(&BISHOP_MAGICS[square.index()], occupied)])
+}
+
+/// [`between`] by its square-by-square table.
+#[cfg(any(not(feature = "compact"), test))]
+#[inline(always)]
+pub(super) fn table_between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
+}
+
+/// [`line`] by its square-by-square table.
+#[cfg(any(not(feature = "compact"), test))]
+#[inline(always)]
+pub(super) fn table_line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a.index()][b.index()])
 }
 
 /// Pieces of `occupied` that stand alone between `king` and one of `snipers` (sliders aimed at
@@ -94,12 +142,6 @@ pub fn lone_blockers(king: Square, snipers: Bitboard, occupied: Bitboard) -> Bit
         }
     }
     blockers
-}
-
-/// The full edge-to-edge line through `a` and `b`; empty when they are not aligned.
-#[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index()][b.index()])
 }
 
 /// The two squares of the reversible piece move (knight, bishop, rook, queen or king, either

@@ -67,6 +67,32 @@ pub fn evaluate<B: Board, const INPUTS: usize, const HIDDEN: usize>(
     accumulator.evaluate(position.side_to_move_index(), position.piece_count(), network)
 }
 
+/// The compact build's stand-in for a [`NetworkCache`]: a game whose networks do not fit the
+/// board's memory evaluates with its own evaluation, and its `*_cached` moves cost nothing. It has
+/// the cache's search-side methods, so the game's `Game` impl reads the same in both builds.
+#[derive(Default)]
+pub struct NoNetwork;
+
+impl NoNetwork {
+    /// Always `None`: the game's own evaluation.
+    #[inline(always)]
+    pub fn evaluate<B>(&mut self, _position: &B) -> Option<i32> {
+        None
+    }
+
+    /// Nothing to set up.
+    #[inline(always)]
+    pub fn set_root<B>(&mut self, _position: &B) {}
+
+    /// Nothing follows the line.
+    #[inline(always)]
+    pub fn push(&mut self, _change: impl FnOnce() -> Change) {}
+
+    /// Nothing follows the line.
+    #[inline(always)]
+    pub fn pop(&mut self) {}
+}
+
 /// What a game's per-thread evaluation cache keeps for its network: the network the search
 /// evaluates with (`None`: the game's own evaluation) and the stack of accumulators that follows
 /// the search's line. The game's `Game` impl calls these from its `*_cached` moves.

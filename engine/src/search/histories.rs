@@ -17,8 +17,7 @@ const KILLERS: usize = 2;
 /// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
 /// also lets the continuation tables store them as `i16`.
 pub(super) const HISTORY_MAX: i32 = 16_384;
-/// Entries of the correction history (a power of two).
-const CORRECTION_ENTRIES: usize = 1 << 14;
+use crate::footprint::{CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES};
 /// Correction-history entries are kept in 1/256 of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
 /// Largest correction, in evaluation units.
@@ -27,7 +26,7 @@ const CORRECTION_MAX: i32 = 64;
 /// Continuation history: how good a quiet move was right after another move (one or two plies
 /// earlier), indexed `[earlier move's slot][move's slot]`. A few MiB, so the tables are built in
 /// place ([`Histories::init_in`]) rather than on the stack.
-type ContinuationTable = [[i16; HISTORY_SLOTS]; HISTORY_SLOTS];
+type ContinuationTable = [[i16; HISTORY_SLOTS]; CONTINUATION_ROWS];
 
 /// The continuation-history rows a quiet move at some ply is scored and rewarded in: the history
 /// slots of the moves played one and two plies before it (`None` across a null move or before the
@@ -39,8 +38,8 @@ pub(super) struct Histories<G: Game> {
     /// The last quiet moves that cut off at each ply, newest first.
     killers: [[G::Move; KILLERS]; MAX_PLY + 1],
     /// The butterfly history, by [`Game::history_index`]: quiet moves that cut off gain, the quiet
-    /// moves tried before them lose.
-    butterfly: [i32; HISTORY_SLOTS],
+    /// moves tried before them lose. Within `±HISTORY_MAX`, so `i16`, as the continuation tables.
+    butterfly: [i16; HISTORY_SLOTS],
     continuation: ContinuationTable,
     /// Correction history: by [`Game::correction_key`], a running average of how far searches
     /// came out from the static evaluation, added to later static evaluations of the same key.
@@ -82,15 +81,16 @@ impl<G: Game> Histories<G> {
         }
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game). In place: a table assigned whole may be built on the stack first, kilobytes a
+    /// microcontroller does not have.
     pub(super) fn clear(&mut self) {
-        self.killers = [[G::Move::default(); KILLERS]; MAX_PLY + 1];
-        self.butterfly = [0; HISTORY_SLOTS];
+        self.killers.fill([G::Move::default(); KILLERS]);
+        self.butterfly.fill(0);
         for row in self.continuation.iter_mut() {
             row.fill(0);
         }
-        self.correction = [0; CORRECTION_ENTRIES];
-        self.counter_moves = [G::Move::default(); HISTORY_SLOTS];
+        self.correction.fill(0);
+        self.counter_moves.fill(G::Move::default());
     }
 
     /// Readies the tables for a new search: the killers belonged to the plies of another root, and
@@ -118,8 +118,11 @@ impl<G: Game> Histories<G> {
     /// continuation histories after the moves of `rows`.
     #[inline]
     pub(super) fn quiet_score(&self, slot: usize, rows: ContinuationRows) -> i32 {
+        if !CONTINUATION_HISTORY {
+            return i32::from(self.butterfly[slot]);
+        }
         let [one_back, two_back] = rows;
-        self.butterfly[slot]
+        i32::from(self.butterfly[slot])
             + one_back.map_or(0, |row| i32::from(self.continuation[row][slot]))
             + two_back.map_or(0, |row| i32::from(self.continuation[row][slot]))
     }
@@ -156,8 +159,8 @@ impl<G: Game> Histories<G> {
     #[inline]
     fn update_quiet_history(&mut self, slot: usize, rows: ContinuationRows, bonus: i32) {
         let value = &mut self.butterfly[slot];
-        *value = nudge(*value, bonus);
-        for row in rows.into_iter().flatten() {
+        *value = nudge(i32::from(*value), bonus) as i16;
+        for row in rows.into_iter().flatten().filter(|_| CONTINUATION_HISTORY) {
             let value = &mut self.continuation[row][slot];
             *value = nudge(i32::from(*value), bonus) as i16;
         }

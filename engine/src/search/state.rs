@@ -15,8 +15,7 @@ use crate::game::{Game, MAX_MOVES};
 use crate::history::History;
 use crate::score::{Score, MAX_PLY};
 
-/// Positions of the game before the root that repetition detection can see, plus the search path.
-pub(super) const KEY_HISTORY: usize = 1024;
+pub(super) use crate::footprint::KEY_HISTORY;
 
 /// The positions repetition detection looks back over: the game's, then the search's line.
 pub(super) type RepetitionKeys = History<KEY_HISTORY>;
@@ -36,8 +35,8 @@ pub(super) struct RootMove<M: Copy> {
 }
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,
-/// repetition keys and the evaluation's cache. Fixed-size (about 3.8 MiB, mostly the continuation
-/// history): the caller builds it once per thread in place, boxed ([`SearchState::boxed`]) or in a static
+/// repetition keys and the evaluation's cache. Fixed-size (about 3.8 MiB in the full build, mostly
+/// the continuation history; [`crate::footprint`] sizes the compact one): the caller builds it once per thread in place, boxed ([`SearchState::boxed`]) or in a static
 /// ([`SearchState::init_in`]), and reuses it for every search.
 pub struct SearchState<G: Game> {
     pub(super) histories: Histories<G>,
@@ -81,7 +80,7 @@ impl<G: Game> SearchState<G> {
         // Every field is written exactly once below (`assert_every_field_is_written` fails to
         // compile when a field is added and not listed) before the reference is created: the
         // histories by their own `init_in` through a `MaybeUninit` of the same layout, the move
-        // lists element by element; the move keys hold only integers, for which all-zero bytes are
+        // lists and root moves element by element; the move keys hold only integers, for which all-zero bytes are
         // a valid value.
         unsafe {
             Histories::init_in(&mut *addr_of_mut!((*state).histories).cast::<MaybeUninit<Histories<G>>>());
@@ -97,16 +96,19 @@ impl<G: Game> SearchState<G> {
             addr_of_mut!((*state).move_keys).write_bytes(0, 1);
             addr_of_mut!((*state).pv).write([[none; MAX_PLY]; MAX_PLY + 1]);
             addr_of_mut!((*state).pv_len).write([0; MAX_PLY + 1]);
-            addr_of_mut!((*state).root_moves).write(
-                [RootMove {
+            // Element by element, as the move lists: a whole array written at once may be built
+            // on the stack first (16 KiB even in the compact build).
+            let root_moves = addr_of_mut!((*state).root_moves).cast::<RootMove<G::Move>>();
+            for index in 0..MAX_MOVES {
+                root_moves.add(index).write(RootMove {
                     mv: none,
                     score: -Score::INFINITE,
                     previous_score: -Score::INFINITE,
                     pv: [none; MAX_PLY],
                     pv_len: 0,
                     nodes: 0,
-                }; MAX_MOVES],
-            );
+                });
+            }
             addr_of_mut!((*state).root_count).write(0);
             addr_of_mut!((*state).keys).write(RepetitionKeys::new());
             addr_of_mut!((*state).nodes).write(0);

@@ -14,9 +14,9 @@ use super::weights::S;
 use crate::chess::bitboard::Bitboard;
 use crate::chess::types::Color;
 
-/// Entries per cache: 4096 of 32 bytes, 128 KiB, which keeps the few thousand pawn structures a
-/// search meets without spilling far beyond the L2 cache.
-pub const PAWN_CACHE_ENTRIES: usize = 1 << 12;
+/// Entries per cache: in the full build 4096 of 32 bytes, 128 KiB, which keeps the few thousand pawn
+/// structures a search meets without spilling far beyond the L2 cache.
+pub use crate::footprint::PAWN_CACHE_ENTRIES;
 
 /// One pawn structure and what the evaluation takes from it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

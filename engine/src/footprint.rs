@@ -1,0 +1,33 @@
+//! Every size of the core's fixed memory that a build can choose, in one place: the full build's,
+//! sized for a desktop's caches, and the `compact` feature's, sized for a microcontroller with 64 KiB
+//! of RAM (`docs/embedded.md` gives the budget these make up).
+//!
+//! None of these changes a rule. A smaller [`MAX_PLY`] bounds how deep a line the search follows and
+//! how far away a mate it can score; the smaller tables make the search forget sooner. A compact
+//! search is therefore weaker per node, never wrong.
+
+/// Whether this build is the compact one.
+pub const COMPACT: bool = cfg!(feature = "compact");
+
+/// Deepest ply the search can reach; bounds each ply's move list and key arrays, the principal
+/// variations and the mate range. Sixteen plies hold a depth-8 search with its extensions and a
+/// few captures of quiescence; deeper lines end at the static evaluation.
+pub const MAX_PLY: usize = if COMPACT { 16 } else { 128 };
+
+/// Positions of the game before the root that repetition detection keeps, plus the search's line.
+/// The compact build keeps more than the 100 plies a fifty-move rule can reach back.
+pub const KEY_HISTORY: usize = if COMPACT { 128 } else { 1024 };
+
+/// Entries of the correction history (a power of two).
+pub const CORRECTION_ENTRIES: usize = if COMPACT { 1 << 8 } else { 1 << 14 };
+
+/// Whether the search keeps a continuation history. Its table is `HISTORY_SLOTS x HISTORY_SLOTS`
+/// `i16`s, over 3 MiB, so the compact search orders quiet moves by the butterfly history, the
+/// killers and the counter move only.
+pub const CONTINUATION_HISTORY: bool = !COMPACT;
+
+/// Rows of the continuation history: one per history slot, or none.
+pub const CONTINUATION_ROWS: usize = if CONTINUATION_HISTORY { crate::game::HISTORY_SLOTS } else { 0 };
+
+/// Entries of the chess pawn cache, 32 bytes each (a power of two): 128 KiB in the full build.
+pub const PAWN_CACHE_ENTRIES: usize = if COMPACT { 1 << 5 } else { 1 << 12 };
