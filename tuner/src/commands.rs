@@ -25,9 +25,11 @@ pub fn run(cli: &Cli) -> Result<(), String> {
             Game::Chess => datastats_command::<Chess>(args),
             Game::Xiangqi => datastats_command::<Xiangqi>(args),
         },
-        Command::Import(args) => match args.game {
-            Game::Chess => import_command::<Chess>(args),
-            Game::Xiangqi => import_command::<Xiangqi>(args),
+        Command::Import(args) => match (args.game, args.pgn) {
+            (Game::Chess, true) => pgn_import_command(args),
+            (Game::Xiangqi, true) => Err("import --pgn: PGN games are chess (OpenBench plays chess)".into()),
+            (Game::Chess, false) => import_command::<Chess>(args),
+            (Game::Xiangqi, false) => import_command::<Xiangqi>(args),
         },
         Command::Convert(args) => match args.game {
             Game::Chess => datagen::convert::<Chess>(&args.input, &args.out),
@@ -125,6 +127,16 @@ fn datastats_command<G: datagen::record::Packed>(args: &DatastatsArgs) -> Result
 fn import_command<G: datagen::record::Packed>(args: &ImportArgs) -> Result<(), String> {
     for file in &args.files {
         println!("{}", datagen::import::<G>(&args.set, file)?);
+    }
+    Ok(())
+}
+
+/// `tuner import --pgn --set SET FILE...`: each file's games appended as blocks of games, in the
+/// order given.
+fn pgn_import_command(args: &ImportArgs) -> Result<(), String> {
+    let options = args.pgn_options();
+    for file in &args.files {
+        println!("{}", datagen::pgn_import::import(&args.set, file, &options)?.0);
     }
     Ok(())
 }

@@ -22,5 +22,6 @@ pub mod games;
 pub mod identity;
 pub mod nnue;
 pub mod othello_fit;
+pub mod pgn;
 pub mod selfplay;
 pub mod tune;
