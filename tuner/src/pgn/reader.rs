@@ -5,7 +5,9 @@
 //! It reads line by line from any `BufRead`, so a file of millions of games streams. A game is
 //! whatever lies between one run of tag lines and the next; a game this reader cannot split
 //! (an unclosed comment, a tag line without a value) comes out as an error the caller counts, and
-//! the reader goes on with the next game.
+//! the reader goes on with the next game. A comment may run over lines, so a `[` line inside one
+//! is text, unless it is a whole tag pair after a blank line: an unclosed `{` then costs its own
+//! game, not the rest of the file.
 
 use std::io::BufRead;
 
@@ -80,6 +82,7 @@ impl<R: BufRead> Iterator for Games<R> {
         let mut broken: Option<String> = None;
         // Inside a `{}` comment that runs over lines: a `[` at a line's start is then text.
         let mut in_comment = false;
+        let mut blank = false;
         loop {
             let line = match self.next_line() {
                 Ok(Some(line)) => line,
@@ -93,6 +96,13 @@ impl<R: BufRead> Iterator for Games<R> {
                 }
             };
             let trimmed = line.trim();
+            let after_blank = std::mem::replace(&mut blank, trimmed.is_empty());
+            if in_comment && after_blank && parse_tag(trimmed).is_some() {
+                // A tag pair after a blank line: the next game, after a comment never closed
+                // (which makes this game unreadable, not the rest of the file).
+                self.pending = Some(line);
+                break;
+            }
             if !in_comment && trimmed.starts_with('[') {
                 if !text.trim().is_empty() {
                     // The next game's tags: this game is complete.
