@@ -33,6 +33,9 @@ pub enum Command {
     /// Convert a data set into a file of 32-byte records, or such a file into a new data set
     #[command(args_override_self = true)]
     Convert(ConvertArgs),
+    /// Write chess data in a format bullet (the GPU trainer) reads: bulletformat or viriformat
+    #[command(args_override_self = true)]
+    Export(ExportArgs),
     /// Build an opening book from the engine's own searches
     #[command(args_override_self = true)]
     Book(BookArgs),
@@ -231,6 +234,28 @@ pub struct ConvertArgs {
     /// The file to write; must not exist
     #[arg(value_name = "OUT")]
     pub out: String,
+}
+
+/// The formats `tuner export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// bulletformat's `ChessBoard`: 32 bytes a training position, side to move's view
+    Bulletformat,
+    /// Viridithas's games: a board, then a move and an eval per move (bullet's `ViriBinpackLoader`)
+    Viriformat,
+}
+
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct ExportArgs {
+    /// The format to write
+    #[arg(long, value_enum)]
+    pub format: ExportFormat,
+    /// The file to write; must not exist
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// A chess data set (bulletformat also takes a file of 32-byte records)
+    #[arg(value_name = "SET")]
+    pub input: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Args)]

@@ -2,12 +2,12 @@
 //! lines it prints, the module it runs.
 
 use crate::cli::{
-    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, Game, ImportArgs, NetEvalArgs, SelfplayArgs,
-    TrainArgs, TuneArgs,
+    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, ExportFormat, Game, ImportArgs, NetEvalArgs,
+    SelfplayArgs, TrainArgs, TuneArgs,
 };
 use crate::dataset::{self, eval, Dataset};
 use crate::games::{first_player_score, Tunable, WeightsFile};
-use crate::{book, datagen, nnue, selfplay, tune};
+use crate::{book, datagen, export, nnue, selfplay, tune};
 use std::time::Instant;
 use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 
@@ -34,6 +34,11 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         Command::Convert(args) => match args.game {
             Game::Chess => datagen::convert::<Chess>(&args.input, &args.out),
             Game::Xiangqi => datagen::convert::<Xiangqi>(&args.input, &args.out),
+        }
+        .map(|line| println!("{line}")),
+        Command::Export(args) => match args.format {
+            ExportFormat::Bulletformat => export::to_bulletformat(&args.input, &args.out),
+            ExportFormat::Viriformat => export::to_viriformat(&args.input, &args.out),
         }
         .map(|line| println!("{line}")),
         Command::Book(args) => match args.game {

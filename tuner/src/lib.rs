@@ -18,6 +18,7 @@ pub mod cli;
 pub mod commands;
 pub mod datagen;
 pub mod dataset;
+pub mod export;
 pub mod games;
 pub mod identity;
 pub mod nnue;
