@@ -27,7 +27,9 @@ What it reproduces, and where OpenBench decides it (its client, `Client/worker.p
   then the result; a blank line between games. `ScaleFactor` is the client's bench-derived
   factor, written here as 1.0.
 
-Needs python-chess for SAN and the rules; the engine is driven over UCI through pipes.
+Needs python-chess for SAN and the rules; the engine is driven over UCI through pipes. The
+fixture's `+M997` comments are what the engine printed (`score mate 499` after some searches the
+node limit stopped): kept as written, since the import must skip mate scores anyway.
 """
 
 import argparse
