@@ -3,7 +3,7 @@
 //! [`viriformat`], games as Viridithas stores them, about 4 bytes a position after the first.
 //!
 //! Both are written by our own code from the layouts the format crates define (`bulletformat`
-//! 1.8, `viriformat` 3.0 on crates.io): the writers are a few lines over our own records, and the
+//! 1.8, `viriformat` 2.0.1 and 3.0, whose layouts are the same, on crates.io): the writers are a few lines over our own records, and the
 //! tests read the bulletformat file back with the `bulletformat` crate itself. `viriformat` is not
 //! a dependency: it needs a newer Rust than the workspace's 1.82 and brings a chess library, a
 //! random generator and TOML with it; its layout is checked by a reader of the tests' own.
