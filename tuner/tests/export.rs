@@ -194,3 +194,27 @@ fn viriformat_reads_back_as_the_sets_games() {
     assert!(export::to_viriformat(&temporary("absent"), &temporary("never")).is_err());
     remove(&[&set, &out]);
 }
+
+/// bullet's formats are chess, and so are PGN imports: a xiangqi set is refused by name, before
+/// any of its moves is read as chess.
+#[test]
+fn a_xiangqi_set_is_refused() {
+    let position = engine::xiangqi::Position::from_fen(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    )
+    .unwrap();
+    let mut record = Vec::new();
+    position.pack(12, 1, &mut record);
+    let records = temporary("xq.32");
+    std::fs::write(&records, &record).unwrap();
+    let set = temporary("xq.set");
+    tuner::datagen::convert::<engine::xiangqi::Position>(&records, &set).unwrap();
+    assert_eq!(set::game_name(&set).as_deref(), Some("xiangqi"));
+    let out = temporary("xq.data");
+    assert!(export::to_bulletformat(&set, &out).unwrap_err().contains("xiangqi set"));
+    assert!(export::to_viriformat(&set, &out).unwrap_err().contains("xiangqi set"));
+    assert!(!std::path::Path::new(&out).exists());
+    let error = import(&set, FIXTURE, &Options { skip_plies: 12, tag: None }).unwrap_err();
+    assert!(error.contains("xiangqi set"), "{error}");
+    remove(&[&records, &set, &out]);
+}

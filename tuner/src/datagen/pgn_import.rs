@@ -238,6 +238,9 @@ impl Writer {
 /// Appends the games of the PGN file `file` to the chess set `out` (created if need be). Stop any
 /// generator writing to `out` first. Returns the summary line and the counts.
 pub fn import(out: &str, file: &str, options: &Options) -> Result<(String, Tally), String> {
+    if let Some(game) = set::game_name(out).filter(|game| game != "chess") {
+        return Err(format!("{out} is a {game} set: PGN games are chess"));
+    }
     let length = std::fs::metadata(file).map_err(|error| format!("{file}: {error}"))?.len();
     let name = std::path::Path::new(file).file_name().map_or(file.into(), |name| name.to_string_lossy());
     let source = format!("pgn={}:{length}", word(&name));

@@ -356,6 +356,18 @@ pub fn is_set(path: &str) -> bool {
     std::fs::File::open(path).and_then(|mut file| file.read_exact(&mut head)).is_ok() && head == BLOCK_MAGIC
 }
 
+/// The game a set holds, as its first block's settings line names it (`game=chess`), if it is a
+/// set and names one: a reader of one game's records refuses another's set by it, before replaying
+/// a move.
+pub fn game_name(path: &str) -> Option<String> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut reader = Reader::<engine::chess::Position, _>::new(file, u64::MAX, false);
+    let Ok(Some(Item::Block(block))) = reader.next_item() else {
+        return None;
+    };
+    block.settings.split(' ').find_map(|field| field.strip_prefix("game=")).map(String::from)
+}
+
 /// Reads the set at `path` up to `limit` bytes, handing each game's records to `visit` (with
 /// `replay`; else only counting). A cut-short last item ends the scan (`truncated`); a corrupt
 /// one is an error.

@@ -16,6 +16,14 @@ use crate::datagen::set::{self, Item, Reader, SetError};
 use engine::chess::{Color, Position};
 use std::io::Write;
 
+/// Refuses a set of another game: bullet's formats are chess.
+fn chess_only(input: &str) -> Result<(), String> {
+    match set::game_name(input) {
+        Some(game) if game != "chess" => Err(format!("{input} is a {game} set: bullet's formats are chess")),
+        _ => Ok(()),
+    }
+}
+
 /// Creates `out` for writing: it must not exist.
 fn create(out: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
     std::fs::OpenOptions::new()
@@ -29,6 +37,7 @@ fn create(out: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
 /// `tuner export --format bulletformat`: every training position of `input` (a chess set, or a
 /// file of 32-byte records) as a bulletformat board, in order. Returns the summary line.
 pub fn to_bulletformat(input: &str, out: &str) -> Result<String, String> {
+    chess_only(input)?;
     let mut output = create(out)?;
     let mut failed = None;
     let mut count = 0u64;
@@ -76,6 +85,7 @@ pub fn to_viriformat(input: &str, out: &str) -> Result<String, String> {
             "{input}: not a data set (viriformat holds games: a file of 32-byte records has none)"
         ));
     }
+    chess_only(input)?;
     let file = std::fs::File::open(input).map_err(|error| format!("{input}: {error}"))?;
     let mut reader = Reader::<Position, _>::new(file, u64::MAX, true);
     let mut output = create(out)?;
