@@ -26,12 +26,16 @@ pub enum Command {
     /// Count and summarise a data set (per block) or a file of 32-byte records
     #[command(args_override_self = true)]
     Datastats(DatastatsArgs),
-    /// Append files of 32-byte records (and their `.progress` settings) to a data set, as blocks
+    /// Append files of 32-byte records (and their `.progress` settings), or PGN games with scored
+    /// moves (`--pgn`: OpenBench's DATAGEN uploads), to a data set, as blocks
     #[command(args_override_self = true)]
     Import(ImportArgs),
     /// Convert a data set into a file of 32-byte records, or such a file into a new data set
     #[command(args_override_self = true)]
     Convert(ConvertArgs),
+    /// Write chess data in a format bullet (the GPU trainer) reads: bulletformat or viriformat
+    #[command(args_override_self = true)]
+    Export(ExportArgs),
     /// Build an opening book from the engine's own searches
     #[command(args_override_self = true)]
     Book(BookArgs),
@@ -194,9 +198,29 @@ pub struct ImportArgs {
     /// The data set to append to (created if absent); stop any generator writing to it first
     #[arg(long, value_name = "SET")]
     pub set: String,
-    /// Files of 32-byte records, each with its `FILE.progress` if it has one
+    /// Files of 32-byte records, each with its `FILE.progress` if it has one (with `--pgn`: PGN
+    /// files)
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
+    /// The files are PGN (chess): each move's comment carries the engine's score, as fastchess
+    /// writes it and OpenBench uploads it (`{+0.34/12 0.123s, n=5012, sd=18}`)
+    #[arg(long)]
+    pub pgn: bool,
+    /// With `--pgn`: positions before this game ply (counted by the FEN's move counters) are not
+    /// kept
+    #[arg(long, value_name = "N", default_value_t = 12, requires = "pgn")]
+    pub skip_plies: usize,
+    /// With `--pgn`: words added to each block's settings line, such as `eval=nnue-<hash>
+    /// openbench=<test id>`
+    #[arg(long, value_name = "WORDS", requires = "pgn")]
+    pub tag: Option<String>,
+}
+
+impl ImportArgs {
+    /// What `--pgn` asks of each game.
+    pub fn pgn_options(&self) -> crate::datagen::pgn_import::Options {
+        crate::datagen::pgn_import::Options { skip_plies: self.skip_plies, tag: self.tag.clone() }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Args)]
@@ -210,6 +234,28 @@ pub struct ConvertArgs {
     /// The file to write; must not exist
     #[arg(value_name = "OUT")]
     pub out: String,
+}
+
+/// The formats `tuner export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// bulletformat's `ChessBoard`: 32 bytes a training position, side to move's view
+    Bulletformat,
+    /// Viridithas's games: a board, then a move and an eval per move (bullet's `ViriBinpackLoader`)
+    Viriformat,
+}
+
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct ExportArgs {
+    /// The format to write
+    #[arg(long, value_enum)]
+    pub format: ExportFormat,
+    /// The file to write; must not exist
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// A chess data set (bulletformat also takes a file of 32-byte records)
+    #[arg(value_name = "SET")]
+    pub input: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Args)]

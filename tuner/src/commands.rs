@@ -2,12 +2,12 @@
 //! lines it prints, the module it runs.
 
 use crate::cli::{
-    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, Game, ImportArgs, NetEvalArgs, SelfplayArgs,
-    TrainArgs, TuneArgs,
+    BookArgs, Cli, Command, DatagenArgs, DatastatsArgs, ExportFormat, Game, ImportArgs, NetEvalArgs,
+    SelfplayArgs, TrainArgs, TuneArgs,
 };
 use crate::dataset::{self, eval, Dataset};
 use crate::games::{first_player_score, Tunable, WeightsFile};
-use crate::{book, datagen, nnue, selfplay, tune};
+use crate::{book, datagen, export, nnue, selfplay, tune};
 use std::time::Instant;
 use tablegen::chess_eval::{Pair, VALUE_LIMIT};
 
@@ -25,13 +25,20 @@ pub fn run(cli: &Cli) -> Result<(), String> {
             Game::Chess => datastats_command::<Chess>(args),
             Game::Xiangqi => datastats_command::<Xiangqi>(args),
         },
-        Command::Import(args) => match args.game {
-            Game::Chess => import_command::<Chess>(args),
-            Game::Xiangqi => import_command::<Xiangqi>(args),
+        Command::Import(args) => match (args.game, args.pgn) {
+            (Game::Chess, true) => pgn_import_command(args),
+            (Game::Xiangqi, true) => Err("import --pgn: PGN games are chess (OpenBench plays chess)".into()),
+            (Game::Chess, false) => import_command::<Chess>(args),
+            (Game::Xiangqi, false) => import_command::<Xiangqi>(args),
         },
         Command::Convert(args) => match args.game {
             Game::Chess => datagen::convert::<Chess>(&args.input, &args.out),
             Game::Xiangqi => datagen::convert::<Xiangqi>(&args.input, &args.out),
+        }
+        .map(|line| println!("{line}")),
+        Command::Export(args) => match args.format {
+            ExportFormat::Bulletformat => export::to_bulletformat(&args.input, &args.out),
+            ExportFormat::Viriformat => export::to_viriformat(&args.input, &args.out),
         }
         .map(|line| println!("{line}")),
         Command::Book(args) => match args.game {
@@ -125,6 +132,16 @@ fn datastats_command<G: datagen::record::Packed>(args: &DatastatsArgs) -> Result
 fn import_command<G: datagen::record::Packed>(args: &ImportArgs) -> Result<(), String> {
     for file in &args.files {
         println!("{}", datagen::import::<G>(&args.set, file)?);
+    }
+    Ok(())
+}
+
+/// `tuner import --pgn --set SET FILE...`: each file's games appended as blocks of games, in the
+/// order given.
+fn pgn_import_command(args: &ImportArgs) -> Result<(), String> {
+    let options = args.pgn_options();
+    for file in &args.files {
+        println!("{}", datagen::pgn_import::import(&args.set, file, &options)?.0);
     }
     Ok(())
 }

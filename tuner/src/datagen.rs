@@ -23,13 +23,15 @@
 //!   when the run was killed goes; a set that lost bytes the line counts is cut to its last whole
 //!   game), reads every game back for the identities, and goes on: a run stopped and resumed writes
 //!   the set an unstopped run would have.
-//! - **Import.** [`import`] appends a file of 32-byte records (today's files: the records, and the
+//! - **Import.** [`pgn_import`] appends the games of a PGN (OpenBench's DATAGEN uploads) as
+//!   blocks of games. [`import`] appends a file of 32-byte records (today's files: the records, and the
 //!   settings and games of its `.progress` line) as a block of lone positions; a generator then
 //!   started with those settings goes on from the file's next game. [`convert`] turns a set into
 //!   32-byte records and back.
 //! - **Progress.** Every `--report` seconds one line: positions, positions per second, games,
 //!   elapsed time.
 
+pub mod pgn_import;
 pub mod record;
 pub mod set;
 

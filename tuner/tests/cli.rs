@@ -5,11 +5,11 @@
 use clap::Parser;
 use std::process::{Command, Output};
 use std::time::Duration;
-use tuner::cli::{Cli, Command as Tuner, Game};
+use tuner::cli::{Cli, Command as Tuner, ExportFormat, Game};
 use tuner::{book, datagen, nnue, selfplay, tune};
 
 /// Every command, and every option it took before its command line came from `clap`.
-const COMMANDS: [(&str, &[&str]); 9] = [
+const COMMANDS: [(&str, &[&str]); 10] = [
     (
         "datagen",
         &[
@@ -30,8 +30,9 @@ const COMMANDS: [(&str, &[&str]); 9] = [
         ],
     ),
     ("datastats", &["--game", "FILE"]),
-    ("import", &["--game", "--set", "FILE"]),
+    ("import", &["--game", "--set", "FILE", "--pgn", "--skip-plies", "--tag"]),
     ("convert", &["--game", "IN", "OUT"]),
+    ("export", &["--format", "--out", "SET"]),
     (
         "book",
         &[
@@ -318,6 +319,38 @@ fn import_and_convert_take_their_files() {
     let Tuner::Convert(args) = parse("convert chess.set chess.bin") else { panic!("not convert") };
     assert_eq!((args.game, args.input.as_str(), args.out.as_str()), (Game::Chess, "chess.set", "chess.bin"));
     assert!(Cli::try_parse_from(["tuner", "convert", "a.set"]).is_err(), "no output");
+}
+
+#[test]
+fn import_pgn_and_export_as_docs_openbench_and_bullet_run_them() {
+    let Tuner::Import(args) = parse("import --set chess.set --pgn --tag eval=nnue-ab12 42.pgn 43.pgn") else {
+        panic!("not import")
+    };
+    assert!(args.pgn);
+    assert_eq!(args.files, ["42.pgn", "43.pgn"]);
+    assert_eq!(
+        args.pgn_options(),
+        datagen::pgn_import::Options { skip_plies: 12, tag: Some("eval=nnue-ab12".into()) }
+    );
+    assert!(
+        Cli::try_parse_from(["tuner", "import", "--set", "a.set", "--skip-plies", "4", "a.bin"]).is_err(),
+        "--skip-plies is --pgn's"
+    );
+    let Tuner::Import(args) = parse("import --set a.set a.bin") else { panic!("not import") };
+    assert!(!args.pgn, "records unless told");
+    let Tuner::Export(args) = parse("export --format bulletformat --out chess.data chess.set") else {
+        panic!("not export")
+    };
+    assert_eq!(
+        (args.format, args.out.as_str(), args.input.as_str()),
+        (ExportFormat::Bulletformat, "chess.data", "chess.set")
+    );
+    let Tuner::Export(args) = parse("export chess.set --format viriformat --out chess.binpack") else {
+        panic!("not export")
+    };
+    assert_eq!(args.format, ExportFormat::Viriformat);
+    assert!(Cli::try_parse_from(["tuner", "export", "--format", "marlinformat", "--out", "a", "b"]).is_err());
+    assert!(Cli::try_parse_from(["tuner", "export", "--out", "a", "b"]).is_err(), "no format");
 }
 
 #[test]

@@ -132,6 +132,9 @@ pub struct Reader<G: engine::Game, R> {
     records: Vec<u8>,
     in_block: bool,
     moves: Option<G::MoveList>,
+    /// The last game's first record and entries, as stored ([`Reader::game`]).
+    first: [u8; 32],
+    entries: Vec<(u16, Option<i16>)>,
 }
 
 impl<G: Packed, R: Read> Reader<G, R> {
@@ -144,7 +147,17 @@ impl<G: Packed, R: Read> Reader<G, R> {
             records: Vec::new(),
             in_block: false,
             moves: Some(G::MoveList::default()),
+            first: [0; 32],
+            entries: Vec::new(),
         }
+    }
+
+    /// The last game item as stored: its first record (byte 30 the game's result from that
+    /// position's side to move), then each entry, a move's bits (0: the game ends) and the score
+    /// stored with it if the position it was played from is a training position. Empty entries
+    /// for a lone position or a dropped game. What an export to another game-based format reads.
+    pub fn game(&self) -> (&[u8; 32], &[(u16, Option<i16>)]) {
+        (&self.first, &self.entries)
     }
 
     /// The end of the last whole item read.
@@ -179,6 +192,7 @@ impl<G: Packed, R: Read> Reader<G, R> {
     /// The next item, `None` at the end.
     pub fn next_item(&mut self) -> Result<Option<Item>, SetError> {
         self.records.clear();
+        self.entries.clear();
         let start = self.offset;
         if start >= self.limit
             || self.input.fill_buf().map_err(|error| SetError::Io(error.to_string()))?.is_empty()
@@ -215,6 +229,7 @@ impl<G: Packed, R: Read> Reader<G, R> {
             return Err(corrupt("not a data set (no block header at its start)".into()));
         }
         self.read(start, &mut at, &mut head[16..])?;
+        self.first = head;
         let tag = head[30];
         if tag & LONE != 0 {
             let mut record = head;
@@ -247,14 +262,17 @@ impl<G: Packed, R: Read> Reader<G, R> {
         let outcome = loop {
             let entry = self.read_u16(start, &mut at)?;
             let bits = entry & !SCORED;
+            let mut stored = None;
             if entry & SCORED != 0 {
                 let score = self.read_u16(start, &mut at)? as i16;
+                stored = Some(score);
                 positions += 1;
                 if let Some(position) = &position {
                     let result = if position.first_player_to_move() == first_side { tag } else { 2 - tag };
                     position.pack(score, result, &mut self.records);
                 }
             }
+            self.entries.push((bits, stored));
             if bits == 0 {
                 break Ok(());
             }
@@ -336,6 +354,18 @@ impl Summary {
 pub fn is_set(path: &str) -> bool {
     let mut head = [0u8; 16];
     std::fs::File::open(path).and_then(|mut file| file.read_exact(&mut head)).is_ok() && head == BLOCK_MAGIC
+}
+
+/// The game a set holds, as its first block's settings line names it (`game=chess`), if it is a
+/// set and names one: a reader of one game's records refuses another's set by it, before replaying
+/// a move.
+pub fn game_name(path: &str) -> Option<String> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut reader = Reader::<engine::chess::Position, _>::new(file, u64::MAX, false);
+    let Ok(Some(Item::Block(block))) = reader.next_item() else {
+        return None;
+    };
+    block.settings.split(' ').find_map(|field| field.strip_prefix("game=")).map(String::from)
 }
 
 /// Reads the set at `path` up to `limit` bytes, handing each game's records to `visit` (with
