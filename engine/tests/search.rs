@@ -315,3 +315,41 @@ fn the_side_to_move_reaches_an_earlier_position_with_one_quiet_move_on_a_clear_l
     let rook_d1_white_to_move = Position::from_fen("4k3/8/8/8/8/8/8/3RK3 w - - 1 1").unwrap();
     assert!(!black_to_move.reaches_in_one_move(rook_d1_white_to_move.hash()));
 }
+
+/// A search stopped by its node limit right after a later root move beat the first one keeps that
+/// move in front, and must report the score it beat the first one with: the move has no score of a
+/// completed iteration (it failed low in the last one), and reporting that "no score" printed as
+/// `score mate 499` (found by importing our own games in OpenBench's PGN format). The state and the
+/// table carry over from search to search, as in a game.
+#[test]
+fn a_search_stopped_after_a_new_best_move_reports_that_moves_score() {
+    let fens = [
+        "r1bqkb1r/pp2pppp/n1pp4/5n2/1P6/N1P2P2/P1QPP1PP/R1B1KBNR w KQkq - 1 6",
+        "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 0 8",
+        "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2P1PN2/PP1N1PPP/R1BQKB1R b KQkq - 0 5",
+    ];
+    let entries: Vec<TtEntry> = (0..1 << 14).map(|_| TtEntry::new()).collect();
+    let mut state = SearchState::<Position>::boxed();
+    for (with_network, age) in [(false, 1u8), (true, 2)] {
+        #[cfg(not(feature = "compact"))]
+        state.eval_cache_mut().set_network(with_network.then_some(&engine::chess::nnue::EMBEDDED));
+        let mut interrupted = 0;
+        for fen in fens {
+            let mut position = Position::from_fen(fen).unwrap();
+            let mut keys = Vec::new();
+            for nodes in (300..3_000).step_by(41) {
+                let tt = TranspositionTable::new(&entries, age);
+                let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+                let outcome = search(&position, &keys, &limits, &tt, &mut state, &LimitsOnly, &mut Collect::default());
+                interrupted += usize::from(outcome.interrupted);
+                assert!(!outcome.score.is_mate(), "{fen}, {nodes} nodes, network {with_network}: {outcome:?}");
+                // Play on, so that the histories and the table carry over to a new position.
+                if nodes % 3 == 0 {
+                    keys.push(engine::history::PastPosition::key_only(position.hash()));
+                    position.make_move(outcome.best_move.unwrap());
+                }
+            }
+        }
+        assert!(interrupted > 100, "the node limits cut iterations short: {interrupted}");
+    }
+}

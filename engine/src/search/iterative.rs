@@ -128,7 +128,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move: (best.pv_len > 1).then(|| best.pv[1]),
-        score: if completed_depth > 0 { best.previous_score } else { best.score },
+        score: if completed_depth > 0 { best.settled_score() } else { best.score },
         depth: completed_depth,
         nodes: searcher.state.nodes,
         interrupted: searcher.stopped,

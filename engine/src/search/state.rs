@@ -34,6 +34,20 @@ pub(super) struct RootMove<M: Copy> {
     pub(super) nodes: u64,
 }
 
+impl<M: Copy> RootMove<M> {
+    /// The move's score as the search's result: the last completed iteration's, unless the move
+    /// came to the front in the iteration a stop cut short. It had failed low before, so it has
+    /// no completed score (`-INFINITE`, which would read as a mate), and the score it beat the
+    /// first move with is the one it has.
+    pub(super) fn settled_score(&self) -> Score {
+        if self.previous_score == -Score::INFINITE {
+            self.score
+        } else {
+            self.previous_score
+        }
+    }
+}
+
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,
 /// repetition keys and the evaluation's cache. Fixed-size (about 3.8 MiB in the full build, mostly
 /// the continuation history; [`crate::footprint`] sizes the compact one): the caller builds it once per thread in place, boxed ([`SearchState::boxed`]) or in a static
