@@ -11,7 +11,7 @@ else
 	SUFFIX :=
 endif
 
-.PHONY: all clean
+.PHONY: all clean embedded embedded-cortex-m
 
 all:
 ifeq ($(EVALFILE),)
@@ -24,3 +24,19 @@ endif
 
 clean:
 	cargo clean
+
+# The compact core as a microcontroller runs it, freestanding on this machine (x86-64 Linux): builds
+# embedded/, runs its self-checks and prints `embedded: flash=N ram=M stack=S nodes=K ok`; exits
+# non-zero if a check fails or the budget (128 KiB flash, 64 KiB RAM) is exceeded. docs/embedded.md.
+embedded:
+	cd embedded && cargo build --release
+	embedded/target/release/embedded
+
+# The same program built for a Cortex-M4F (thumbv7em-none-eabihf, embedded/cortex-m.x: 256 KiB of
+# flash, 64 KiB of RAM) and run on QEMU's emulated STM32F405 board, printing through semihosting.
+# Needs `rustup target add thumbv7em-none-eabihf` and qemu-system-arm (`.ci/install-cross`).
+embedded-cortex-m:
+	cd embedded && cargo build --release --target thumbv7em-none-eabihf
+	qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial none \
+		-chardev stdio,id=console -semihosting-config enable=on,target=native,chardev=console \
+		-kernel embedded/target/thumbv7em-none-eabihf/release/embedded

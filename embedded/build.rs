@@ -1,6 +1,7 @@
 //! Links the program freestanding on this machine's Linux target: no start files, no C library,
 //! statically, at a fixed address, with `link.x` laying out the sections whose sizes the program
-//! reports. Another target (a Cortex-M board) brings its own linker script (`docs/embedded.md`).
+//! reports; on a Cortex-M target (`thumbv7em-none-eabihf`), with `cortex-m.x` for a board's flash
+//! and RAM (`docs/embedded.md`).
 
 fn main() {
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
@@ -12,5 +13,11 @@ fn main() {
             println!("cargo:rustc-link-arg-bins={arg}");
         }
         println!("cargo:rustc-link-arg-bins=-Wl,-T,{dir}/link.x");
+    } else if target_arch == "arm" {
+        // A bare-metal Cortex-M target links with rust-lld directly.
+        let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+        println!("cargo:rerun-if-changed=cortex-m.x");
+        println!("cargo:rustc-link-arg-bins=--nmagic");
+        println!("cargo:rustc-link-arg-bins=-T{dir}/cortex-m.x");
     }
 }

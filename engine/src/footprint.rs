@@ -31,3 +31,9 @@ pub const CONTINUATION_ROWS: usize = if CONTINUATION_HISTORY { crate::game::HIST
 
 /// Entries of the chess pawn cache, 32 bytes each (a power of two): 128 KiB in the full build.
 pub const PAWN_CACHE_ENTRIES: usize = if COMPACT { 1 << 5 } else { 1 << 12 };
+
+/// Root moves the search keeps, with their principal variations. The full build keeps as many as
+/// a move list holds. The compact one keeps 224, above the 218 that are the most any legal chess
+/// position has (and xiangqi's and Othello's lists hold fewer); a position beyond that, which only
+/// a contrived FEN can set up, is searched over its first 224 moves.
+pub const ROOT_MOVES: usize = if COMPACT { 224 } else { crate::game::MAX_MOVES };

@@ -26,6 +26,7 @@ pub mod perft;
 pub mod profile;
 pub mod score;
 pub mod search;
+mod shared_word;
 pub mod text;
 pub mod xiangqi;
 

@@ -340,9 +340,13 @@ fn a_search_stopped_after_a_new_best_move_reports_that_moves_score() {
             for nodes in (300..3_000).step_by(41) {
                 let tt = TranspositionTable::new(&entries, age);
                 let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-                let outcome = search(&position, &keys, &limits, &tt, &mut state, &LimitsOnly, &mut Collect::default());
+                let outcome =
+                    search(&position, &keys, &limits, &tt, &mut state, &LimitsOnly, &mut Collect::default());
                 interrupted += usize::from(outcome.interrupted);
-                assert!(!outcome.score.is_mate(), "{fen}, {nodes} nodes, network {with_network}: {outcome:?}");
+                assert!(
+                    !outcome.score.is_mate(),
+                    "{fen}, {nodes} nodes, network {with_network}: {outcome:?}"
+                );
                 // Play on, so that the histories and the table carry over to a new position.
                 if nodes % 3 == 0 {
                     keys.push(engine::history::PastPosition::key_only(position.hash()));

@@ -5,7 +5,7 @@ use super::bench_positions;
 use super::display;
 use super::variant::{TableRoot, Variant};
 use crate::book::{self, Book};
-use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
+use crate::nnue::{NetworkChoice, Networks};
 use crate::syzygy::SyzygySettings;
 use engine::chess::tablebase::EndgameTables;
 use engine::history::PastPosition;
@@ -32,7 +32,10 @@ impl Variant for engine::chess::Position {
         Some(networks.chess.eval_text(score, ("white", white_to_move)))
     }
 
-    fn set_network(cache: &mut engine::chess::EvalCache, networks: SearchNetworks) {
+    /// The compact build's search has no network in its cache (`docs/embedded.md`): it keeps
+    /// the trait's default, the game's own evaluation.
+    #[cfg(not(feature = "compact"))]
+    fn set_network(cache: &mut engine::chess::EvalCache, networks: crate::nnue::SearchNetworks) {
         cache.set_network(networks.chess);
     }
 

@@ -10,6 +10,7 @@ use super::report::{Reporter, SearchInfo, SearchOutcome};
 use super::searcher::Searcher;
 use super::state::{RootMove, SearchState};
 use super::tt::{Bound, TranspositionTable};
+use crate::footprint::ROOT_MOVES;
 use crate::game::Game;
 use crate::history::PastPosition;
 use crate::score::{Score, MAX_PLY};
@@ -144,6 +145,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         for &mv in moves.iter() {
             if !searchmoves.is_empty() && !searchmoves.contains(&mv) {
                 continue;
+            }
+            if count == ROOT_MOVES {
+                break;
             }
             let order = if Some(G::encode_move(mv)) == tt_move {
                 Score::INFINITE.0

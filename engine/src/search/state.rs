@@ -11,6 +11,7 @@ use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
 use super::histories::Histories;
+use crate::footprint::ROOT_MOVES;
 use crate::game::{Game, MAX_MOVES};
 use crate::history::History;
 use crate::score::{Score, MAX_PLY};
@@ -74,7 +75,7 @@ pub struct SearchState<G: Game> {
     pub(super) move_keys: [[i32; MAX_MOVES]; MAX_PLY + 1],
     pub(super) pv: [[G::Move; MAX_PLY]; MAX_PLY + 1],
     pub(super) pv_len: [usize; MAX_PLY + 1],
-    pub(super) root_moves: [RootMove<G::Move>; MAX_MOVES],
+    pub(super) root_moves: [RootMove<G::Move>; ROOT_MOVES],
     pub(super) root_count: usize,
     pub(super) keys: RepetitionKeys,
     pub(super) nodes: u64,
@@ -113,7 +114,7 @@ impl<G: Game> SearchState<G> {
             // Element by element, as the move lists: a whole array written at once may be built
             // on the stack first (16 KiB even in the compact build).
             let root_moves = addr_of_mut!((*state).root_moves).cast::<RootMove<G::Move>>();
-            for index in 0..MAX_MOVES {
+            for index in 0..ROOT_MOVES {
                 root_moves.add(index).write(RootMove {
                     mv: none,
                     score: -Score::INFINITE,

@@ -7,7 +7,8 @@
 //! search).
 
 use crate::score::Score;
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::shared_word::SharedU64;
+use core::sync::atomic::Ordering;
 
 /// Entries per bucket.
 pub const BUCKET: usize = 4;
@@ -21,8 +22,8 @@ const SHALLOWER_KEEPS_DEEPER: i32 = 4;
 #[derive(Default, Debug)]
 #[repr(C)]
 pub struct TtEntry {
-    check: AtomicU64,
-    data: AtomicU64,
+    check: SharedU64,
+    data: SharedU64,
 }
 
 static_assertions::assert_eq_size!(TtEntry, [u64; 2]);
@@ -30,7 +31,7 @@ static_assertions::assert_eq_size!(TtEntry, [u64; 2]);
 impl TtEntry {
     /// An empty entry (also what all-zero memory is).
     pub const fn new() -> TtEntry {
-        TtEntry { check: AtomicU64::new(0), data: AtomicU64::new(0) }
+        TtEntry { check: SharedU64::new(0), data: SharedU64::new(0) }
     }
 }
 

@@ -2,7 +2,7 @@
 //! aligned so that a bucket of two is one cache line. How the solver finds and fills them is
 //! `probe.rs`.
 
-use core::sync::atomic::AtomicU64;
+use crate::shared_word::SharedU64;
 use core::sync::atomic::Ordering::Relaxed;
 
 /// One slot of the solver's transposition table, shareable between threads. Keys are the whole
@@ -20,16 +20,16 @@ use core::sync::atomic::Ordering::Relaxed;
 #[derive(Debug, Default)]
 #[repr(align(32))]
 pub struct EndgameEntry {
-    pub(super) player: AtomicU64,
-    pub(super) opponent: AtomicU64,
-    data: AtomicU64,
+    pub(super) player: SharedU64,
+    pub(super) opponent: SharedU64,
+    data: SharedU64,
 }
 
 impl EndgameEntry {
     /// An unused slot, to fill a new table with.
     #[allow(clippy::declare_interior_mutable_const)]
     pub const EMPTY: EndgameEntry =
-        EndgameEntry { player: AtomicU64::new(0), opponent: AtomicU64::new(0), data: AtomicU64::new(0) };
+        EndgameEntry { player: SharedU64::new(0), opponent: SharedU64::new(0), data: SharedU64::new(0) };
 
     /// Empties the slot.
     pub fn clear(&self) {

@@ -7,7 +7,8 @@
 //! each, and what one thread proves reaches the others through the table. The list only changes
 //! the order of moves, never a score, so it needs no locks: a lost or stale note costs time only.
 
-use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use crate::shared_word::SharedU64;
+use core::sync::atomic::Ordering::Relaxed;
 
 /// Slots of the list of children being searched: far more than two threads ever hold at once.
 const TEAM_SLOTS: usize = 1024;
@@ -20,7 +21,7 @@ pub(super) const DEFER_EMPTIES: u32 = 12;
 /// Threads solve together by calling [`super::solve_exact_shared`] with the same team and table.
 #[derive(Debug)]
 pub struct Team {
-    busy: [AtomicU64; TEAM_SLOTS],
+    busy: [SharedU64; TEAM_SLOTS],
 }
 
 impl Default for Team {
@@ -32,7 +33,7 @@ impl Default for Team {
 impl Team {
     /// An empty list.
     pub const fn new() -> Team {
-        Team { busy: [const { AtomicU64::new(0) }; TEAM_SLOTS] }
+        Team { busy: [const { SharedU64::new(0) }; TEAM_SLOTS] }
     }
 
     /// Forgets every note (for instance those of a solve that was stopped).
@@ -48,7 +49,7 @@ impl Team {
     }
 
     #[inline(always)]
-    fn slot(&self, key: u64) -> &AtomicU64 {
+    fn slot(&self, key: u64) -> &SharedU64 {
         &self.busy[(key >> 54) as usize % TEAM_SLOTS]
     }
 
