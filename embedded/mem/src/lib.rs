@@ -17,7 +17,7 @@ const WORD: usize = core::mem::size_of::<usize>();
 #[no_mangle]
 pub unsafe extern "C" fn memcpy(destination: *mut u8, source: *const u8, count: usize) -> *mut u8 {
     let mut index = 0;
-    if (destination as usize | source as usize) % WORD == 0 {
+    if (destination as usize | source as usize) & (WORD - 1) == 0 {
         while index + WORD <= count {
             // SAFETY: aligned words inside both ranges.
             unsafe { *(destination.add(index) as *mut usize) = *(source.add(index) as *const usize) };
@@ -68,7 +68,7 @@ unsafe fn memcpy_forwards(destination: *mut u8, source: *const u8, count: usize)
 pub unsafe extern "C" fn memset(destination: *mut u8, value: i32, count: usize) -> *mut u8 {
     let byte = value as u8;
     let mut index = 0;
-    if destination as usize % WORD == 0 {
+    if destination as usize & (WORD - 1) == 0 {
         let word = usize::from_ne_bytes([byte; WORD]);
         while index + WORD <= count {
             // SAFETY: aligned words inside the range.
