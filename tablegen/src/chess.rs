@@ -237,8 +237,8 @@ pub fn line() -> Vec<[u64; 64]> {
 }
 
 /// The four lines through each square, the square included, `[file, rank, diagonal, anti-diagonal]
-/// [square]`: what the compact build's slider lookups (hyperbola quintessence) and its `between` and
-/// `line` work from, in 2 KiB where the magics and the two square-by-square tables take 900.
+/// [square]`: what the compact build's diagonal lookups and its `between` and `line` work from, in
+/// 2 KiB where the two square-by-square tables take 64.
 pub fn line_masks() -> Vec<[u64; 64]> {
     let through = |square: usize, direction: (i8, i8)| {
         slider_attacks(square, 0, &[direction, (-direction.0, -direction.1), direction, direction])
@@ -251,12 +251,43 @@ pub fn line_masks() -> Vec<[u64; 64]> {
 }
 
 /// A rook's attacks along its own rank, `[file][inner]`, where bits 0-5 of `inner` are the occupancy of
-/// files b-g (the edge squares never block anything beyond them): the rank bits, a = bit 0.
+/// files b-g (the edge squares never block anything beyond them): the rank bits, a = bit 0. The
+/// kindergarten fill-up table is this, copied onto every rank.
 pub fn rank_attacks() -> [[u8; 64]; 8] {
     std::array::from_fn(|file| {
         std::array::from_fn(|inner| {
             slider_attacks(file, (inner as u64) << 1, &[(1, 0), (-1, 0), (1, 0), (1, 0)]) as u8
         })
+    })
+}
+
+/// The multiplier that gathers the six inner squares of the a-file into the top six bits (rank 2 at
+/// bit 63, rank 7 at bit 58): each square's partial products land on distinct bits, so nothing
+/// carries.
+pub const FILE_GATHER: u64 = 0x0080_4020_1008_0400;
+
+/// Kindergarten file attacks: a rook on the a-file, `[rank][index]`, where `index` is the top six
+/// bits of the file's occupancy times [`FILE_GATHER`]; the lookup shifts the result to its file.
+pub fn kindergarten_file_attacks() -> [[u64; 64]; 8] {
+    const A_FILE: u64 = 0x0101_0101_0101_0101;
+    let mut table = [[0u64; 64]; 8];
+    for (rank, row) in table.iter_mut().enumerate() {
+        for inner in 0..64u64 {
+            let occupied: u64 =
+                (0..6).filter(|bit| inner >> bit & 1 != 0).map(|bit| 1u64 << (8 * (bit + 1))).sum();
+            let index = ((occupied & A_FILE).wrapping_mul(FILE_GATHER) >> 58) as usize;
+            row[index] = slider_attacks(8 * rank, occupied, &[(0, 1), (0, -1), (0, 1), (0, 1)]);
+        }
+    }
+    table
+}
+
+/// Kindergarten diagonal attacks, `[file][inner]`: a slider's attacks along a rank by the occupancy of
+/// files b-g (bits 0-5), copied onto all eight ranks; the lookup keeps the diagonal's squares.
+pub fn kindergarten_fill_up() -> [[u64; 64]; 8] {
+    let ranks = rank_attacks();
+    std::array::from_fn(|file| {
+        std::array::from_fn(|inner| u64::from(ranks[file][inner]) * 0x0101_0101_0101_0101)
     })
 }
 
@@ -387,27 +418,40 @@ mod tests {
     #[test]
     fn line_masks_and_rank_attacks_match_the_lines_of_the_slow_attacks() {
         let masks = line_masks();
-        for square in 0..64 {
+        (0..64).for_each(|square| {
             let bit = 1u64 << square;
             assert_eq!(masks[0][square] | masks[1][square], rook_attacks_slow(square, 0) | bit);
             assert_eq!(masks[2][square] | masks[3][square], bishop_attacks_slow(square, 0) | bit);
             assert_eq!(masks[0][square].count_ones(), 8);
             assert_eq!(masks[1][square], 0xFF << (square / 8 * 8));
-        }
+        });
         let attacks = rank_attacks();
-        for file in 0..8 {
+        for (file, row) in attacks.iter().enumerate() {
             for inner in 0..64u64 {
                 let expected = rook_attacks_slow(file, inner << 1) & 0xFF;
-                assert_eq!(
-                    u64::from(attacks[file][inner as usize]),
-                    expected,
-                    "file {file} inner {inner:06b}"
-                );
+                assert_eq!(u64::from(row[inner as usize]), expected, "file {file} inner {inner:06b}");
             }
         }
         assert_eq!(attacks[0][0], 0xFE);
         // A rook on d with blockers on c and f: c, e and f.
         assert_eq!(attacks[3][0b01_0010], 0b0011_0100);
+    }
+
+    #[test]
+    fn file_gathering_gives_each_inner_occupancy_its_own_index() {
+        const A_FILE: u64 = 0x0101_0101_0101_0101;
+        let mut seen = [false; 64];
+        for inner in 0..64u64 {
+            let occupied: u64 =
+                (0..6).filter(|bit| inner >> bit & 1 != 0).map(|bit| 1u64 << (8 * (bit + 1))).sum();
+            // The edge squares of the file must not reach the index either.
+            let index = ((occupied | 1 | 1 << 56) & A_FILE).wrapping_mul(FILE_GATHER) >> 58;
+            assert_eq!(index, (occupied & A_FILE).wrapping_mul(FILE_GATHER) >> 58);
+            assert!(!seen[index as usize]);
+            seen[index as usize] = true;
+        }
+        let files = kindergarten_file_attacks();
+        assert_eq!(files[0][0], rook_attacks_slow(0, 0) & A_FILE);
     }
 
     #[test]

@@ -31,13 +31,13 @@ pub const TABLES: &[Table] = &[
     Table { name: "line", about: "full line through two aligned squares", render: line },
     Table {
         name: "line-masks",
-        about: "the file, rank and diagonals through each square (compact sliders)",
+        about: "the file, rank and diagonals through each square (compact between, line, sliders)",
         render: line_masks,
     },
     Table {
-        name: "rank-attacks",
-        about: "attacks along a rank by file and inner occupancy (compact sliders)",
-        render: rank_attacks,
+        name: "kindergarten",
+        about: "kindergarten file and fill-up attacks (compact sliders)",
+        render: kindergarten,
     },
     Table { name: "zobrist", about: "Zobrist keys (pieces, castling, en passant, side)", render: zobrist },
     Table {
@@ -472,25 +472,18 @@ pub fn line_masks() -> String {
     )
 }
 
-/// First-rank attacks, for the compact build's sliders.
-pub fn rank_attacks() -> String {
-    let mut out = String::from(
-        "/// A rook's attacks along its rank, `[file][occupancy of files b-g]`, as rank bits (a = bit 0).\n\
-         pub static RANK_ATTACKS: [[u8; 64]; 8] = [\n",
+/// Kindergarten tables, for the compact build's sliders.
+pub fn kindergarten() -> String {
+    let mut out = array_2d(
+        "KINDERGARTEN_FILE",
+        "A rook's attacks on the a-file, `[rank][gathered occupancy]` (kindergarten bitboards).",
+        &chess::kindergarten_file_attacks(),
     );
-    for row in chess::rank_attacks() {
-        out.push_str("    [");
-        for (index, value) in row.iter().enumerate() {
-            if index % 16 == 0 {
-                out.push_str("\n        ");
-            } else {
-                out.push(' ');
-            }
-            write!(out, "0x{value:02x},").unwrap();
-        }
-        out.push_str("\n    ],\n");
-    }
-    out.push_str("];\n");
+    out.push_str(&array_2d(
+        "KINDERGARTEN_FILL_UP",
+        "Rank attacks by file and the occupancy of files b-g, on every rank (kindergarten bitboards).",
+        &chess::kindergarten_fill_up(),
+    ));
     out
 }
 

@@ -5,7 +5,9 @@ pub mod eval;
 mod eval_cache;
 pub mod fen;
 #[cfg(any(feature = "compact", test))]
-mod hyperbola;
+mod kindergarten;
+#[cfg(any(feature = "compact", test))]
+mod lines;
 pub mod movegen;
 pub mod moves;
 pub mod nnue;

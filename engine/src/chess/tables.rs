@@ -15,7 +15,7 @@ pub struct Magic {
 }
 
 // Each build looks up the subset it needs: the full one the magics and square-by-square tables,
-// the compact one `LINE_MASKS` and `RANK_ATTACKS`.
+// the compact one `LINE_MASKS` and the kindergarten tables.
 #[allow(dead_code)]
 pub(super) mod generated {
     use crate::chess::tables::Magic;
@@ -68,10 +68,12 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index()][square.index()])
 }
 
-// The compact build's sliders, `between` and `line` compute from 2.5 KiB of tables what the full
+// The compact build's sliders, `between` and `line` compute from 10 KiB of tables what the full
 // build's look up in 925 KiB (`docs/embedded.md` measures both).
 #[cfg(feature = "compact")]
-pub use super::hyperbola::{between, bishop_attacks, line, rook_attacks};
+pub use super::kindergarten::{bishop_attacks, rook_attacks};
+#[cfg(feature = "compact")]
+pub use super::lines::{between, line};
 
 /// Rook attacks from `square` given the board's `occupied` squares (blockers included).
 #[cfg(not(feature = "compact"))]
