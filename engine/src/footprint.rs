@@ -2,12 +2,24 @@
 //! sized for a desktop's caches, and the `compact` feature's, sized for a microcontroller with 64 KiB
 //! of RAM (`docs/embedded.md` gives the budget these make up).
 //!
+//! The two sizes every game's code relies on, [`MAX_MOVES`] and [`HISTORY_SLOTS`], are the same in
+//! both builds; the game trait re-exports them.
+//!
 //! None of these changes a rule. A smaller [`MAX_PLY`] bounds how deep a line the search follows and
 //! how far away a mate it can score; the smaller tables make the search forget sooner. A compact
 //! search is therefore weaker per node, never wrong.
 
 /// Whether this build is the compact one.
 pub const COMPACT: bool = cfg!(feature = "compact");
+
+/// Most legal moves any position of any of the engine's games has, rounded up: bounds the move lists
+/// and the search's per-move score arrays.
+pub const MAX_MOVES: usize = 256;
+
+/// Size of the history tables the search keeps; every game's `Game::history_index` fits (a moving
+/// piece and its target: chess 12 x 64, xiangqi 14 x 90, Othello 64). Continuation histories are
+/// indexed by two slots, so this also sizes a `HISTORY_SLOTS`² table: kept tight on purpose.
+pub const HISTORY_SLOTS: usize = 1280;
 
 /// Deepest ply the search can reach; bounds each ply's move list and key arrays, the principal
 /// variations and the mate range. Sixteen plies hold a depth-8 search with its extensions and a
@@ -27,7 +39,7 @@ pub const CORRECTION_ENTRIES: usize = if COMPACT { 1 << 8 } else { 1 << 14 };
 pub const CONTINUATION_HISTORY: bool = !COMPACT;
 
 /// Rows of the continuation history: one per history slot, or none.
-pub const CONTINUATION_ROWS: usize = if CONTINUATION_HISTORY { crate::game::HISTORY_SLOTS } else { 0 };
+pub const CONTINUATION_ROWS: usize = if CONTINUATION_HISTORY { HISTORY_SLOTS } else { 0 };
 
 /// Entries of the chess pawn cache, 32 bytes each (a power of two): 128 KiB in the full build.
 pub const PAWN_CACHE_ENTRIES: usize = if COMPACT { 1 << 5 } else { 1 << 12 };
@@ -36,4 +48,4 @@ pub const PAWN_CACHE_ENTRIES: usize = if COMPACT { 1 << 5 } else { 1 << 12 };
 /// a move list holds. The compact one keeps 224, above the 218 that are the most any legal chess
 /// position has (and xiangqi's and Othello's lists hold fewer); a position beyond that, which only
 /// a contrived FEN can set up, is searched over its first 224 moves.
-pub const ROOT_MOVES: usize = if COMPACT { 224 } else { crate::game::MAX_MOVES };
+pub const ROOT_MOVES: usize = if COMPACT { 224 } else { MAX_MOVES };

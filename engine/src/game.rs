@@ -253,11 +253,4 @@ pub enum CycleVerdict {
     SideToMoveLoses,
 }
 
-/// Most legal moves any position of any of the engine's games has, rounded up: bounds the move lists
-/// and the search's per-move score arrays.
-pub const MAX_MOVES: usize = 256;
-
-/// Size of the history tables the search keeps; every game's [`Game::history_index`] fits (a moving
-/// piece and its target: chess 12 x 64, xiangqi 14 x 90, Othello 64). Continuation histories are
-/// indexed by two slots, so this also sizes a `HISTORY_SLOTS`² table: kept tight on purpose.
-pub const HISTORY_SLOTS: usize = 1280;
+pub use crate::footprint::{HISTORY_SLOTS, MAX_MOVES};

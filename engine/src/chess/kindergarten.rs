@@ -7,7 +7,7 @@
 //! 6 KiB more flash, which the budget has.
 
 use super::bitboard::Bitboard;
-use super::tables::generated::{KINDERGARTEN_FILE, KINDERGARTEN_FILL_UP, LINE_MASKS};
+use super::generated::{KINDERGARTEN_FILE, KINDERGARTEN_FILL_UP, LINE_MASKS};
 use super::types::Square;
 
 const A_FILE: u64 = 0x0101_0101_0101_0101;

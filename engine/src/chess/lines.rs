@@ -2,7 +2,7 @@
 //! (`LINE_MASKS`, 2 KiB) where the full build looks them up in two square-by-square tables (64 KiB).
 
 use super::bitboard::Bitboard;
-use super::tables::generated::LINE_MASKS;
+use super::generated::LINE_MASKS;
 use super::types::Square;
 
 /// The full line through `a` and `b`, both included; empty when they are not aligned (or equal).

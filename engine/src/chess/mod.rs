@@ -4,6 +4,7 @@ pub mod bitboard;
 pub mod eval;
 mod eval_cache;
 pub mod fen;
+mod generated;
 #[cfg(any(feature = "compact", test))]
 mod kindergarten;
 #[cfg(any(feature = "compact", test))]

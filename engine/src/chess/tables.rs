@@ -4,25 +4,9 @@ use super::bitboard::Bitboard;
 use super::types::{Color, Square};
 use static_assertions::{const_assert, const_assert_eq};
 
-/// One square's fancy-magic entry (the generated `ROOK_MAGICS`/`BISHOP_MAGICS` are arrays of these).
-#[derive(Clone, Copy, Debug)]
-#[cfg_attr(feature = "compact", allow(dead_code))]
-pub struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u8,
-    offset: u32,
-}
+pub use super::generated::Magic;
 
-// Each build looks up the subset it needs: the full one the magics and square-by-square tables,
-// the compact one `LINE_MASKS` and the kindergarten tables.
-#[allow(dead_code)]
-pub(super) mod generated {
-    use crate::chess::tables::Magic;
-    include!(concat!(env!("OUT_DIR"), "/chess_tables.rs"));
-}
-
-use generated::*;
+use super::generated::*;
 
 const_assert_eq!(SLIDER_ATTACKS.len(), 102_400 + 5_248);
 const_assert_eq!(ZOBRIST_CASTLING[0], 0);
@@ -164,7 +148,7 @@ pub fn reversible_move_by_key(difference: u64) -> Option<(Square, Square)> {
 
 /// Zobrist keys, re-exported under short names for the position code.
 pub mod zobrist {
-    use crate::chess::tables::generated;
+    use crate::chess::generated;
     use crate::chess::types::{Piece, Square};
 
     /// Key of `piece` standing on `square`.
