@@ -25,7 +25,8 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         candidates: u64,
     ) -> i32 {
         self.nodes += 1;
-        if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
+        let n = empty.count_ones();
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
             if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
@@ -54,7 +55,13 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
                     if f == 0 {
                         continue;
                     }
-                    let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha_now);
+                    // The children's routine is known from `n`: no dispatch on their empties.
+                    let (np, no, left) = (o ^ f, p | f | (1 << x), empty & !(1 << x));
+                    let score = if n == 5 {
+                        -self.solve_4(np, no, -beta, -alpha_now, left)
+                    } else {
+                        -self.shallow(np, no, -beta, -alpha_now, left, left)
+                    };
                     if score > best {
                         best = score;
                         if score >= beta {
