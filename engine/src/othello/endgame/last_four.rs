@@ -4,7 +4,7 @@
 
 use super::flips::flips_near;
 use super::last_flip::last_flip_count;
-use super::ordering::{isolated, odd_quadrants, quadrant};
+use super::ordering::{isolated, odd_quadrants, same_quadrant};
 use super::solver::{final_score, stability_ceiling, SolveControl, Solver, INFINITY, STABILITY_THRESHOLD};
 
 impl<C: SolveControl + ?Sized> Solver<'_, C> {
@@ -79,10 +79,10 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         self.nodes += 1;
         // Parity: a square alone in its quadrant first.
         let [mut x1, mut x2, mut x3] = squares;
-        let (q1, q2, q3) = (quadrant(x1), quadrant(x2), quadrant(x3));
-        if q1 == q2 && q1 != q3 {
+        let (same_12, same_13) = (same_quadrant(x1, x2), same_quadrant(x1, x3));
+        if same_12 && !same_13 {
             (x1, x2, x3) = (x3, x1, x2);
-        } else if q1 == q3 && q1 != q2 {
+        } else if same_13 && !same_12 {
             (x1, x2, x3) = (x2, x1, x3);
         }
         let mut best = -INFINITY;
