@@ -87,27 +87,27 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         }
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
-        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2): the squares swap
-        // in registers (a list of the three triples was written to memory at every node).
-        let (mut x, mut y, mut z) = (x1, x2, x3);
-        for step in 0..3 {
-            let f = flips_near(p, o, x);
-            if f != 0 {
-                let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
-                if score > best {
-                    best = score;
-                    if score >= beta {
-                        return score;
+        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2), written out: a
+        // loop kept its step and swapped the squares at every node.
+        // `then` runs after a move raised the best score without a cut: the window rises.
+        macro_rules! step {
+            ($x:expr, $y:expr, $z:expr, |$score:ident| $then:expr) => {
+                let f = flips_near(p, o, $x);
+                if f != 0 {
+                    let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z);
+                    if $score > best {
+                        best = $score;
+                        if $score >= beta {
+                            return $score;
+                        }
+                        $then;
                     }
-                    alpha_now = alpha_now.max(score);
                 }
-            }
-            if step == 0 {
-                (x, y) = (y, x);
-            } else {
-                (x, z) = (z, x);
-            }
+            };
         }
+        step!(x1, x2, x3, |score| alpha_now = alpha_now.max(score));
+        step!(x2, x1, x3, |score| alpha_now = alpha_now.max(score));
+        step!(x3, x1, x2, |_score| ());
         if best > -INFINITY {
             return best;
         }
