@@ -91,7 +91,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         // loop kept its step and swapped the squares at every node.
         // `then` runs after a move raised the best score without a cut: the window rises.
         macro_rules! step {
-            ($x:expr, $y:expr, $z:expr, |$score:ident| $then:expr) => {
+            ($x:expr, $y:expr, $z:expr, |$score:ident| $($then:stmt)?) => {
                 let f = flips_near(p, o, $x);
                 if f != 0 {
                     let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z);
@@ -100,14 +100,14 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
                         if $score >= beta {
                             return $score;
                         }
-                        $then;
+                        $($then)?
                     }
                 }
             };
         }
         step!(x1, x2, x3, |score| alpha_now = alpha_now.max(score));
         step!(x2, x1, x3, |score| alpha_now = alpha_now.max(score));
-        step!(x3, x1, x2, |_score| ());
+        step!(x3, x1, x2, |score|);
         if best > -INFINITY {
             return best;
         }
