@@ -4,7 +4,7 @@
 
 use super::flips::flips_near;
 use super::last_flip::last_flip_count;
-use super::ordering::{isolated, odd_quadrants, quadrant};
+use super::ordering::{isolated, odd_quadrants, same_quadrant};
 use super::solver::{final_score, stability_ceiling, SolveControl, Solver, INFINITY, STABILITY_THRESHOLD};
 
 impl<C: SolveControl + ?Sized> Solver<'_, C> {
@@ -79,35 +79,35 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         self.nodes += 1;
         // Parity: a square alone in its quadrant first.
         let [mut x1, mut x2, mut x3] = squares;
-        let (q1, q2, q3) = (quadrant(x1), quadrant(x2), quadrant(x3));
-        if q1 == q2 && q1 != q3 {
+        let (same_12, same_13) = (same_quadrant(x1, x2), same_quadrant(x1, x3));
+        if same_12 && !same_13 {
             (x1, x2, x3) = (x3, x1, x2);
-        } else if q1 == q3 && q1 != q2 {
+        } else if same_13 && !same_12 {
             (x1, x2, x3) = (x2, x1, x3);
         }
         let mut best = -INFINITY;
         let mut alpha_now = alpha;
-        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2): the squares swap
-        // in registers (a list of the three triples was written to memory at every node).
-        let (mut x, mut y, mut z) = (x1, x2, x3);
-        for step in 0..3 {
-            let f = flips_near(p, o, x);
-            if f != 0 {
-                let score = -self.solve_2(o ^ f, p | f | (1 << x), -beta, -alpha_now, y, z);
-                if score > best {
-                    best = score;
-                    if score >= beta {
-                        return score;
+        // x1 with (x2, x3) left, then x2 with (x1, x3), then x3 with (x1, x2), written out: a
+        // loop kept its step and swapped the squares at every node.
+        // `then` runs after a move raised the best score without a cut: the window rises.
+        macro_rules! step {
+            ($x:expr, $y:expr, $z:expr, |$score:ident| $($then:stmt)?) => {
+                let f = flips_near(p, o, $x);
+                if f != 0 {
+                    let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z);
+                    if $score > best {
+                        best = $score;
+                        if $score >= beta {
+                            return $score;
+                        }
+                        $($then)?
                     }
-                    alpha_now = alpha_now.max(score);
                 }
-            }
-            if step == 0 {
-                (x, y) = (y, x);
-            } else {
-                (x, z) = (z, x);
-            }
+            };
         }
+        step!(x1, x2, x3, |score| alpha_now = alpha_now.max(score));
+        step!(x2, x1, x3, |score| alpha_now = alpha_now.max(score));
+        step!(x3, x1, x2, |score|);
         if best > -INFINITY {
             return best;
         }

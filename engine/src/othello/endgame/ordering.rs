@@ -58,10 +58,12 @@ pub(super) const PRIORITY: [u64; 5] = [
 
 pub(super) const CORNERS: u64 = PRIORITY[0];
 
-/// The quadrant (0..4) of each square.
+/// Whether two squares are in the same quadrant: bit 2 of a square's index is its half of the
+/// columns, bit 5 its half of the rows (Edax's test; two operations where comparing the two
+/// quadrants' numbers took ten, at every node with three empties).
 #[inline(always)]
-pub(super) fn quadrant(square: usize) -> usize {
-    ((square >> 2) & 1) | ((square >> 4) & 2)
+pub(super) fn same_quadrant(a: usize, b: usize) -> bool {
+    (a ^ b) & 0x24 == 0
 }
 
 /// Squares of the quadrants holding an odd number of the `empty` squares. The parities are
@@ -145,6 +147,16 @@ pub(super) fn isolated(empty: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_quadrant_matches_the_masks() {
+        let quadrant = |square: usize| QUADRANTS.iter().position(|&mask| mask >> square & 1 == 1);
+        for a in 0..64 {
+            for b in 0..64 {
+                assert_eq!(same_quadrant(a, b), quadrant(a) == quadrant(b), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn folded_parity_matches_the_counts() {

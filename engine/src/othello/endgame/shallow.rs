@@ -5,9 +5,14 @@
 use super::flips::{flips, flips_near};
 use super::ordering::{isolated, odd_quadrants, CORNERS, PRIORITY};
 use super::solver::{
-    final_score, stability_ceiling, SolveControl, Solver, INFINITY, SHALLOW_EMPTIES, STABILITY_THRESHOLD,
+    final_score, stability_ceiling, SolveControl, Solver, INFINITY, SHALLOW_EMPTIES, SORTED_EMPTIES,
+    STABILITY_THRESHOLD,
 };
 use crate::othello::board::legal_moves;
+
+// `shallow` serves 5 empties and up (its children at 4 are `solve_4`'s), so the sorted
+// routine, which calls it for one empty fewer, starts above 5.
+const _: () = assert!(SORTED_EMPTIES > 5 && SORTED_EMPTIES <= SHALLOW_EMPTIES);
 
 impl<C: SolveControl + ?Sized> Solver<'_, C> {
     /// A few empties: plain fail-soft alpha-beta, lone squares first, then odd quadrants, then by
@@ -25,7 +30,8 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         candidates: u64,
     ) -> i32 {
         self.nodes += 1;
-        if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
+        let n = empty.count_ones();
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
             if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
@@ -54,7 +60,13 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
                     if f == 0 {
                         continue;
                     }
-                    let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha_now);
+                    // The children's routine is known from `n`: no dispatch on their empties.
+                    let (np, no, left) = (o ^ f, p | f | (1 << x), empty & !(1 << x));
+                    let score = if n == 5 {
+                        -self.solve_4(np, no, -beta, -alpha_now, left)
+                    } else {
+                        -self.shallow(np, no, -beta, -alpha_now, left, left)
+                    };
                     if score > best {
                         best = score;
                         if score >= beta {
@@ -87,7 +99,8 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         moves: u64,
     ) -> i32 {
         self.nodes += 1;
-        if alpha >= STABILITY_THRESHOLD[empty.count_ones() as usize] {
+        let n = empty.count_ones();
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
             if let Some(ceiling) = stability_ceiling(p, o, alpha) {
                 return ceiling;
             }
@@ -116,7 +129,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
             if weighted <= 1 {
                 // At most one reply, not a corner: the likeliest cut, searched before the rest
                 // are even scored.
-                let score = -self.search_known(np, no, -beta, -alpha_now, replies);
+                let score = -self.below_sorted(np, no, -beta, -alpha_now, empty & !(1 << x), replies, n - 1);
                 if score > best {
                     best = score;
                     if score >= beta {
@@ -139,7 +152,15 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
             }
             list.swap(next, pick);
             let (_, x, f, replies) = list[next];
-            let score = -self.search_known(o ^ f, p | f | (1 << x), -beta, -alpha_now, replies);
+            let score = -self.below_sorted(
+                o ^ f,
+                p | f | (1 << x),
+                -beta,
+                -alpha_now,
+                empty & !(1 << x),
+                replies,
+                n - 1,
+            );
             if score > best {
                 best = score;
                 if score >= beta {
@@ -149,5 +170,18 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
             }
         }
         best
+    }
+
+    /// A child of [`shallow_sorted`](Self::shallow_sorted) at `n` empties, whose legal moves
+    /// `moves` it counted and whose `empty` squares it knows: the routine for `n` is called
+    /// directly, without a dispatch on a fresh count.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn below_sorted(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, moves: u64, n: u32) -> i32 {
+        if n < SORTED_EMPTIES {
+            self.shallow(p, o, alpha, beta, empty, moves)
+        } else {
+            self.shallow_sorted(p, o, alpha, beta, empty, moves)
+        }
     }
 }
