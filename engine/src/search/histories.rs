@@ -9,6 +9,7 @@
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
+use crate::footprint::{CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES};
 use crate::game::{Game, HISTORY_SLOTS};
 use crate::score::{Score, MAX_PLY};
 
@@ -17,7 +18,6 @@ const KILLERS: usize = 2;
 /// History scores stay within this magnitude (the "gravity" update keeps them bounded), which
 /// also lets the continuation tables store them as `i16`.
 pub(super) const HISTORY_MAX: i32 = 16_384;
-use crate::footprint::{CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES};
 /// Correction-history entries are kept in 1/256 of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
 /// Largest correction, in evaluation units.
@@ -81,8 +81,8 @@ impl<G: Game> Histories<G> {
         }
     }
 
-    /// Forgets everything (a new game). In place: a table assigned whole may be built on the stack first, kilobytes a
-    /// microcontroller does not have.
+    /// Forgets everything (a new game). In place: a table assigned whole may be built on the stack
+    /// first, kilobytes a microcontroller does not have.
     pub(super) fn clear(&mut self) {
         self.killers.fill([G::Move::default(); KILLERS]);
         self.butterfly.fill(0);

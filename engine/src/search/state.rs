@@ -51,7 +51,8 @@ impl<M: Copy> RootMove<M> {
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,
 /// repetition keys and the evaluation's cache. Fixed-size (about 3.8 MiB in the full build, mostly
-/// the continuation history; [`crate::footprint`] sizes the compact one): the caller builds it once per thread in place, boxed ([`SearchState::boxed`]) or in a static
+/// the continuation history; [`crate::footprint`] sizes the compact one): the caller builds it once
+/// per thread in place, boxed ([`SearchState::boxed`]) or in a static
 /// ([`SearchState::init_in`]), and reuses it for every search.
 pub struct SearchState<G: Game> {
     pub(super) histories: Histories<G>,
@@ -95,8 +96,8 @@ impl<G: Game> SearchState<G> {
         // Every field is written exactly once below (`assert_every_field_is_written` fails to
         // compile when a field is added and not listed) before the reference is created: the
         // histories by their own `init_in` through a `MaybeUninit` of the same layout, the move
-        // lists and root moves element by element; the move keys hold only integers, for which all-zero bytes are
-        // a valid value.
+        // lists and root moves element by element; the move keys hold only integers, for which
+        // all-zero bytes are a valid value.
         unsafe {
             Histories::init_in(&mut *addr_of_mut!((*state).histories).cast::<MaybeUninit<Histories<G>>>());
             addr_of_mut!((*state).played).write([None; MAX_PLY + 1]);
