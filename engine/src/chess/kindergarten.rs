@@ -63,13 +63,7 @@ mod tests {
 
     #[test]
     fn sliders_match_the_magic_tables_on_pseudo_random_boards() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..50_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let occupied = Bitboard(state & state.rotate_left(29));
-            let square = Square::from_index((state >> 58) as u8).unwrap();
+        for (square, occupied) in super::super::tables::random_boards(0x2545_f491_4f6c_dd1d, 29, 50_000) {
             assert_eq!(
                 rook_attacks(square, occupied),
                 super::super::tables::magic_rook_attacks(square, occupied)

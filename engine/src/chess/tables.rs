@@ -173,6 +173,24 @@ pub mod zobrist {
     pub const BLACK_TO_MOVE: u64 = generated::ZOBRIST_BLACK_TO_MOVE;
 }
 
+/// `count` pseudo-random (square, occupancy) pairs from a xorshift stream started at `seed`, the
+/// occupancy the state ANDed with itself rotated by `rotation` (about a quarter of the board): what
+/// the slider tests here and in the compact build's `kindergarten` check lookups on.
+#[cfg(test)]
+pub(super) fn random_boards(
+    seed: u64,
+    rotation: u32,
+    count: usize,
+) -> impl Iterator<Item = (Square, Bitboard)> {
+    let mut state = seed;
+    (0..count).map(move |_| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (Square::from_index((state >> 58) as u8).unwrap(), Bitboard(state & state.rotate_left(rotation)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,13 +232,7 @@ mod tests {
 
     #[test]
     fn slider_lookups_match_ray_walking_on_pseudo_random_boards() {
-        let mut state = 0x1234_5678_9abc_def0u64;
-        for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let occupied = Bitboard(state & state.rotate_left(17));
-            let square = Square::from_index((state >> 58) as u8).unwrap();
+        for (square, occupied) in random_boards(0x1234_5678_9abc_def0, 17, 20_000) {
             assert_eq!(
                 rook_attacks(square, occupied),
                 walk(square, occupied, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
