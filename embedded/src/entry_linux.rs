@@ -38,26 +38,13 @@ unsafe extern "C" fn entry(initial_stack: *const usize) -> ! {
     // SAFETY: the kernel starts a process with `argc` at the stack pointer and `argv` after it.
     let (argc, argv) = unsafe { (*initial_stack, initial_stack.add(1) as *const *const u8) };
     let first_argument = if argc >= 2 {
-        // SAFETY: `argv[1]` exists when `argc >= 2` and points to a NUL-terminated string.
-        unsafe { c_string(*argv.add(1)) }
+        // SAFETY: `argv[1]` exists when `argc >= 2` and points to a NUL-terminated string that
+        // lives as long as the process.
+        unsafe { core::ffi::CStr::from_ptr(*argv.add(1) as *const core::ffi::c_char) }.to_bytes()
     } else {
         &[]
     };
     exit(crate::run(first_argument))
-}
-
-/// The bytes of a NUL-terminated string, without the NUL.
-///
-/// # Safety
-/// `text` points to a NUL-terminated string that outlives the program.
-unsafe fn c_string(text: *const u8) -> &'static [u8] {
-    let mut length = 0;
-    // SAFETY: the string is NUL-terminated, so every byte up to the NUL is readable.
-    while unsafe { *text.add(length) } != 0 {
-        length += 1;
-    }
-    // SAFETY: the `length` bytes before the NUL are readable and live as long as the process.
-    unsafe { core::slice::from_raw_parts(text, length) }
 }
 
 /// Writes `bytes` to standard output (`write(2)`), as much of them as the kernel takes.

@@ -10,10 +10,11 @@
 
 const WORD: usize = core::mem::size_of::<usize>();
 
-/// Copies `count` bytes from `source` to `destination`, which must not overlap.
+/// Copies `count` bytes from `source` to `destination`, forwards (which [`memmove`] relies on for a
+/// `destination` below `source`).
 ///
 /// # Safety
-/// Both ranges are valid for `count` bytes and do not overlap.
+/// Both ranges are valid for `count` bytes, and do not overlap unless `destination <= source`.
 #[no_mangle]
 pub unsafe extern "C" fn memcpy(destination: *mut u8, source: *const u8, count: usize) -> *mut u8 {
     let mut index = 0;
@@ -39,22 +40,14 @@ pub unsafe extern "C" fn memcpy(destination: *mut u8, source: *const u8, count: 
 #[no_mangle]
 pub unsafe extern "C" fn memmove(destination: *mut u8, source: *const u8, count: usize) -> *mut u8 {
     if (destination as usize) <= (source as usize) || (destination as usize) >= source as usize + count {
-        // SAFETY: copying forwards reads every byte before it is overwritten.
-        return unsafe { memcpy_forwards(destination, source, count) };
+        // SAFETY: disjoint ranges, or `destination` below `source`: `memcpy` copies forwards,
+        // reading every byte (or word) before anything at or above it is written.
+        return unsafe { memcpy(destination, source, count) };
     }
     let mut index = count;
     while index > 0 {
         index -= 1;
         // SAFETY: inside both ranges; backwards, so a byte is read before it is overwritten.
-        unsafe { *destination.add(index) = *source.add(index) };
-    }
-    destination
-}
-
-/// A forward byte copy, safe for overlapping ranges with `destination <= source`.
-unsafe fn memcpy_forwards(destination: *mut u8, source: *const u8, count: usize) -> *mut u8 {
-    for index in 0..count {
-        // SAFETY: inside both ranges (the caller's contract).
         unsafe { *destination.add(index) = *source.add(index) };
     }
     destination
