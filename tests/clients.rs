@@ -35,10 +35,7 @@ fn say(line: &str) {
 /// A client that is not installed: a failure when the environment has `CI=true`, else a skip with
 /// a message.
 fn missing(client: &str, why: &str) {
-    if std::env::var("CI").is_ok_and(|value| value == "true") {
-        panic!("{client} is not installed, and CI=true requires every client (.ci/run installs them): {why}");
-    }
-    say(&format!("skipped: {client} is not installed: {why} (docs/development.md, the client matrix)"));
+    support::required_tool::missing(client, why, ".ci/run");
 }
 
 /// Runs `python3 tests/clients/<script> <args>`, prints what it printed (the client line first) and

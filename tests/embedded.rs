@@ -9,6 +9,8 @@
 
 #![cfg(all(target_os = "linux", target_arch = "x86_64"))]
 
+mod support;
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -47,13 +49,15 @@ fn program() -> &'static Path {
     PROGRAM.get_or_init(|| build(None))
 }
 
-/// Whether a tool the Cortex-M test needs is here; without it the test fails under `CI=true`
-/// (`.ci/install-cross` installs both) and is skipped otherwise, saying why.
+/// Whether a tool the Cortex-M test needs is here; without it the test fails under `CI=true` and
+/// is skipped otherwise, saying why.
 fn cross_tool_present(present: bool, what: &str) -> bool {
     if !present {
-        let message = format!("{what} is missing: run .ci/install-cross");
-        assert!(!std::env::var("CI").is_ok_and(|value| value == "true"), "{message}");
-        eprintln!("skipped: {message}");
+        support::required_tool::missing(
+            what,
+            "the Cortex-M build and its emulated board",
+            ".ci/install-cross",
+        );
     }
     present
 }

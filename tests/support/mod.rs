@@ -10,3 +10,5 @@ pub mod book_file;
 pub mod engine;
 #[allow(dead_code, reason = "only the perft suites read perft files")]
 pub mod perft_file;
+#[allow(dead_code, reason = "only the client and cross-build tests need tools from outside")]
+pub mod required_tool;
