@@ -1,6 +1,7 @@
 //! The client matrix: the engine driven by the programs and libraries its users drive it with, one
-//! test per client. python-chess, the PyPI `stockfish` wrapper and cchess (a UCCI client) are
-//! driven by one script each in `tests/clients/` (their versions pinned in
+//! test per client. python-chess, the PyPI `stockfish` wrapper, cchess (a UCCI client) and
+//! lichess-bot's engine side (replayed through python-chess, since lichess-bot is on no registry)
+//! are driven by one script each in `tests/clients/` (their versions pinned in
 //! `tests/clients/requirements.txt`); polyglot, the xboard adapter, is driven here as an xboard GUI
 //! drives it; and a UCCI GUI's session (the commands XQWizard and ElephantBoard send) is played
 //! here line by line.
@@ -73,6 +74,16 @@ fn python_chess_plays_a_whole_game_on_a_clock() {
         "python_chess_game.py",
         &["--engine", binary(), "--time", "2", "--inc", "0.05", "--quiet"],
     );
+}
+
+/// Two bots driven as lichess-bot drives a UCI engine (its default options, its first-move and
+/// clock limits, pondering, draw offers, `go searchmoves` from its tablebase mode, then
+/// `send_game_result`, `ping` and `quit`): no illegal move, no time loss, every statistic its chat
+/// reads, and a clean exit.
+#[test]
+fn lichess_bot_plays_a_bot_game_on_a_clock_and_restricts_root_moves() {
+    let _serial = serial();
+    python_client("lichess-bot", "lichess_bot.py", &[binary(), "--max-moves", "40", "--quiet"]);
 }
 
 /// get_evaluation and get_top_moves read the lines before `bestmove` as Stockfish writes them:
