@@ -1,7 +1,9 @@
 //! Instruction-count benchmark of the Othello endgame solver: FFO-style positions of 20 and 21
 //! empties solved exactly (score and best move asserted) from an empty table, on one thread. The
 //! count moves only when the solver changes, so it is a cost signature of the solver as a whole:
-//! node count (ordering, cut-offs) times cost per node.
+//! node count (ordering, cut-offs) times cost per node. The `_avx2` cases run the solver's AVX2
+//! build (on a CPU with AVX2, BMI1, BMI2 and LZCNT; the portable one elsewhere), the others the
+//! portable one, the build's own `x86-64-v2`.
 //!
 //! Run with `cargo bench --bench othello_endgame` (iai-callgrind-runner 0.16.1, see
 //! docs/benchmarks.md). Under callgrind it takes about a minute.
@@ -16,7 +18,22 @@ const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--
 /// FFO #41 (22 empties, black to move: a draw by h4) after h4: 21 empties, white to move, a draw.
 const FFO_41_H4: (&str, &str) = ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", "h4");
 
-fn setup(text: &str, played: Option<&str>) -> (Position, Vec<EndgameEntry>) {
+/// The position (after `played`) and a fresh table; `avx2`: the solver's AVX2 build, when the CPU
+/// has its features (otherwise the portable one, as without it).
+fn setup(text: &str, played: Option<&str>, avx2: bool) -> (Position, Vec<EndgameEntry>) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2
+        && std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the CPU has the features (asked above).
+        unsafe { engine::othello::endgame::cpu::enable_avx2() };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = avx2;
     let mut position = Position::parse(text).expect("bench positions are valid");
     if let Some(text) = played {
         let mv = position.parse_move(text).expect("a legal bench move");
@@ -26,8 +43,10 @@ fn setup(text: &str, played: Option<&str>) -> (Position, Vec<EndgameEntry>) {
 }
 
 #[library_benchmark]
-#[bench::ffo_40(setup(FFO_40, None), 38, &["a2"])]
-#[bench::ffo_41_after_h4(setup(FFO_41_H4.0, Some(FFO_41_H4.1)), 0, &[])]
+#[bench::ffo_40(setup(FFO_40, None, false), 38, &["a2"])]
+#[bench::ffo_41_after_h4(setup(FFO_41_H4.0, Some(FFO_41_H4.1), false), 0, &[])]
+#[bench::ffo_40_avx2(setup(FFO_40, None, true), 38, &["a2"])]
+#[bench::ffo_41_after_h4_avx2(setup(FFO_41_H4.0, Some(FFO_41_H4.1), true), 0, &[])]
 fn solve(input: (Position, Vec<EndgameEntry>), score: i32, moves: &[&str]) -> Solution {
     let (position, table) = input;
     let solution = solve_exact(black_box(&position), &table, &NoStop).expect("never stopped");

@@ -187,6 +187,48 @@ fn sorted_positions_agree_with_and_without_table() {
     }
 }
 
+/// The solver's AVX2 build (when the CPU has its features) against the portable one: the same
+/// scores, best moves and node counts, since only the instructions differ. Toggling the global
+/// choice while other tests run only changes which build serves them.
+#[test]
+fn avx2_build_matches_the_portable_one() {
+    use engine::othello::endgame::cpu::{disable_avx2, enable_avx2};
+    #[cfg(target_arch = "x86_64")]
+    let has = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    let has = false;
+    if !has {
+        return;
+    }
+    let mut rng = Rng(5);
+    let table = table(1 << 14);
+    for case in 0..40 {
+        let position = random_position(&mut rng, [4, 7, 9, 12, 14][case % 5]);
+        let text = position.text();
+        let mut answers = Vec::new();
+        for avx2 in [false, true] {
+            if avx2 {
+                // SAFETY: the CPU has the features (asked above).
+                unsafe { enable_avx2() };
+            } else {
+                disable_avx2();
+            }
+            clear(&table);
+            let exact = solve_exact(&position, &table, &NoStop).unwrap();
+            let bounded = solve(&position, -8, 2, &[], &NoStop).unwrap();
+            let mut scores = [(Move::PASS, 0); 32];
+            let every = solve_moves(&position, &[], &NoStop, &mut scores).unwrap();
+            answers.push((exact, bounded, every, scores));
+        }
+        disable_avx2();
+        assert_eq!(answers[0], answers[1], "{text}");
+    }
+}
+
 #[test]
 fn stable_discs_are_never_flipped() {
     // Whatever a random game does next, a disc counted stable keeps its colour: the bound the

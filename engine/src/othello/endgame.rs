@@ -32,9 +32,11 @@
 //! [`flips`](mod@flips) and `last_flip` (the flips of a move, and of the last one), [`stability`]
 //! (the stable discs behind the cut-off), `ordering` (parity, square classes and the features of
 //! fastest-first), `table` (the transposition table's entries) and `probe` (the solver's lookups
-//! and stores: buckets, bounds merged, replacement), and `team` (what threads solving together
-//! share).
+//! and stores: buckets, bounds merged, replacement), `team` (what threads solving together
+//! share), and [`cpu`] (the instruction set the routines are compiled for: AVX2 when the CPU
+//! has it).
 
+pub mod cpu;
 mod deep;
 pub mod flips;
 mod last_flip;
@@ -47,7 +49,7 @@ pub mod stability;
 mod table;
 mod team;
 
-use self::flips::flips;
+use self::cpu::{with_cpu, Cpu};
 use self::solver::{final_score, square_move, Solver};
 pub use self::solver::{
     NoStop, Solution, SolveControl, MAX_SCORE, POLL_INTERVAL, SHALLOW_EMPTIES, SORTED_EMPTIES,
@@ -55,7 +57,7 @@ pub use self::solver::{
 pub use self::stability::stable_discs;
 pub use self::table::{clear, EndgameEntry};
 pub use self::team::Team;
-use super::board::{legal_moves, Move};
+use super::board::Move;
 use super::position::Position;
 
 /// Solves `position` within the window `(alpha, beta)` (discs, `-64 <= alpha < beta <= 64`).
@@ -68,9 +70,11 @@ pub fn solve(
     table: &[EndgameEntry],
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
-    let mut solver = Solver::new(table, control);
-    let (score, best) = solver.root(position.player(), position.opponent(), alpha, beta);
-    solver.finish(score, best)
+    with_cpu!(|K| {
+        let mut solver = Solver::<_, K>::new(table, control);
+        let (score, best) = solver.root(position.player(), position.opponent(), alpha, beta);
+        solver.finish(score, best)
+    })
 }
 
 /// Win, loss or draw: the score's sign is exact (the window is `(-1, 1)`), its size is only a
@@ -93,7 +97,7 @@ pub fn solve_exact(
     table: &[EndgameEntry],
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
-    Solver::new(table, control).exact_root(position)
+    with_cpu!(|K| Solver::<_, K>::new(table, control).exact_root(position))
 }
 
 /// [`solve_exact`] as one of several threads solving `position` together: each calls this with
@@ -106,9 +110,11 @@ pub fn solve_exact_shared(
     team: &Team,
     control: &(impl SolveControl + ?Sized),
 ) -> Option<Solution> {
-    let mut solver = Solver::new(table, control);
-    solver.team = Some(team);
-    solver.exact_root(position)
+    with_cpu!(|K| {
+        let mut solver = Solver::<_, K>::new(table, control);
+        solver.team = Some(team);
+        solver.exact_root(position)
+    })
 }
 
 /// The exact score of every legal move (for NBoard `hint`): writes `(move, score)` pairs into
@@ -120,26 +126,28 @@ pub fn solve_moves(
     control: &(impl SolveControl + ?Sized),
     scores: &mut [(Move, i32); 32],
 ) -> Option<(usize, u64)> {
-    let mut solver = Solver::new(table, control);
-    let (p, o) = (position.player(), position.opponent());
-    let mut moves = legal_moves(p, o);
-    let mut count = 0;
-    if moves == 0 {
-        let score = if legal_moves(o, p) == 0 { final_score(p, o) } else { -solver.exact(o, p) };
-        scores[0] = (Move::PASS, score);
-        count = 1;
-    }
-    while moves != 0 {
-        let x = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        let f = flips(p, o, x);
-        let score = -solver.exact(o ^ f, p | f | (1 << x));
-        scores[count] = (square_move(x as u8), score);
-        count += 1;
-    }
-    if solver.stopped {
-        return None;
-    }
-    scores[..count].sort_unstable_by_key(|&(_, score)| -score);
-    Some((count, solver.nodes))
+    with_cpu!(|K| {
+        let mut solver = Solver::<_, K>::new(table, control);
+        let (p, o) = (position.player(), position.opponent());
+        let mut moves = K::legal_moves(p, o);
+        let mut count = 0;
+        if moves == 0 {
+            let score = if K::legal_moves(o, p) == 0 { final_score(p, o) } else { -solver.exact(o, p) };
+            scores[0] = (Move::PASS, score);
+            count = 1;
+        }
+        while moves != 0 {
+            let x = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = K::flips(p, o, x);
+            let score = -solver.exact(o ^ f, p | f | (1 << x));
+            scores[count] = (square_move(x as u8), score);
+            count += 1;
+        }
+        if solver.stopped {
+            return None;
+        }
+        scores[..count].sort_unstable_by_key(|&(_, score)| -score);
+        Some((count, solver.nodes))
+    })
 }

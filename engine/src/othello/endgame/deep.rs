@@ -2,26 +2,42 @@
 //! transposition cut-offs, the stability cut-off, fastest-first ordering and, with a [`Team`],
 //! threads spread over different moves.
 
-use super::flips::flips;
 use super::ordering::{
     corner_stability, neighbours, odd_quadrants, order_eval, sort_depth, CORNERS, SORT_EMPTIES, SORT_MARGIN,
 };
 use super::solver::{
-    final_score, stability_ceiling, SolveControl, Solver, INFINITY, MAX_SCORE, NO_SQUARE, POLL_INTERVAL,
-    SHALLOW_EMPTIES, STABILITY_THRESHOLD, UNKNOWN,
+    final_score, stability_ceiling, Routines, SolveControl, Solver, INFINITY, MAX_SCORE, NO_SQUARE,
+    POLL_INTERVAL, SHALLOW_EMPTIES, STABILITY_THRESHOLD, UNKNOWN,
 };
 use super::team::{Team, DEFER_EMPTIES};
-use crate::othello::board::{legal_moves, DISC};
+use crate::othello::board::DISC;
 
 /// From this many empties up, children are looked up in the table before any is searched.
 const ETC_EMPTIES: u32 = 11;
 
-impl<C: SolveControl + ?Sized> Solver<'_, C> {
+impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// Many empties: principal-variation search with the transposition table, the stability
     /// cut-off and fastest-first ordering. Returns the score and the best square. `moves`: the
     /// legal moves when the caller counted them, [`UNKNOWN`] otherwise.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn deep(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        root: bool,
+        moves: u64,
+    ) -> (i32, u8) {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::deep(self, p, o, alpha, beta, n, root, moves) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn deep_body(
         &mut self,
         p: u64,
         o: u64,
@@ -64,9 +80,9 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
             }
         }
 
-        let moves = if moves == UNKNOWN { legal_moves(p, o) } else { moves };
+        let moves = if moves == UNKNOWN { K::legal_moves(p, o) } else { moves };
         if moves == 0 {
-            let replies = legal_moves(o, p);
+            let replies = K::legal_moves(o, p);
             if replies == 0 {
                 return (final_score(p, o), NO_SQUARE);
             }
@@ -91,7 +107,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         while squares != 0 {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             if prefetch {
                 self.prefetch(o ^ f, p | f | (1 << x));
             }
@@ -140,7 +156,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         for item in list.iter_mut().take(count).skip(first) {
             let (x, f) = (item.1 as usize, item.2);
             let (np, no) = (o ^ f, p | f | (1 << x));
-            let replies = legal_moves(np, no);
+            let replies = K::legal_moves(np, no);
             item.3 = replies;
             let score = {
                 let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
@@ -234,14 +250,21 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
 
     /// A fixed-depth alpha-beta search with [`order_eval`] at the leaves (centidiscs), for move
     /// ordering. Its nodes count with the solver's.
+    #[inline(always)]
     pub(super) fn order_search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::order_search(self, p, o, depth, alpha, beta) }
+    }
+
+    #[inline(always)]
+    pub(super) fn order_search_body(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
             return order_eval(p, o);
         }
-        let moves = legal_moves(p, o);
+        let moves = K::legal_moves(p, o);
         if moves == 0 {
-            if legal_moves(o, p) == 0 {
+            if K::legal_moves(o, p) == 0 {
                 return final_score(p, o) * DISC;
             }
             return -self.order_search(o, p, depth, -beta, -alpha);
@@ -252,7 +275,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         while squares != 0 {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             let score = -self.order_search(o ^ f, p | f | (1 << x), depth - 1, -beta, -alpha);
             if score > best {
                 best = score;

@@ -2,12 +2,14 @@
 //! no move generation, odd quadrants first (at 4, lone squares before all), and at one empty the
 //! flips of the last move counted directly.
 
-use super::flips::flips_near;
+use super::cpu::flips_near;
 use super::last_flip::last_flip_count;
 use super::ordering::{isolated, odd_quadrants, same_quadrant};
-use super::solver::{final_score, stability_ceiling, SolveControl, Solver, INFINITY, STABILITY_THRESHOLD};
+use super::solver::{
+    final_score, stability_ceiling, Routines, SolveControl, Solver, INFINITY, STABILITY_THRESHOLD,
+};
 
-impl<C: SolveControl + ?Sized> Solver<'_, C> {
+impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// One empty square `x`: whoever can plays it, and the count of flips gives the score.
     /// When `p` cannot play, the score only falls if the opponent does, so a score already at
     /// or below `alpha` is a bound good enough without counting the opponent's flips.
@@ -39,30 +41,31 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
     pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INFINITY;
-        let f = flips_near(p, o, x1);
+        let f = flips_near::<K>(p, o, x1);
         if f != 0 {
             best = -self.solve_1(o ^ f, -beta, x2);
             if best >= beta {
                 return best;
             }
         }
-        let f = flips_near(p, o, x2);
+        let f = flips_near::<K>(p, o, x2);
         if f != 0 {
             return best.max(-self.solve_1(o ^ f, -beta, x1));
         }
         if best > -INFINITY {
             return best;
         }
-        if flips_near(o, p, x1) | flips_near(o, p, x2) != 0 {
+        if flips_near::<K>(o, p, x1) | flips_near::<K>(o, p, x2) != 0 {
             -self.solve_2_after_pass(o, p, -beta, -alpha, x1, x2)
         } else {
             final_score(p, o)
         }
     }
 
-    /// [`solve_2`](Self::solve_2) for the opponent of a side that passed: out of line, so that
-    /// `solve_2` itself is not recursive and inlines into `solve_3`.
-    #[inline(never)]
+    /// [`solve_2`](Self::solve_2) for the opponent of a side that passed: out of line (see
+    /// [`Cpu::solve_2_after_pass`]), so that `solve_2` itself is not recursive and inlines into
+    /// `solve_3`.
+    #[inline(always)]
     pub(super) fn solve_2_after_pass(
         &mut self,
         p: u64,
@@ -72,10 +75,18 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         x1: usize,
         x2: usize,
     ) -> i32 {
-        self.solve_2(p, o, alpha, beta, x1, x2)
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::solve_2_after_pass(self, p, o, alpha, beta, x1, x2) }
     }
 
+    #[inline(always)]
     pub(super) fn solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::solve_3(self, p, o, alpha, beta, squares) }
+    }
+
+    #[inline(always)]
+    pub(super) fn solve_3_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
         self.nodes += 1;
         // Parity: a square alone in its quadrant first.
         let [mut x1, mut x2, mut x3] = squares;
@@ -92,7 +103,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         // `then` runs after a move raised the best score without a cut: the window rises.
         macro_rules! step {
             ($x:expr, $y:expr, $z:expr, |$score:ident| $($then:stmt)?) => {
-                let f = flips_near(p, o, $x);
+                let f = flips_near::<K>(p, o, $x);
                 if f != 0 {
                     let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z);
                     if $score > best {
@@ -111,14 +122,21 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         if best > -INFINITY {
             return best;
         }
-        if flips_near(o, p, x1) | flips_near(o, p, x2) | flips_near(o, p, x3) != 0 {
+        if flips_near::<K>(o, p, x1) | flips_near::<K>(o, p, x2) | flips_near::<K>(o, p, x3) != 0 {
             -self.solve_3(o, p, -beta, -alpha, [x1, x2, x3])
         } else {
             final_score(p, o)
         }
     }
 
+    #[inline(always)]
     pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::solve_4(self, p, o, alpha, beta, empty) }
+    }
+
+    #[inline(always)]
+    pub(super) fn solve_4_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[4] {
             if let Some(ceiling) = stability_ceiling(p, o, alpha) {
@@ -144,7 +162,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         let mut alpha_now = alpha;
         for i in 0..4 {
             let x = squares[i];
-            let f = flips_near(p, o, x);
+            let f = flips_near::<K>(p, o, x);
             if f != 0 {
                 let mut rest = [0usize; 3];
                 let mut k = 0;
@@ -167,7 +185,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         if best > -INFINITY {
             return best;
         }
-        if squares.iter().any(|&x| flips_near(o, p, x) != 0) {
+        if squares.iter().any(|&x| flips_near::<K>(o, p, x) != 0) {
             -self.solve_4(o, p, -beta, -alpha, empty)
         } else {
             final_score(p, o)

@@ -2,7 +2,7 @@
 //! position), its bounds, the children's buckets prefetched while their moves are scored, and a
 //! result stored merged with what a slot already knows, the larger subtree kept on a clash.
 
-use super::solver::{SolveControl, Solver, MAX_SCORE};
+use super::solver::{Routines, SolveControl, Solver, MAX_SCORE};
 use super::table::{EndgameEntry, Stored};
 
 /// A hint to the processor that `entry` will be read soon; nothing on other targets.
@@ -18,7 +18,7 @@ fn prefetch_read(entry: &EndgameEntry) {
     let _ = entry;
 }
 
-impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
+impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
     /// Starts loading the bucket of (p, o) into the cache: its first slot's line holds both.
     #[inline(always)]
     pub(super) fn prefetch(&self, p: u64, o: u64) {

@@ -2,25 +2,39 @@
 //! subtrees are too small to pay for it, in parity order or, from
 //! [`SORTED_EMPTIES`](super::solver::SORTED_EMPTIES), fastest-first.
 
-use super::flips::{flips, flips_near};
+use super::cpu::flips_near;
 use super::ordering::{isolated, odd_quadrants, CORNERS, PRIORITY};
 use super::solver::{
-    final_score, stability_ceiling, SolveControl, Solver, INFINITY, SHALLOW_EMPTIES, SORTED_EMPTIES,
-    STABILITY_THRESHOLD,
+    final_score, stability_ceiling, Routines, SolveControl, Solver, INFINITY, SHALLOW_EMPTIES,
+    SORTED_EMPTIES, STABILITY_THRESHOLD,
 };
-use crate::othello::board::legal_moves;
 
 // `shallow` serves 5 empties and up (its children at 4 are `solve_4`'s), so the sorted
 // routine, which calls it for one empty fewer, starts above 5.
 const _: () = assert!(SORTED_EMPTIES > 5 && SORTED_EMPTIES <= SHALLOW_EMPTIES);
 
-impl<C: SolveControl + ?Sized> Solver<'_, C> {
+impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// A few empties: plain fail-soft alpha-beta, lone squares first, then odd quadrants, then by
     /// square class. Lone squares first searched 5% fewer nodes on FFO #40-#49 (with them first
     /// at 4 empties too); the square classes 4% fewer again.
     /// `candidates`: the squares to try, the legal moves when the caller knows them (the empty
     /// squares otherwise).
+    #[inline(always)]
     pub(super) fn shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        candidates: u64,
+    ) -> i32 {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::shallow(self, p, o, alpha, beta, empty, candidates) }
+    }
+
+    #[inline(always)]
+    pub(super) fn shallow_body(
         &mut self,
         p: u64,
         o: u64,
@@ -56,7 +70,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
                 while squares != 0 {
                     let x = squares.trailing_zeros() as usize;
                     squares &= squares - 1;
-                    let f = flips_near(p, o, x);
+                    let f = flips_near::<K>(p, o, x);
                     if f == 0 {
                         continue;
                     }
@@ -80,7 +94,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         if best > -INFINITY {
             return best;
         }
-        if legal_moves(o, p) != 0 {
+        if K::legal_moves(o, p) != 0 {
             -self.shallow(o, p, -beta, -alpha, empty, empty)
         } else {
             final_score(p, o)
@@ -89,7 +103,22 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
 
     /// [`shallow`](Self::shallow) with fastest-first ordering: the fewer replies (corners counted
     /// twice) the better, odd quadrants first among equals.
+    #[inline(always)]
     pub(super) fn shallow_sorted(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        moves: u64,
+    ) -> i32 {
+        // SAFETY: the solve's entry chose `K`, which the CPU has.
+        unsafe { K::shallow_sorted(self, p, o, alpha, beta, empty, moves) }
+    }
+
+    #[inline(always)]
+    pub(super) fn shallow_sorted_body(
         &mut self,
         p: u64,
         o: u64,
@@ -106,7 +135,7 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
             }
         }
         if moves == 0 {
-            let replies = legal_moves(o, p);
+            let replies = K::legal_moves(o, p);
             if replies != 0 {
                 return -self.shallow_sorted(o, p, -beta, -alpha, empty, replies);
             }
@@ -122,9 +151,9 @@ impl<C: SolveControl + ?Sized> Solver<'_, C> {
         while squares != 0 {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             let (np, no) = (o ^ f, p | f | (1 << x));
-            let replies = legal_moves(np, no);
+            let replies = K::legal_moves(np, no);
             let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
             if weighted <= 1 {
                 // At most one reply, not a corner: the likeliest cut, searched before the rest

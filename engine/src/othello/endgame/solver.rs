@@ -4,11 +4,15 @@
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use super::flips::flips;
+use core::marker::PhantomData;
+
+#[cfg(target_arch = "x86_64")]
+use super::cpu::Avx2;
+use super::cpu::{Cpu, Portable};
 use super::stability;
 use super::table::{line_aligned, EndgameEntry};
 use super::team::Team;
-use crate::othello::board::{legal_moves, Move, Square, DISC};
+use crate::othello::board::{Move, Square, DISC};
 use crate::othello::position::Position;
 
 /// The largest possible score (a wipe-out).
@@ -123,7 +127,65 @@ pub(super) fn stability_ceiling(p: u64, o: u64, alpha: i32) -> Option<i32> {
 /// from: deeper searches guessed no better on the FFO positions.
 const ESTIMATE_DEPTH: u32 = 6;
 
-pub(super) struct Solver<'a, C: ?Sized> {
+/// The solver's recursive routines compiled for an instruction set: each method is the routine's
+/// body (the solver's method of that name with `_body`, always inlined) in a function compiled
+/// with the set's features, which the solver's method of the routine's name calls. The routines
+/// call one another through these, so a solve stays in the build its entry chose.
+pub(super) trait Routines: Cpu {
+    routines!(;);
+}
+
+/// The solver's recursive routines as [`Routines`]' methods: `routines!(;)` declares them,
+/// `routines!({} ATTRIBUTES)` defines them with the attributes given, each calling the body of
+/// the solver's method of the same name. The pass at two empties stays out of line, so that
+/// `solve_2` itself is not recursive and inlines into `solve_3`.
+macro_rules! routines {
+    ($kind:tt $(#[$attr:meta])*) => {
+        routines!(@one $kind [$(#[$attr])* #[inline(never)]] solve_2_after_pass solve_2
+            (p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32);
+        routines!(@one $kind [$(#[$attr])*] solve_3 solve_3_body
+            (p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32);
+        routines!(@one $kind [$(#[$attr])*] solve_4 solve_4_body
+            (p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32);
+        routines!(@one $kind [$(#[$attr])*] shallow shallow_body
+            (p: u64, o: u64, alpha: i32, beta: i32, empty: u64, candidates: u64) -> i32);
+        routines!(@one $kind [$(#[$attr])*] shallow_sorted shallow_sorted_body
+            (p: u64, o: u64, alpha: i32, beta: i32, empty: u64, moves: u64) -> i32);
+        routines!(@one $kind [$(#[$attr])*] deep deep_body
+            (p: u64, o: u64, alpha: i32, beta: i32, n: u32, root: bool, moves: u64) -> (i32, u8));
+        routines!(@one $kind [$(#[$attr])*] order_search order_search_body
+            (p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32);
+    };
+    (@one ; [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        /// The solver's routine of this name, compiled for this set.
+        ///
+        /// # Safety
+        /// The CPU must have the set's features.
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn $name<C: SolveControl + ?Sized>(solver: &mut Solver<'_, C, Self>, $($arg: $ty),*) -> $ret;
+    };
+    (@one {} [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        $(#[$attr])*
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn $name<C: SolveControl + ?Sized>(solver: &mut Solver<'_, C, Self>, $($arg: $ty),*) -> $ret {
+            solver.$body($($arg),*)
+        }
+    };
+}
+use routines;
+
+impl Routines for Portable {
+    routines!({});
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Routines for Avx2 {
+    routines!({} #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
+}
+
+/// The solver's state; `K` is the instruction set its routines are compiled for.
+pub(super) struct Solver<'a, C: ?Sized, K> {
+    pub(super) cpu: PhantomData<K>,
     pub(super) table: &'a [EndgameEntry],
     pub(super) team: Option<&'a Team>,
     pub(super) control: &'a C,
@@ -132,10 +194,18 @@ pub(super) struct Solver<'a, C: ?Sized> {
     pub(super) stopped: bool,
 }
 
-impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
+impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
     pub(super) fn new(table: &'a [EndgameEntry], control: &'a C) -> Self {
         let table = line_aligned(table);
-        Solver { table, team: None, control, nodes: 0, next_poll: POLL_INTERVAL, stopped: false }
+        Solver {
+            cpu: PhantomData,
+            table,
+            team: None,
+            control,
+            nodes: 0,
+            next_poll: POLL_INTERVAL,
+            stopped: false,
+        }
     }
 
     /// The driver of [`solve_exact`](super::solve_exact): null-window probes from the estimate.
@@ -188,9 +258,9 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             return self.deep(p, o, alpha, beta, n, true, UNKNOWN);
         }
         self.nodes += 1;
-        let moves = legal_moves(p, o);
+        let moves = K::legal_moves(p, o);
         if moves == 0 {
-            if legal_moves(o, p) == 0 {
+            if K::legal_moves(o, p) == 0 {
                 return (final_score(p, o), NO_SQUARE);
             }
             return (-self.search(o, p, -beta, -alpha), NO_SQUARE);
@@ -201,7 +271,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
         while squares != 0 {
             let x = squares.trailing_zeros() as usize;
             squares &= squares - 1;
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             let score = -self.search(o ^ f, p | f | (1 << x), -beta, -alpha);
             if score > best {
                 (best, best_square) = (score, x as u8);
@@ -240,7 +310,7 @@ impl<'a, C: SolveControl + ?Sized> Solver<'a, C> {
             }
             4 => self.solve_4(p, o, alpha, beta, empty),
             n if n < SORTED_EMPTIES => self.shallow(p, o, alpha, beta, empty, empty),
-            n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty, legal_moves(p, o)),
+            n if n <= SHALLOW_EMPTIES => self.shallow_sorted(p, o, alpha, beta, empty, K::legal_moves(p, o)),
             n => self.deep(p, o, alpha, beta, n, false, UNKNOWN).0,
         }
     }
