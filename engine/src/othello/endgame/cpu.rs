@@ -70,6 +70,20 @@ impl Cpu for Portable {
     }
 }
 
+/// The functions given, compiled for the portable set: as they are.
+macro_rules! portable_target {
+    ($($item:item)*) => { $($item)* };
+}
+pub(super) use portable_target;
+
+/// The functions given, compiled for the [`Avx2`] set: the one place its features are named.
+#[cfg(target_arch = "x86_64")]
+macro_rules! avx2_target {
+    ($($item:item)*) => { $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")] $item)* };
+}
+#[cfg(target_arch = "x86_64")]
+pub(super) use avx2_target;
+
 /// x86-64 with AVX2, BMI1, BMI2 and LZCNT (Intel from Haswell, AMD from Excavator and Zen).
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
@@ -77,10 +91,11 @@ pub(super) struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
 impl Cpu for Avx2 {
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline]
-    unsafe fn compiled<R, F: FnOnce() -> R>(body: F) -> R {
-        body()
+    avx2_target! {
+        #[inline]
+        unsafe fn compiled<R, F: FnOnce() -> R>(body: F) -> R {
+            body()
+        }
     }
 
     #[inline(always)]

@@ -21,22 +21,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// legal moves when the caller counted them, [`UNKNOWN`] otherwise.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn deep(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        root: bool,
-        moves: u64,
-    ) -> (i32, u8) {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::deep(self, p, o, alpha, beta, n, root, moves) }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     pub(super) fn deep_body(
         &mut self,
         p: u64,
@@ -250,12 +234,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
 
     /// A fixed-depth alpha-beta search with [`order_eval`] at the leaves (centidiscs), for move
     /// ordering. Its nodes count with the solver's.
-    #[inline(always)]
-    pub(super) fn order_search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::order_search(self, p, o, depth, alpha, beta) }
-    }
-
     #[inline(always)]
     pub(super) fn order_search_body(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;

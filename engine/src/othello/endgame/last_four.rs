@@ -62,29 +62,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         }
     }
 
-    /// [`solve_2`](Self::solve_2) for the opponent of a side that passed: out of line (see
-    /// [`Cpu::solve_2_after_pass`]), so that `solve_2` itself is not recursive and inlines into
-    /// `solve_3`.
-    #[inline(always)]
-    pub(super) fn solve_2_after_pass(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        x1: usize,
-        x2: usize,
-    ) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::solve_2_after_pass(self, p, o, alpha, beta, x1, x2) }
-    }
-
-    #[inline(always)]
-    pub(super) fn solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::solve_3(self, p, o, alpha, beta, squares) }
-    }
-
     #[inline(always)]
     pub(super) fn solve_3_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
         self.nodes += 1;
@@ -127,12 +104,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         } else {
             final_score(p, o)
         }
-    }
-
-    #[inline(always)]
-    pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::solve_4(self, p, o, alpha, beta, empty) }
     }
 
     #[inline(always)]

@@ -20,20 +20,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// `candidates`: the squares to try, the legal moves when the caller knows them (the empty
     /// squares otherwise).
     #[inline(always)]
-    pub(super) fn shallow(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        empty: u64,
-        candidates: u64,
-    ) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::shallow(self, p, o, alpha, beta, empty, candidates) }
-    }
-
-    #[inline(always)]
     pub(super) fn shallow_body(
         &mut self,
         p: u64,
@@ -103,20 +89,6 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
 
     /// [`shallow`](Self::shallow) with fastest-first ordering: the fewer replies (corners counted
     /// twice) the better, odd quadrants first among equals.
-    #[inline(always)]
-    pub(super) fn shallow_sorted(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        empty: u64,
-        moves: u64,
-    ) -> i32 {
-        // SAFETY: the solve's entry chose `K`, which the CPU has.
-        unsafe { K::shallow_sorted(self, p, o, alpha, beta, empty, moves) }
-    }
-
     #[inline(always)]
     pub(super) fn shallow_sorted_body(
         &mut self,

@@ -7,6 +7,9 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use core::marker::PhantomData;
 
 #[cfg(target_arch = "x86_64")]
+use super::cpu::avx2_target;
+use super::cpu::portable_target;
+#[cfg(target_arch = "x86_64")]
 use super::cpu::Avx2;
 use super::cpu::{Cpu, Portable};
 use super::stability;
@@ -135,25 +138,31 @@ pub(super) trait Routines: Cpu {
     routines!(;);
 }
 
-/// The solver's recursive routines as [`Routines`]' methods: `routines!(;)` declares them,
-/// `routines!({} ATTRIBUTES)` defines them with the attributes given, each calling the body of
-/// the solver's method of the same name. The pass at two empties stays out of line, so that
-/// `solve_2` itself is not recursive and inlines into `solve_3`.
+/// The solver's recursive routines, each name and signature written once:
+/// - `routines!(;)` declares them as [`Routines`]' methods;
+/// - `routines!(TARGET)` defines those methods, each fn passed through the macro `TARGET`
+///   (which adds the instruction set's attributes) and calling the body of the solver's method
+///   of the same name;
+/// - `routines!(solver)` defines the solver's methods of those names, which call the
+///   [`Routines`] method of the build the solve's entry chose.
+///
+/// The pass at two empties stays out of line, so that `solve_2` itself is not recursive and
+/// inlines into `solve_3`.
 macro_rules! routines {
-    ($kind:tt $(#[$attr:meta])*) => {
-        routines!(@one $kind [$(#[$attr])* #[inline(never)]] solve_2_after_pass solve_2
+    ($kind:tt) => {
+        routines!(@one $kind [#[inline(never)]] solve_2_after_pass solve_2
             (p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32);
-        routines!(@one $kind [$(#[$attr])*] solve_3 solve_3_body
+        routines!(@one $kind [] solve_3 solve_3_body
             (p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32);
-        routines!(@one $kind [$(#[$attr])*] solve_4 solve_4_body
+        routines!(@one $kind [] solve_4 solve_4_body
             (p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32);
-        routines!(@one $kind [$(#[$attr])*] shallow shallow_body
+        routines!(@one $kind [] shallow shallow_body
             (p: u64, o: u64, alpha: i32, beta: i32, empty: u64, candidates: u64) -> i32);
-        routines!(@one $kind [$(#[$attr])*] shallow_sorted shallow_sorted_body
+        routines!(@one $kind [] shallow_sorted shallow_sorted_body
             (p: u64, o: u64, alpha: i32, beta: i32, empty: u64, moves: u64) -> i32);
-        routines!(@one $kind [$(#[$attr])*] deep deep_body
+        routines!(@one $kind [] deep deep_body
             (p: u64, o: u64, alpha: i32, beta: i32, n: u32, root: bool, moves: u64) -> (i32, u8));
-        routines!(@one $kind [$(#[$attr])*] order_search order_search_body
+        routines!(@one $kind [] order_search order_search_body
             (p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32);
     };
     (@one ; [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
@@ -164,23 +173,34 @@ macro_rules! routines {
         #[allow(clippy::too_many_arguments)]
         unsafe fn $name<C: SolveControl + ?Sized>(solver: &mut Solver<'_, C, Self>, $($arg: $ty),*) -> $ret;
     };
-    (@one {} [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
-        $(#[$attr])*
+    (@one solver [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        #[doc = concat!("[`", stringify!($body), "`](Self::", stringify!($body), ") in the build the solve chose.")]
+        #[inline(always)]
         #[allow(clippy::too_many_arguments)]
-        unsafe fn $name<C: SolveControl + ?Sized>(solver: &mut Solver<'_, C, Self>, $($arg: $ty),*) -> $ret {
-            solver.$body($($arg),*)
+        pub(super) fn $name(&mut self, $($arg: $ty),*) -> $ret {
+            // SAFETY: the solve's entry chose `K`, which the CPU has.
+            unsafe { K::$name(self, $($arg),*) }
+        }
+    };
+    (@one $target:ident [$(#[$attr:meta])*] $name:ident $body:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        $target! {
+            $(#[$attr])*
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn $name<C: SolveControl + ?Sized>(solver: &mut Solver<'_, C, Self>, $($arg: $ty),*) -> $ret {
+                solver.$body($($arg),*)
+            }
         }
     };
 }
 use routines;
 
 impl Routines for Portable {
-    routines!({});
+    routines!(portable_target);
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Routines for Avx2 {
-    routines!({} #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
+    routines!(avx2_target);
 }
 
 /// The solver's state; `K` is the instruction set its routines are compiled for.
@@ -192,6 +212,11 @@ pub(super) struct Solver<'a, C: ?Sized, K> {
     pub(super) nodes: u64,
     pub(super) next_poll: u64,
     pub(super) stopped: bool,
+}
+
+/// The recursive routines' entries (their bodies are in `last_four`, `shallow` and `deep`).
+impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
+    routines!(solver);
 }
 
 impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
