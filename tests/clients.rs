@@ -1,10 +1,11 @@
 //! The client matrix: the engine driven by the programs and libraries its users drive it with, one
-//! test per client. python-chess, the PyPI `stockfish` wrapper, cchess (a UCCI client) and
-//! lichess-bot's engine side (replayed through python-chess, since lichess-bot is on no registry)
-//! are driven by one script each in `tests/clients/` (their versions pinned in
-//! `tests/clients/requirements.txt`); polyglot, the xboard adapter, is driven here as an xboard GUI
-//! drives it; and a UCCI GUI's session (the commands XQWizard and ElephantBoard send) is played
-//! here line by line.
+//! test per client. python-chess, the PyPI `stockfish` wrapper, cchess (a UCCI client),
+//! lichess-bot's engine side (replayed through python-chess, since lichess-bot is on no registry),
+//! and fastchess and cutechess-cli (on no registry either: replayed line for line over pipes, with
+//! python-chess for their chess board) are driven by one script each in `tests/clients/` (the
+//! Python packages' versions pinned in `tests/clients/requirements.txt`); polyglot, the xboard
+//! adapter, is driven here as an xboard GUI drives it; and a UCCI GUI's session (the commands
+//! XQWizard and ElephantBoard send) is played here line by line.
 //!
 //! Each test prints the client and the version it drove, and a skipped test why, past the test
 //! harness's capture, so every run shows them. A client that is not installed fails its test when
@@ -93,6 +94,27 @@ fn lichess_bot_plays_a_bot_game_on_a_clock_and_restricts_root_moves() {
 fn stockfish_wrapper_evaluates_lists_top_moves_and_reads_perft() {
     let _serial = serial();
     python_client("stockfish wrapper", "stockfish_wrapper.py", &[binary()]);
+}
+
+/// fastchess, replayed line for line (it is on no registry): its `--compliance` steps, a game on
+/// an 8 s + 0.08 s clock, the next game on the same processes at fixed nodes against fixed depth,
+/// and a Chess960 game from a Shredder-FEN start with castling book moves; no warning fastchess
+/// would print (illegal or mis-formatted move, time loss, stall, a PV that is illegal or does not
+/// begin with the `bestmove`, an unreadable score), and a clean exit after `quit`.
+#[test]
+fn fastchess_plays_on_a_clock_at_fixed_nodes_and_in_chess960() {
+    let _serial = serial();
+    python_client("fastchess", "fastchess.py", &[binary(), "--quiet"]);
+}
+
+/// cutechess-cli, replayed line for line (it is on no registry): a chess game on a clock, then a
+/// xiangqi game as its xiangqi pull request plays one (`setoption name UCI_Variant value xiangqi`,
+/// `position startpos moves ...` with ranks counted from 1, so `Xiangqi Ranks 1-10`); every move,
+/// ponder move and PV legal, no time loss or stalled ping, and a clean exit after `quit`.
+#[test]
+fn cutechess_plays_chess_and_xiangqi_with_uci_variant() {
+    let _serial = serial();
+    python_client("cutechess-cli", "cutechess.py", &[binary(), "--quiet"]);
 }
 
 #[test]

@@ -142,6 +142,7 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
             "option name UCI_ShowRefutations type check default false",
             "option name Debug Log File type string default <empty>",
             "option name Chase Rule type check default true",
+            "option name Xiangqi Ranks type combo default 0-9 var 0-9 var 1-10",
             "option name OwnBook type check default false",
             "option name Book File type string default <empty>",
             "option name Use NNUE type check default true",

@@ -186,6 +186,84 @@ fn uci_variant_option_and_fens_switch_games_both_ways() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// `Xiangqi Ranks 1-10`: the move words of Fairy-Stockfish and cutechess's xiangqi board, ranks
+/// counted from 1, both ways: `position` moves, `searchmoves`, `go perft` divide lines, and every
+/// move of `info` and `bestmove`; a rank 0 refuses the position. Chess is untouched.
+#[test]
+fn xiangqi_ranks_from_one_are_read_and_written_when_asked_for() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let options = engine.until(LONG, |line| line == "uciok");
+    assert!(
+        options
+            .iter()
+            .any(|line| line == "option name Xiangqi Ranks type combo default 0-9 var 0-9 var 1-10"),
+        "{options:#?}"
+    );
+    engine.send("setoption name UCI_Variant value xiangqi");
+    // The central cannon: `h2e2` counted from 0, `h3e3` from 1; black's horse `h9g7` is `h10g8`.
+    let after = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    engine.send("position startpos moves h2e2 h9g7");
+    assert_eq!(fen(&mut engine), after);
+    let (from_zero, _) = divide(&mut engine, 1);
+    engine.send("setoption name Xiangqi Ranks value 1-10");
+    engine.send("position startpos moves h3e3 h10g8");
+    assert_eq!(fen(&mut engine), after);
+    let (moves, total) = divide(&mut engine, 1);
+    assert_eq!(total, moves.len() as u64);
+    // The same moves, each rank one higher: the red chariots' `a0a1` is `a1a2`.
+    let one_higher = |word: &str| {
+        let (from, to) = word.split_at(2);
+        let square = |text: &str| format!("{}{}", &text[..1], text[1..].parse::<u32>().unwrap() + 1);
+        format!("{}{}", square(from), square(to))
+    };
+    let expected: Vec<(String, u64)> = from_zero.iter().map(|(mv, count)| (one_higher(mv), *count)).collect();
+    assert_eq!(moves, expected);
+    assert!(
+        moves.iter().any(|(mv, _)| mv == "a1a2") && moves.iter().any(|(mv, _)| mv == "i1i2"),
+        "{moves:?}"
+    );
+    let lines = engine.go("go depth 5 searchmoves a1a2 i1i2");
+    let best = bestmove(&lines);
+    assert!(["a1a2", "i1i2"].contains(&best.as_str()), "{lines:#?}");
+    for line in pv_lines(&lines) {
+        let mut after = vec!["h3e3".to_string(), "h10g8".to_string()];
+        for mv in pv(line) {
+            engine.send(&format!("position startpos moves {}", after.join(" ")));
+            assert!(legal_moves(&mut engine).contains(&mv.to_string()), "{mv} in {line}");
+            after.push(mv.to_string());
+        }
+    }
+    // Black's top rank is 10; a rank 0 is no square.
+    engine.send("position startpos moves h3e3");
+    let lines = engine.go("go depth 3");
+    let best = bestmove(&lines);
+    assert!(legal_moves(&mut engine).contains(&best), "{best}");
+    engine.send("position startpos moves a0a1");
+    let refused = engine.sync();
+    assert_eq!(
+        refused,
+        ["info string a0a1 is no move with ranks counted from 1 (Xiangqi Ranks 1-10); no position until the next one"]
+    );
+    // An illegal move is named as the GUI wrote it.
+    engine.send("position startpos moves h3e3 h3e3");
+    let refused = engine.sync();
+    assert!(
+        refused.len() == 1 && refused[0].starts_with("info string illegal move h3e3 in "),
+        "{refused:#?}"
+    );
+    // Back to ranks from 0, and chess keeps its own squares whatever the setting.
+    engine.send("setoption name Xiangqi Ranks value 0-9");
+    engine.send("position startpos moves h2e2 h9g7");
+    assert_eq!(fen(&mut engine), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    engine.send("setoption name Xiangqi Ranks value 1-10");
+    engine.send("setoption name UCI_Variant value chess");
+    engine.send("position startpos moves e2e4");
+    let lines = engine.go("go depth 3");
+    assert!(legal_moves(&mut engine).contains(&bestmove(&lines)));
+    engine.quit_within(Duration::from_secs(2));
+}
+
 #[test]
 fn go_perft_3_from_the_start_divides_into_44_moves_summing_to_79666() {
     let mut engine = xiangqi();

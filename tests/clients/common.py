@@ -64,3 +64,73 @@ class Checks:
         print("%s: %d of %d checks held%s" % (self.client, len(self.cases) - len(failures), len(self.cases),
                                              "; failed: " + ", ".join(failures) if failures else ""))
         return 1 if failures else 0
+
+
+class EnginePipe:
+    """An engine on pipes, line by line, as a test tool's process layer drives it (the tools that
+    are not Python libraries: fastchess, cutechess-cli). Every line written and read is kept, so a
+    failure can show the end of the conversation."""
+
+    def __init__(self, argv, name, cwd=None):
+        import queue
+        import subprocess
+        import threading
+
+        self.name = name
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd,
+                                        text=True, bufsize=1)
+        self.incoming = queue.Queue()
+        self.transcript = []
+
+        def read():
+            for line in self.process.stdout:
+                self.incoming.put(line.rstrip("\r\n"))
+            self.incoming.put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def send(self, line):
+        self.transcript.append("%s < %s" % (self.name, line))
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_until(self, is_last, timeout):
+        """The lines up to and including the first for which `is_last` holds (empty lines are
+        skipped, as both tools skip them), and whether it came within `timeout` seconds (None:
+        no limit) before the engine closed its output."""
+        import queue
+
+        lines = []
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return lines, False
+            try:
+                line = self.incoming.get(timeout=left)
+            except queue.Empty:
+                return lines, False
+            if line is None:
+                self.incoming.put(None)
+                return lines, False
+            if not line:
+                continue
+            self.transcript.append("%s > %s" % (self.name, line))
+            lines.append(line)
+            if is_last(line):
+                return lines, True
+
+    def tail(self, count=25):
+        return "\n".join(self.transcript[-count:])
+
+    def wait_exit(self, timeout):
+        """The exit status, or None if the engine still runs after `timeout` seconds (it is then
+        killed, as both tools kill an engine that ignores `quit`)."""
+        import subprocess
+
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None

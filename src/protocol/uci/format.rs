@@ -18,6 +18,7 @@ use crate::controller::events::{CurrentMove, Decision, Info, Listener, Progress,
 use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::position_text::moves_text;
+use crate::protocol::uci::ranks::shift_line;
 use engine::search::Bound;
 use engine::Score;
 use std::fmt::Write;
@@ -33,6 +34,8 @@ pub struct Settings {
     /// `MultiPV` is 1: only then are `lowerbound`/`upperbound` lines shown (see
     /// [`BOUND_LINES_AFTER`]).
     pub single_line: bool,
+    /// Xiangqi with `Xiangqi Ranks 1-10`: move words count ranks from 1 (see `ranks.rs`).
+    pub ranks_from_one: bool,
 }
 
 /// A line whose score is only a bound (a failed aspiration window) is written, as Stockfish writes
@@ -135,6 +138,15 @@ impl<G: Variant> UciListener<G> {
         UciListener { output, settings, shown_lines: Vec::new() }
     }
 
+    /// Move words as the GUI reads them: ranks from 1 with `Xiangqi Ranks 1-10`.
+    fn moves_for_gui(&self, text: String) -> String {
+        if self.settings.ranks_from_one {
+            shift_line(&text, 1)
+        } else {
+            text
+        }
+    }
+
     /// The score part of a line: `cp X` or `mate N`, its bound, and `wdl` when asked for.
     fn score_part(&self, score: Score, bound: Bound) -> String {
         let mut text = score_text(score);
@@ -192,7 +204,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             hashfull: info.line.hashfull,
             tbhits: info.tbhits,
             first: info.line.pv.first().copied(),
-            pv: format!(" pv{}", moves_text(position, info.line.pv)),
+            pv: format!(" pv{}", self.moves_for_gui(moves_text(position, info.line.pv))),
         };
         self.output.line(&shown.text(info.line.multipv, info.nodes, info.elapsed));
         let index = info.line.multipv - 1;
@@ -204,7 +216,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     }
 
     fn current_move(&mut self, position: &G, current: &CurrentMove<G::Move>) {
-        let text = position.move_text(current.mv);
+        let text = self.moves_for_gui(position.move_text(current.mv).to_string());
         let mut line =
             format!("info depth {} currmove {text} currmovenumber {}", current.depth, current.number);
         if self.settings.currline {
@@ -229,8 +241,10 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     }
 
     fn refutations(&mut self, position: &G, lines: &[Vec<G::Move>]) {
-        let text: Vec<String> =
-            lines.iter().map(|line| format!("info refutation{}", moves_text(position, line))).collect();
+        let text: Vec<String> = lines
+            .iter()
+            .map(|line| format!("info refutation{}", self.moves_for_gui(moves_text(position, line))))
+            .collect();
         self.output.line(&text.join("\n"));
     }
 
@@ -254,7 +268,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
             let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
             return self.output.line(&format!("info depth 0 score {score}\nbestmove (none)"));
         };
-        let best_text = position.move_text(best).to_string();
+        let best_text = self.moves_for_gui(position.move_text(best).to_string());
         if let Source::Book { weight, total } = decision.source {
             return self.output.line(&format!(
                 "info string book move {best_text} (weight {weight} of total {total})\nbestmove {best_text}"
@@ -263,7 +277,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         let ponder_text = decision.ponder.map(|reply| {
             let mut next = *position;
             next.make_move(best);
-            next.move_text(reply).to_string()
+            self.moves_for_gui(next.move_text(reply).to_string())
         });
         let bestmove = bestmove_text(&best_text, ponder_text.as_deref());
         let shown_best = self.shown_lines.first().and_then(|line| line.first);

@@ -9,6 +9,7 @@
 pub mod format;
 pub mod options;
 pub mod parse;
+pub mod ranks;
 
 use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::clock_text::{limit_text, time_limits_text};
@@ -185,12 +186,16 @@ impl UciFront {
             // Nothing needs registering: every `register` is accepted, in the protocol's two steps.
             Command::Register => self.output.line("registration checking\nregistration ok"),
             Command::UciNewGame => controller.new_game(),
-            Command::Position { setup, moves } => match controller.set_position(&setup, &moves) {
-                Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
-                Err(message) => {
-                    self.output.info_string(&format!("{message}; no position until the next one"))
+            Command::Position { setup, moves } => {
+                let (setup, moves) = self.position_from_gui::<G>(setup, moves);
+                match controller.set_position(&setup, &moves) {
+                    Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
+                    Err(message) => {
+                        let message = self.message_for_gui::<G>(message);
+                        self.output.info_string(&format!("{message}; no position until the next one"))
+                    }
                 }
-            },
+            }
             Command::Go(go) => self.go(controller, *go),
             Command::Stop => controller.stop(),
             Command::PonderHit => controller.ponderhit(false),
@@ -313,6 +318,42 @@ impl UciFront {
         None
     }
 
+    /// Whether move words count xiangqi's ranks from 1 for game `G` (`Xiangqi Ranks 1-10`).
+    fn ranks_from_one<G: Variant>(&self) -> bool {
+        self.options.xiangqi_ranks_from_one && G::NAME == xiangqi::Position::NAME
+    }
+
+    /// A `position` command's moves in the engine's notation. With ranks counted from 1, a word
+    /// that names rank 0, or is no move word, refuses the whole position, as an illegal move does.
+    fn position_from_gui<G: Variant>(&self, setup: Setup, moves: Vec<String>) -> (Setup, Vec<String>) {
+        if !self.ranks_from_one::<G>() {
+            return (setup, moves);
+        }
+        let mut translated = Vec::with_capacity(moves.len());
+        for word in &moves {
+            match ranks::shift_ranks(word, -1) {
+                Some(engine_word) => translated.push(engine_word),
+                None => {
+                    let why = format!("{word} is no move with ranks counted from 1 (Xiangqi Ranks 1-10)");
+                    return (Setup::Unreadable(why), Vec::new());
+                }
+            }
+        }
+        (setup, translated)
+    }
+
+    /// A refused position's message with the illegal move as the GUI wrote it.
+    fn message_for_gui<G: Variant>(&self, message: String) -> String {
+        match message.strip_prefix("illegal move ") {
+            Some(rest) if self.ranks_from_one::<G>() => {
+                let (word, after) = rest.split_once(' ').unwrap_or((rest, ""));
+                let word = ranks::shift_ranks(word, 1).unwrap_or_else(|| word.to_string());
+                format!("illegal move {word} {after}").trim_end().to_string()
+            }
+            _ => message,
+        }
+    }
+
     fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
         if !go.ignored.is_empty() {
             self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
@@ -327,8 +368,10 @@ impl UciFront {
         }
         let position = *controller.position();
         let mut searchmoves = Vec::new();
+        let ranks_from_one = self.ranks_from_one::<G>();
         for text in &go.request.searchmoves {
-            match position.parse_move_text(text) {
+            let engine_text = if ranks_from_one { ranks::shift_ranks(text, -1) } else { Some(text.clone()) };
+            match engine_text.and_then(|engine_text| position.parse_move_text(&engine_text)) {
                 Some(mv) => searchmoves.push(mv),
                 None => {
                     self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
@@ -341,6 +384,7 @@ impl UciFront {
             currline: self.options.show_currline,
             refutations: self.options.show_refutations,
             single_line: self.options.multipv == 1,
+            ranks_from_one,
         };
         let listener: Box<dyn Listener<G>> = Box::new(UciListener::<G>::new(self.output.clone(), settings));
         let listener = if self.debug {
@@ -358,13 +402,17 @@ impl UciFront {
         if !controller.has_position() {
             return self.output.info_string("perft: no position: the last one was refused");
         }
-        let (output, debug) = (self.output.clone(), self.debug);
+        let (output, debug, ranks_from_one) = (self.output.clone(), self.debug, self.ranks_from_one::<G>());
         controller.perft(depth, move |position, result| {
             let Some(perft) = result else { return output.info_string("perft stopped") };
             let lines: String = perft
                 .divide
                 .iter()
-                .map(|&(mv, count)| format!("{}: {count}\n", position.move_text(mv)))
+                .map(|&(mv, count)| {
+                    let text = position.move_text(mv).to_string();
+                    let text = if ranks_from_one { ranks::shift_line(&text, 1) } else { text };
+                    format!("{text}: {count}\n")
+                })
                 .collect();
             if debug {
                 output.info_string(&format!("perft {depth}: {} ms", perft.elapsed.as_millis()));

@@ -32,6 +32,11 @@ const ENGINE_ABOUT: &str = concat!(
 /// The games `UCI_Variant` selects.
 pub const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
 
+/// How `Xiangqi Ranks` numbers xiangqi's ranks in move words: from 0 as Pikafish writes them
+/// (`h2e2`), or from 1 as Fairy-Stockfish writes them and cutechess's xiangqi board reads them
+/// (`h3e3`, `a10a9`).
+pub const XIANGQI_RANKS: [&str; 2] = ["0-9", "1-10"];
+
 use crate::controller::request::DEFAULT_MOVE_OVERHEAD_MS;
 
 const SPECS: &[Spec] = &[
@@ -61,6 +66,8 @@ const SPECS: &[Spec] = &[
     // Xiangqi: judge perpetual chase (a loss for the chaser, as Pikafish judges it); off for
     // arbiters that only judge perpetual check or call every repetition a draw. Chess ignores it.
     Spec { name: "Chase Rule", kind: Kind::Check(true) },
+    // Xiangqi: the ranks of the move words read and written (see `XIANGQI_RANKS`); chess ignores it.
+    Spec { name: "Xiangqi Ranks", kind: Kind::Combo { default: "0-9", vars: &XIANGQI_RANKS } },
     // Opening book (src/book/): Polyglot's format for chess, ours for xiangqi.
     Spec { name: "OwnBook", kind: Kind::Check(false) },
     Spec { name: "Book File", kind: Kind::Text("") },
@@ -101,6 +108,8 @@ pub struct Options {
     pub debug_log_file: String,
     /// `Chase Rule`: the search judges xiangqi's perpetual chase.
     pub chase_rule: bool,
+    /// `Xiangqi Ranks` is `1-10`: xiangqi move words count ranks from 1, not 0.
+    pub xiangqi_ranks_from_one: bool,
     /// `OwnBook`: answer `go` from the book when the position is in it.
     pub own_book: bool,
     /// `Book File`: the book's path (a Polyglot book for chess, a triskel xiangqi book for
@@ -161,6 +170,7 @@ impl Default for Options {
             show_refutations: false,
             debug_log_file: String::new(),
             chase_rule: true,
+            xiangqi_ranks_from_one: false,
             own_book: false,
             book_file: String::new(),
             use_nnue: crate::nnue::use_nnue_by_default("chess"),
@@ -248,6 +258,10 @@ impl Options {
                 }
             }
             Kind::Combo { vars, .. } => match vars.iter().find(|var| var.eq_ignore_ascii_case(value)) {
+                Some(var) if spec.name == "Xiangqi Ranks" => {
+                    self.xiangqi_ranks_from_one = *var == XIANGQI_RANKS[1];
+                    Ok(Change::Stored)
+                }
                 Some(var) => {
                     self.variant = var.to_string();
                     Ok(Change::Variant(var.to_string()))
@@ -378,5 +392,10 @@ mod tests {
         assert!(options.use_nnue);
         assert_eq!(options.set("EvalFile", Some("net.bin")), Ok(Change::EvalFile(Some("net.bin".into()))));
         assert_eq!(options.set("evalfile", Some("<empty>")), Ok(Change::EvalFile(None)));
+        assert_eq!(options.set("xiangqi ranks", Some("1-10")), Ok(Change::Stored));
+        assert!(options.xiangqi_ranks_from_one);
+        assert!(options.set("Xiangqi Ranks", Some("1-9")).is_err());
+        assert_eq!(options.set("Xiangqi Ranks", Some("0-9")), Ok(Change::Stored));
+        assert!(!options.xiangqi_ranks_from_one);
     }
 }

@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""Runs the engine as cutechess-cli runs a UCI engine, line for line, and checks what it checks:
+a chess game, then a xiangqi game with `UCI_Variant xiangqi`.
+
+    python3 tests/clients/cutechess.py ENGINE [--quiet]
+
+cutechess (github.com/cutechess/cutechess) is on no package registry our CI reaches, so this
+script replays it. It was read at commit 5e84232b (v1.5.1-5, 2026-07-14): the UCI side in
+`projects/lib/src/uciengine.cpp`, `chessengine.cpp` (pings, timeouts, `quit`), `chessplayer.cpp`
+and `timecontrol.cpp` (the clock and its forfeits). Upstream cutechess has no xiangqi board: the
+one xiangqi UCI engines are matched with is its pull request 565 (branch `pr/565`, commit
+f885cab3, 2021-07-03: `board/xiangqiboard.cpp` on `easternboard.cpp`), whose board writes and
+reads squares as every cutechess board does, files from `a`, ranks counted from 1 (`h3e3`,
+`a10a9`), as Fairy-Stockfish does, while Pikafish and this engine count them from 0. A
+cutechess user therefore sets the engine's `Xiangqi Ranks` to `1-10` (`option.Xiangqi
+Ranks=1-10`), and this script does. What cutechess does, and so what this script does:
+
+- start: `uci`, then `uciok` within 35 s; every `option` line parsed as `UciEngine::parseOption`
+  parses it and valid as an `EngineOption` (else "Invalid UCI option"); `UCI_Chess960` and the
+  choices of `UCI_Variant` (a combo) are the variants the engine plays, other `UCI_` options but
+  `UCI_LimitStrength` and `UCI_Elo` are dropped, `Ponder` makes it send `Ponder` each game; then
+  the options the user gave (`option.Hash=16 option.Threads=1`), in name order, each only if the
+  engine has it with a valid value, as `setoption name N value V`; then `isready` (15 s for
+  `readyok`, each ping, else "stalled connection");
+- each game, to both engines: the variant (`setoption name UCI_Variant value xiangqi` when it is
+  one of the combo's choices, `setoption name UCI_Chess960 value true` for Chess960), then
+  `ucinewgame`, `setoption name Ponder value false`, `position startpos` (a game from the
+  variant's own start is `startpos`, xiangqi's too);
+- each move: the opponent's move as `position startpos moves ...` (long algebraic, the board's
+  notation), then `isready`, then `go wtime W btime B [winc I] [binc I]` (each clock's time left,
+  which starts as time plus increment); the clock runs from `go` to `bestmove`; a move later than
+  the time left (its default margin 0) loses on time, and none within that plus 200 ms too;
+- the lines: `info string` is ignored; `score cp|mate N` (a `lowerbound`/`upperbound` score is
+  ignored); every `pv` is played out on its board ("Illegal PV move" otherwise); `bestmove M
+  [ponder P]`: M read as SAN or long algebraic and legal, else the game is forfeited ("illegal
+  move"); P is checked legal after M ("Illegal ponder move");
+- the end of a game: `isready` to each; the end of the run: `quit`, and a kill after 5 s.
+
+Each warning cutechess prints fails the check. The boards: python-chess for chess; for xiangqi a
+second engine process lists the legal moves with `go perft 1` (move generation is proven by the
+perft suites). A game still going after `--max-moves` moves a side is a draw, as with
+cutechess-cli's `-maxmoves`. Exit status 0 when every check held, 1 when one failed, 77 without
+python-chess (see common.py).
+"""
+import argparse
+import os
+import sys
+import time
+
+from common import Checks, EnginePipe, expect, require
+
+chess = require("chess", "chess", "cutechess-cli v1.5.1-5 (5e84232b) and its xiangqi pull request 565, replayed; "
+                "the chess board by python-chess")
+
+PROTOCOL_START_TIME = 35.0
+PING_TIME = 15.0
+QUIT_TIME = 5.0
+# The clock's forfeit timer runs this long past the time left.
+FORFEIT_TIMER_MS = 200
+# The options a user gives with `-each option.Hash=16 option.Threads=1`; cutechess keeps them in
+# a map, so they go in name order.
+USER_OPTIONS = {"Hash": "16", "Threads": "1"}
+XIANGQI_OPTIONS = dict(USER_OPTIONS, **{"Xiangqi Ranks": "1-10"})
+# The variants cutechess has boards for, of the names an engine may list (`BoardFactory`); its
+# standard chess is `standard`, and `chess` is none of them.
+BOARD_VARIANTS = {"standard", "fischerandom", "xiangqi", "crazyhouse", "atomic"}
+OPTION_KEYWORDS = ("name", "type", "default", "min", "max", "var")
+
+
+class Violation(Exception):
+    pass
+
+
+def parse_option(line):
+    """`UciEngine::parseOption`: each keyword's value is the text up to the next keyword."""
+    values = {}
+    words = line.split()[1:]
+    keyword, collected = None, []
+
+    def close():
+        if keyword is not None and collected:
+            text = " ".join(collected)
+            values.setdefault(keyword, []).append(text)
+
+    for word in words:
+        if word in OPTION_KEYWORDS:
+            close()
+            keyword, collected = word, []
+        elif keyword is not None:
+            collected.append(word)
+    close()
+    name = values.get("name", [""])[0]
+    kind = values.get("type", [""])[0]
+    default = values.get("default", [""])[0]
+    if not name:
+        return None
+    option = {"name": name, "type": kind, "default": default, "vars": values.get("var", [])}
+    if kind == "spin":
+        option["min"] = to_int(values.get("min", ["0"])[0]) or 0
+        option["max"] = to_int(values.get("max", ["0"])[0]) or 0
+    return option if kind in ("button", "check", "combo", "spin", "string", "filename") else None
+
+
+def to_int(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def valid(option, value):
+    """The `EngineOption`'s `isValid`."""
+    kind = option["type"]
+    if kind == "spin":
+        number = to_int(value)
+        low, high = option["min"], option["max"]
+        return low <= high and number is not None and ((low == 0 and high == 0) or low <= number <= high)
+    if kind == "combo":
+        return value in option["vars"]
+    if kind == "check":
+        return value in ("true", "false")
+    return True
+
+
+class Clock:
+    """cutechess's `TimeControl`, in milliseconds."""
+
+    def __init__(self, time_ms, increment_ms):
+        self.increment = increment_ms
+        self.time_left = time_ms + increment_ms
+
+    def update(self, elapsed_ms):
+        """False when the move came too late."""
+        expired = elapsed_ms > self.time_left
+        self.time_left = self.time_left - elapsed_ms + self.increment
+        return not expired
+
+
+class Engine:
+    """One cutechess `UciEngine`: a process kept for every game of the run."""
+
+    def __init__(self, argv, name, user_options):
+        self.argv, self.name, self.user_options = argv, name, user_options
+        self.pipe = EnginePipe(argv, name)
+        self.options = {}
+        self.variants = {"standard"}
+        self.combo_variants = []
+        self.can_ponder = False
+        self.warnings = []
+
+    def fail(self, message):
+        raise Violation("%s: %s\n--- the end of the conversation:\n%s" % (self.name, message, self.pipe.tail()))
+
+    def warn(self, message):
+        self.warnings.append("%s: %s" % (self.name, message))
+
+    def ping(self):
+        self.pipe.send("isready")
+        lines, ok = self.pipe.read_until(lambda line: line == "readyok", PING_TIME)
+        if not ok:
+            self.fail("no response to ping: stalled connection")
+        return lines
+
+    def start(self):
+        self.pipe.send("uci")
+        lines, ok = self.pipe.read_until(lambda line: line == "uciok", PROTOCOL_START_TIME)
+        if not ok:
+            self.fail("Chess protocol was not started in time")
+        for line in lines:
+            if line.startswith("option "):
+                self.take_option(line)
+        for name in sorted(self.user_options):
+            value = self.user_options[name]
+            option = self.options.get(name)
+            if option is None:
+                self.fail("%s doesn't have option %s" % (self.name, name))
+            if not valid(option, value):
+                self.fail("Invalid value for option %s: %s" % (name, value))
+            self.pipe.send("setoption name %s value %s" % (name, value))
+        self.ping()
+
+    def take_option(self, line):
+        option = parse_option(line)
+        if option is None or not valid(option, option["default"]):
+            self.fail("Invalid UCI option from %s: %s" % (self.name, line))
+        name = option["name"]
+        if name == "UCI_Chess960":
+            self.variants.add("fischerandom")
+        elif name == "UCI_Variant":
+            if option["type"] != "combo":
+                self.fail("Option UCI_Variant is not a combo option")
+            self.variants.update(var for var in option["vars"] if var in BOARD_VARIANTS)
+            self.combo_variants = option["vars"]
+        elif name == "Ponder":
+            self.can_ponder = True
+        elif name.startswith("UCI_") and name not in ("UCI_LimitStrength", "UCI_Elo"):
+            pass
+        else:
+            self.options[name] = option
+
+    def start_game(self, variant):
+        """`UciEngine::startGame`."""
+        if variant not in self.variants:
+            self.fail("the engine does not play %s (its variants: %s)" % (variant, sorted(self.variants)))
+        if variant in self.combo_variants:
+            self.pipe.send("setoption name UCI_Variant value %s" % variant)
+        elif variant == "fischerandom":
+            self.pipe.send("setoption name UCI_Chess960 value true")
+        self.pipe.send("ucinewgame")
+        if self.can_ponder:
+            self.pipe.send("setoption name Ponder value false")
+        self.pipe.send("position startpos")
+
+    def quit(self):
+        self.pipe.send("quit")
+        status = self.pipe.wait_exit(QUIT_TIME)
+        expect(status == 0, "%s: exit status %s after quit (None: still running after %.0f s, killed)" % (
+            self.name, status, QUIT_TIME))
+
+
+class ChessBoard:
+    """cutechess's chess board, by python-chess."""
+
+    variant = "standard"
+
+    def __init__(self):
+        self.board = chess.Board()
+
+    def move(self, text):
+        """`Board::moveFromString`: SAN first, then long algebraic; None if not a legal move."""
+        for parse in (self.board.parse_san, self.board.parse_uci):
+            try:
+                return parse(text)
+            except ValueError:
+                continue
+        return None
+
+    def legal_line(self, words):
+        """How many of `words` are legal one after the other."""
+        board = self.board.copy(stack=False)
+        for count, word in enumerate(words):
+            try:
+                board.push(board.parse_uci(word))
+            except ValueError:
+                return count
+        return len(words)
+
+    def push(self, move):
+        self.board.push(move)
+
+    def text(self, move):
+        """The long algebraic move cutechess sends."""
+        return self.board.uci(move)
+
+    def result(self):
+        if self.board.is_game_over(claim_draw=True):
+            outcome = self.board.outcome(claim_draw=True)
+            return outcome.result(), outcome.termination.name.lower()
+        return None
+
+    def san(self, move):
+        return self.board.san(move)
+
+
+class XiangqiBoard:
+    """A xiangqi board: the game's moves in cutechess's notation (ranks from 1), their legality
+    from a second engine's `go perft 1` (its own notation, ranks from 0)."""
+
+    variant = "xiangqi"
+
+    def __init__(self, engine_path):
+        self.oracle = EnginePipe([engine_path, "--variant", "xiangqi"], "board")
+        self.oracle.send("uci")
+        self.oracle.read_until(lambda line: line == "uciok", PROTOCOL_START_TIME)
+        self.moves = []
+        self.cache = {}
+
+    @staticmethod
+    def shift(word, by):
+        """`word` with each square's rank moved by `by`; None if it is no move word."""
+        squares, rest = [], word
+        for _ in range(2):
+            digits = len(rest[1:]) - len(rest[1:].lstrip("0123456789"))
+            if not rest or not rest[0].isalpha() or not 1 <= digits <= 2:
+                return None
+            rank = int(rest[1:1 + digits]) + by
+            if rank < 0:
+                return None
+            squares.append("%s%d" % (rest[0], rank))
+            rest = rest[1 + digits:]
+        return "".join(squares) if not rest else None
+
+    def legal(self, moves):
+        """The legal moves after `moves` (cutechess's notation)."""
+        key = tuple(moves)
+        if key not in self.cache:
+            position = "position startpos"
+            if moves:
+                position += " moves " + " ".join(self.shift(word, -1) for word in moves)
+            self.oracle.send(position)
+            self.oracle.send("go perft 1")
+            lines, ok = self.oracle.read_until(lambda line: line.startswith("Nodes searched:"), 10)
+            expect(ok, "the board's engine did not answer go perft 1:\n%s" % self.oracle.tail())
+            self.cache[key] = {self.shift(line.split(":")[0], 1) for line in lines if ": " in line}
+        return self.cache[key]
+
+    def move(self, text):
+        # The fork's SAN reader takes nothing like `h3e3`; its long algebraic reader does.
+        if self.shift(text, 0) is None:
+            return None
+        return text if text in self.legal(self.moves) else None
+
+    def legal_line(self, words):
+        moves = list(self.moves)
+        for count, word in enumerate(words):
+            if word not in self.legal(moves):
+                return count
+            moves.append(word)
+        return len(words)
+
+    def push(self, move):
+        self.moves.append(move)
+
+    def text(self, move):
+        return move
+
+    def result(self):
+        # Xiangqi: a side without a legal move, checkmated or stalemated, has lost.
+        if not self.legal(self.moves):
+            return ("0-1" if len(self.moves) % 2 == 0 else "1-0"), "no legal move"
+        return None
+
+    def san(self, move):
+        return move
+
+    def close(self):
+        self.oracle.send("quit")
+        self.oracle.wait_exit(QUIT_TIME)
+
+
+def play_game(board, engines, clocks, max_moves, quiet):
+    """One game of cutechess-cli between `engines` (white first) on `board`."""
+    for engine in engines:
+        engine.start_game(board.variant)
+    moves = []
+    plies = 0
+    while True:
+        over = board.result()
+        if over is not None:
+            break
+        if plies >= max_moves * 2:
+            over = ("1/2-1/2", "adjudication (-maxmoves %d)" % max_moves)
+            break
+        us = engines[plies % 2]
+        clock, white, black = clocks[plies % 2], clocks[0], clocks[1]
+        if moves:
+            us.pipe.send("position startpos moves " + " ".join(moves))
+        us.ping()
+        go = "go wtime %d btime %d" % (white.time_left, black.time_left)
+        if white.increment > 0:
+            go += " winc %d" % white.increment
+        if black.increment > 0:
+            go += " binc %d" % black.increment
+        us.pipe.send(go)
+        started = time.monotonic()
+        lines, ok = us.pipe.read_until(lambda line: line.split(" ")[0] == "bestmove",
+                                       (max(clock.time_left, 0) + FORFEIT_TIMER_MS) / 1000)
+        elapsed_ms = int((time.monotonic() - started) * 1000)
+        if not ok:
+            us.fail("loses on time: no bestmove within %d ms" % (clock.time_left + FORFEIT_TIMER_MS))
+        for line in lines[:-1]:
+            check_info(board, us, line)
+        words = lines[-1].split()
+        text = words[1] if len(words) > 1 else ""
+        move = board.move(text)
+        if move is None:
+            us.fail("forfeits by an illegal move: %r" % lines[-1])
+        if not clock.update(elapsed_ms):
+            left = clock.time_left + elapsed_ms - clock.increment
+            us.fail("loses on time: %d ms with %d ms left" % (elapsed_ms, left))
+        if len(words) >= 4 and words[2] == "ponder" and us.can_ponder and words[3] not in ("(none)", "0000"):
+            if board.legal_line([board.text(move), words[3]]) < 2:
+                us.warn("Illegal ponder move from %s: %s" % (us.name, words[3]))
+        if not quiet:
+            print("  %s %s (%d ms)" % (us.name, board.san(move), elapsed_ms), flush=True)
+        moves.append(board.text(move))
+        board.push(move)
+        plies += 1
+    for engine in engines:
+        engine.ping()
+    return over, moves
+
+
+def check_info(board, engine, line):
+    """The PV of an `info` line played out as `sanPv` plays it (cutechess reads a number it cannot
+    parse as 0, silently: nothing else of the line is checked)."""
+    words = line.split()
+    if not words or words[0] != "info" or (len(words) > 1 and words[1] == "string"):
+        return
+    if "pv" in words:
+        pv = words[words.index("pv") + 1:]
+        legal = board.legal_line(pv)
+        if legal < len(pv):
+            engine.warn("Illegal PV move %s from %s: %r" % (pv[legal], engine.name, line))
+
+
+def run(board, argv, options, clock, max_moves, quiet, label):
+    """One cutechess-cli run: two engines started, one game, `quit`."""
+    engines = [Engine(argv, "%s-white" % label, options), Engine(argv, "%s-black" % label, options)]
+    try:
+        for engine in engines:
+            engine.start()
+        clocks = [Clock(*clock), Clock(*clock)]
+        (result, reason), moves = play_game(board, engines, clocks, max_moves, quiet)
+        warnings = [warning for engine in engines for warning in engine.warnings]
+        expect(not warnings, "%s: cutechess warns:\n%s" % (label, "\n".join(warnings)))
+        print("%s: %s (%s) after %d plies; time left w=%d ms b=%d ms" % (
+            label, result, reason, len(moves), clocks[0].time_left, clocks[1].time_left), flush=True)
+    finally:
+        for engine in engines:
+            engine.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine", help="engine binary")
+    parser.add_argument("--max-moves", type=int, default=30, help="-maxmoves: a draw after this many moves a side")
+    parser.add_argument("--quiet", action="store_true", help="no line per move")
+    args = parser.parse_args()
+    path = os.path.abspath(args.engine)
+    checks = Checks("cutechess-cli")
+
+    @checks.case
+    def a_chess_game_on_a_clock():
+        # cutechess-cli -engine cmd=ENGINE -engine cmd=ENGINE -each proto=uci tc=6+0.06
+        #   option.Hash=16 option.Threads=1 -maxmoves 30
+        run(ChessBoard(), [path], USER_OPTIONS, (6000, 60), args.max_moves, args.quiet, "chess")
+
+    @checks.case
+    def a_xiangqi_game_with_uci_variant_on_a_clock():
+        # cutechess-cli (pull request 565) -variant xiangqi ... -each proto=uci tc=6+0.06
+        #   option.Hash=16 option.Threads=1 "option.Xiangqi Ranks=1-10" -maxmoves 30
+        board = XiangqiBoard(path)
+        try:
+            run(board, [path], XIANGQI_OPTIONS, (6000, 60), args.max_moves, args.quiet, "xiangqi")
+        finally:
+            board.close()
+
+    return checks.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
