@@ -1,7 +1,8 @@
 //! GTP for Othello, driven over pipes as gtp-rhino's controllers and the match runner drive it:
 //! the protocol is recognised by its first command, answers are `=`/`?` lines (with the command's
 //! id) ended by a blank line, `genmove` plays its move on the engine's board, forced passes may be
-//! sent or left out, and the clock is read from `time_settings` and `time_left`.
+//! sent or left out (`undo` takes one left out back with the move after it), and the clock is read
+//! from `time_settings` and `time_left`.
 //!
 //! Quarry's dialogue with an Othello engine (as its source has it) is replayed here too: the
 //! opening with `list_games` and `set_game Othello`, without which Quarry takes the engine for a
@@ -318,4 +319,43 @@ fn quarry_plays_games_with_the_forced_passes_left_out() {
         );
     }
     quit(engine);
+}
+
+/// `undo` takes back one move of the controller's: a forced pass the controller left out is no
+/// move of its own, so it goes with the move that followed it (as gtp-rhino's `undo` does), while
+/// a pass the controller sent is undone by itself.
+#[test]
+fn undo_takes_back_a_forced_pass_left_out_with_the_move_after_it() {
+    // After these ten moves Black cannot move.
+    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    let after = |count: usize| {
+        let mut board = Position::startpos();
+        for vertex in &moves[..count] {
+            board.play(board.parse_move(vertex).unwrap());
+        }
+        board
+    };
+    for send_pass in [false, true] {
+        let mut engine = Engine::start();
+        ask(&mut engine, "clear_board");
+        for (index, mv) in moves.iter().enumerate() {
+            let color = if index % 2 == 0 { "black" } else { "white" };
+            assert_eq!(ask(&mut engine, &format!("play {color} {mv}")), "=", "{mv}");
+        }
+        if send_pass {
+            assert_eq!(ask(&mut engine, "play black pass"), "=");
+        }
+        assert!(ask(&mut engine, "genmove white").starts_with("= "));
+        assert_eq!(ask(&mut engine, "undo"), "=");
+        let shown = shown_position(&mut engine);
+        assert_eq!((shown.black(), shown.white()), (after(10).black(), after(10).white()), "{send_pass}");
+        assert_eq!(ask(&mut engine, "undo"), "=");
+        if send_pass {
+            // The pass sent was undone: Black to move, and no move.
+            assert_eq!(shown_position(&mut engine), after(10));
+            assert_eq!(ask(&mut engine, "undo"), "=");
+        }
+        assert_eq!(shown_position(&mut engine), after(9), "F8 is taken back ({send_pass})");
+        quit(engine);
+    }
 }

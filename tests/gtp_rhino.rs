@@ -10,7 +10,9 @@
 //! either case (answered in upper case), `pass` from `genmove` for a colour that cannot move, and
 //! `play COLOR pass` refused (`? syntax error`): it passes by itself for a side that cannot move,
 //! so the test leaves a forced pass out when relaying it to gtp-rhino (GUIs such as Quarry do the
-//! same) and sends it to the engine (which takes it either way).
+//! same) and sends it to the engine (which takes it either way). A second test checks that `undo`
+//! after a forced pass left out leaves the engine's board where gtp-rhino's is: the move and the
+//! pass before it are taken back as one.
 //!
 //! gtp-rhino is a client the matrix needs: without it the test fails when `CI=true` and skips with
 //! a message otherwise.
@@ -263,5 +265,45 @@ fn the_engine_plays_gtp_rhino_with_each_colour_and_both_agree_on_the_score() {
     for mut player in players {
         assert_eq!(player.expect("quit"), "", "{}", player.name);
         assert!(player.process.wait_exit(Duration::from_secs(5)).is_some(), "{} did not quit", player.name);
+    }
+}
+
+/// `undo` after a forced pass that the controller left out (gtp-rhino takes none): gtp-rhino takes
+/// back the move and the pass before it as one, and the engine must too, or the two boards part.
+#[test]
+fn undo_after_a_forced_pass_left_out_agrees_with_gtp_rhino() {
+    let Some(program) = gtp_rhino_program() else {
+        return support::required_tool::missing(
+            "gtp-rhino",
+            "no gtp-rhino on the PATH or in /usr/games; to install it: apt-get install grhino",
+            ".ci/install-clients",
+        );
+    };
+    let mut rhino_command = Command::new(&program);
+    rhino_command.args(["-l", RHINO_LEVEL]);
+    let rhino = Player::new("gtp-rhino", rhino_command, false, rhino_board);
+    let ours = Player::new("triskel", Command::new(binary()), true, engine_board);
+    let mut players = [ours, rhino];
+    // After the first ten moves Black cannot move; White plays on with G5.
+    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8", "G5"];
+    let colors =
+        ["black", "white", "black", "white", "black", "white", "black", "white", "black", "white", "white"];
+    for player in players.iter_mut() {
+        for command in ["boardsize 8", "clear_board"] {
+            assert_eq!(player.expect(command), "", "{}: {command}", player.name);
+        }
+        for (color, vertex) in colors.iter().zip(moves) {
+            assert_eq!(player.expect(&format!("play {color} {vertex}")), "", "{}: {vertex}", player.name);
+        }
+    }
+    for undone in moves.iter().rev().take(3) {
+        for player in players.iter_mut() {
+            assert_eq!(player.expect("undo"), "", "{}: undo {undone}", player.name);
+        }
+        let [ours, rhino] = &mut players;
+        assert_eq!(ours.board(), rhino.board(), "the boards after taking back {undone}");
+    }
+    for mut player in players {
+        assert_eq!(player.expect("quit"), "", "{}", player.name);
     }
 }

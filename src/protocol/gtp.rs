@@ -20,7 +20,8 @@
 //! less what the engine has used itself; else a byo-yomi period's time over its stones; and
 //! without any of them [`DEFAULT_MOVE_MS`] per move. A forced pass may be sent as `play COLOR
 //! pass` or left out: the engine passes for a side that cannot move when the other side plays or
-//! is asked to move.
+//! is asked to move, and `undo` takes such a pass back with the move after it, since it was no
+//! move of the controller's (a pass sent is undone by itself).
 
 use super::flow::Flow;
 use crate::controller::events::{Decision, Info, Listener};
