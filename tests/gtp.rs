@@ -1,12 +1,20 @@
 //! GTP for Othello, driven over pipes as gtp-rhino's controllers and the match runner drive it:
 //! the protocol is recognised by its first command, answers are `=`/`?` lines (with the command's
 //! id) ended by a blank line, `genmove` plays its move on the engine's board, forced passes may be
-//! sent or left out, and the clock is read from `time_settings` and `time_left`.
+//! sent or left out (`undo` takes one left out back with the move after it), and the clock is read
+//! from `time_settings` and `time_left`.
+//!
+//! Quarry's dialogue with an Othello engine (as its source has it) is replayed here too: the
+//! opening with `list_games` and `set_game Othello`, without which Quarry takes the engine for a
+//! Go engine, and games in which Quarry's capital-letter moves come without the forced passes and
+//! `time_left` comes before every `genmove`. Whole games against gtp-rhino itself are in
+//! `gtp_rhino.rs`.
 
 mod support;
 
+use engine::othello::{Color, Move, Position, Square};
 use std::time::{Duration, Instant};
-use support::engine::{run_bytes, Engine, LONG};
+use support::engine::{run_bytes, transcript, Engine, LONG};
 
 /// Sends `command` and returns its answer's first line (the blank line after it is read too).
 fn ask(engine: &mut Engine, command: &str) -> String {
@@ -149,4 +157,205 @@ fn a_line_that_is_not_utf8_is_answered_after_a_running_genmove() {
     assert_eq!(answers.len(), 5, "{text}");
     assert!(answers[1].starts_with("=5 "), "{text}");
     assert_eq!(answers[2..], ["? the line is not UTF-8", "=6 triskel", "="], "{text}");
+}
+
+/// Quarry (a GTK GUI for Go, Amazons and Othello, Debian's `quarry`) opens an engine with
+/// `protocol_version`, `name`, `version` and `list_commands`, then `list_games` when the engine
+/// lists it: an engine without it is a Go engine to Quarry, offered for no Othello game. For each
+/// game it sends `set_game Othello` (when listed), `boardsize 8` and `clear_board`, whose answers
+/// must be empty.
+#[test]
+fn quarry_opens_the_engine_as_an_othello_engine() {
+    let mut engine = Engine::start();
+    assert_eq!(ask(&mut engine, "protocol_version"), "= 2");
+    assert_eq!(ask(&mut engine, "name"), "= triskel");
+    let version = ask(&mut engine, "version");
+    assert!(version.len() > 2 && !version.contains('\n'), "one line: {version:?}");
+    let commands = ask(&mut engine, "list_commands");
+    let listed: Vec<&str> = commands.strip_prefix("= ").unwrap().lines().collect();
+    // Quarry drops a list with an empty line or a line with a space.
+    assert!(listed.iter().all(|command| !command.is_empty() && !command.contains(' ')), "{listed:?}");
+    for command in [
+        "list_games",
+        "set_game",
+        "boardsize",
+        "clear_board",
+        "time_settings",
+        "time_left",
+        "play",
+        "genmove",
+    ] {
+        assert!(listed.contains(&command), "{command} is not listed: {listed:?}");
+        assert_eq!(ask(&mut engine, &format!("known_command {command}")), "= true");
+    }
+    // One line, the game's GTP name: Quarry takes a one-line list as the engine's only game.
+    assert_eq!(ask(&mut engine, "list_games"), "= Othello");
+    assert_eq!(ask(&mut engine, "set_game Othello"), "=");
+    assert_eq!(ask(&mut engine, "set_game reversi"), "=");
+    assert_eq!(ask(&mut engine, "set_game Go"), "? unsupported game");
+    assert_eq!(ask(&mut engine, "set_game Lines of Action"), "? unsupported game");
+    assert_eq!(ask(&mut engine, "set_game"), "? syntax error");
+    assert_eq!(ask(&mut engine, "boardsize 8"), "=");
+    assert_eq!(ask(&mut engine, "clear_board"), "=");
+    quit(engine);
+    // A controller that knows the engine may open the session by choosing the game.
+    let lines = transcript("set_game Othello\nlist_games\nquit\n");
+    assert_eq!(lines, ["=", "", "= Othello", "", "=", ""]);
+}
+
+/// The board of the engine's `showboard`: its last line, as the data files write a position.
+fn shown_position(engine: &mut Engine) -> Position {
+    let board = ask(engine, "showboard");
+    Position::parse(board.lines().last().unwrap()).unwrap_or_else(|error| panic!("{error}: {board}"))
+}
+
+/// A vertex as Quarry writes it: the column's capital letter and the row.
+fn quarry_vertex(square: Square) -> String {
+    square.to_string().to_ascii_uppercase()
+}
+
+/// Plays the engine's `genmove` on a Quarry clock (`time_left` first, the seconds rounded as
+/// Quarry rounds them) and checks that the answer is what Quarry's Othello reads: a vertex and
+/// nothing else, legal on `board`, where it is played. Returns the move and the time it took.
+fn quarry_genmove(
+    engine: &mut Engine,
+    board: &mut Position,
+    left: Duration,
+    moves: &[String],
+) -> (String, Duration) {
+    let color = if board.side_to_move() == Color::Black { "black" } else { "white" };
+    assert_eq!(ask(engine, &format!("time_left {color} {} 0", (left.as_secs_f64() + 0.5).floor())), "=");
+    let started = Instant::now();
+    let answer = ask(engine, &format!("genmove {color}"));
+    let took = started.elapsed();
+    let vertex = answer.strip_prefix("= ").unwrap_or_else(|| panic!("{answer:?} after {moves:?}"));
+    let mut chars = vertex.chars();
+    let vertex_form =
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_digit());
+    let mv = board.parse_move(vertex).filter(|_| vertex_form);
+    let mv = mv.unwrap_or_else(|| panic!("{color}: {vertex:?} is no legal vertex after {moves:?}"));
+    board.play(mv);
+    (vertex.to_string(), took)
+}
+
+/// Quarry's game: `time_settings MAIN 0 0`, the opponent's moves as `play black D3` (capital
+/// letters) and `time_left COLOR SECONDS 0` before each `genmove COLOR`. Quarry itself passes for a
+/// side that cannot move and sends no pass (its Othello has none: a resumed game's record is
+/// replayed without them, and a `pass` from `genmove` does not read), so the engine must pass by
+/// itself whichever side cannot move.
+#[test]
+fn quarry_plays_games_with_the_forced_passes_left_out() {
+    let mut engine = Engine::start();
+    for command in ["protocol_version", "list_commands", "list_games"] {
+        assert!(ask(&mut engine, command).starts_with('='), "{command}");
+    }
+    // A resumed game: after these ten moves Black cannot move, so White's F8 is followed by
+    // White's next move. The engine plays White.
+    let record = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    for command in ["set_game Othello", "boardsize 8", "clear_board"] {
+        assert_eq!(ask(&mut engine, command), "=", "{command}");
+    }
+    let mut board = Position::startpos();
+    for (index, vertex) in record.iter().enumerate() {
+        let color = if index % 2 == 0 { "black" } else { "white" };
+        assert_eq!(ask(&mut engine, &format!("play {color} {vertex}")), "=", "{vertex}");
+        board.play(board.parse_move(vertex).unwrap());
+    }
+    assert!(board.must_pass());
+    board.play(Move::PASS);
+    quarry_genmove(&mut engine, &mut board, Duration::from_secs(60), &[]);
+    assert_eq!(shown_position(&mut engine), board);
+
+    // Whole games on a four-second clock, the engine with each colour against a player who takes
+    // the first legal move (a1 first): forced passes come, and are left out.
+    const MAIN_SECONDS: u64 = 4;
+    for engine_color in [Color::White, Color::Black] {
+        for command in
+            ["set_game Othello", "boardsize 8", "clear_board", &format!("time_settings {MAIN_SECONDS} 0 0")]
+        {
+            assert_eq!(ask(&mut engine, command), "=", "{command}");
+        }
+        let mut board = Position::startpos();
+        let mut left = Duration::from_secs(MAIN_SECONDS);
+        let mut moves = Vec::new();
+        let mut passes_left_out = 0;
+        while !board.is_game_over() {
+            if board.must_pass() {
+                board.play(Move::PASS);
+                passes_left_out += 1;
+            } else if board.side_to_move() == engine_color {
+                let (vertex, took) = quarry_genmove(&mut engine, &mut board, left, &moves);
+                left = left.checked_sub(took).unwrap_or_else(|| panic!("lost on time after {moves:?}"));
+                moves.push(vertex);
+            } else {
+                let square = Square::new(board.moves().trailing_zeros() as u8).unwrap();
+                let color = if board.side_to_move() == Color::Black { "black" } else { "white" };
+                let vertex = quarry_vertex(square);
+                assert_eq!(
+                    ask(&mut engine, &format!("play {color} {vertex}")),
+                    "=",
+                    "{vertex} after {moves:?}"
+                );
+                board.play(Move::at(square));
+                moves.push(vertex);
+            }
+        }
+        // The engine's board is the game's, and its score the game's (the empty squares to the
+        // winner; Quarry counts the discs itself).
+        let shown = shown_position(&mut engine);
+        assert_eq!((shown.black(), shown.white()), (board.black(), board.white()), "after {moves:?}");
+        let black_score =
+            if board.side_to_move() == Color::Black { board.final_score() } else { -board.final_score() };
+        let score = ask(&mut engine, "final_score");
+        let expected = match black_score {
+            0 => "= 0".to_string(),
+            score if score > 0 => format!("= B+{score}"),
+            score => format!("= W+{}", -score),
+        };
+        assert_eq!(score, expected, "after {moves:?}");
+        eprintln!(
+            "engine {engine_color:?}: {score} after {} moves, {passes_left_out} passes left out",
+            moves.len()
+        );
+    }
+    quit(engine);
+}
+
+/// `undo` takes back one move of the controller's: a forced pass the controller left out is no
+/// move of its own, so it goes with the move that followed it (as gtp-rhino's `undo` does), while
+/// a pass the controller sent is undone by itself.
+#[test]
+fn undo_takes_back_a_forced_pass_left_out_with_the_move_after_it() {
+    // After these ten moves Black cannot move.
+    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    let after = |count: usize| {
+        let mut board = Position::startpos();
+        for vertex in &moves[..count] {
+            board.play(board.parse_move(vertex).unwrap());
+        }
+        board
+    };
+    for send_pass in [false, true] {
+        let mut engine = Engine::start();
+        ask(&mut engine, "clear_board");
+        for (index, mv) in moves.iter().enumerate() {
+            let color = if index % 2 == 0 { "black" } else { "white" };
+            assert_eq!(ask(&mut engine, &format!("play {color} {mv}")), "=", "{mv}");
+        }
+        if send_pass {
+            assert_eq!(ask(&mut engine, "play black pass"), "=");
+        }
+        assert!(ask(&mut engine, "genmove white").starts_with("= "));
+        assert_eq!(ask(&mut engine, "undo"), "=");
+        let shown = shown_position(&mut engine);
+        assert_eq!((shown.black(), shown.white()), (after(10).black(), after(10).white()), "{send_pass}");
+        assert_eq!(ask(&mut engine, "undo"), "=");
+        if send_pass {
+            // The pass sent was undone: Black to move, and no move.
+            assert_eq!(shown_position(&mut engine), after(10));
+            assert_eq!(ask(&mut engine, "undo"), "=");
+        }
+        assert_eq!(shown_position(&mut engine), after(9), "F8 is taken back ({send_pass})");
+        quit(engine);
+    }
 }

@@ -49,6 +49,10 @@ pub struct OthelloPlay {
     /// The game from its start: every move, forced passes included, with the seconds it took
     /// when known; `TI`'s game time when the record has one.
     record: Record,
+    /// The record's plies (bit `n` for ply `n`) that are forced passes the game played by itself
+    /// ([`OthelloPlay::pass_until`]): the other end left them out, so its `undo` does not count
+    /// them.
+    inserted_passes: u128,
     time: Option<TimeSettings>,
     /// The time each side has left, as the other end last said (seconds, and the stones they
     /// cover; 0 for the rest of the game).
@@ -70,6 +74,7 @@ impl OthelloPlay {
         OthelloPlay {
             controller,
             record: Record::new(),
+            inserted_passes: 0,
             time: None,
             time_left: [None; 2],
             searched: [Duration::ZERO; 2],
@@ -110,12 +115,14 @@ impl OthelloPlay {
     pub fn set_record(&mut self, record: Record) {
         self.controller.set_position_to(record.position(), Vec::new());
         self.record = record;
+        self.inserted_passes = 0;
     }
 
     /// A new game from the start (GTP's `clear_board`): the time used and the time left go with
     /// the old game, the time settings stay.
     pub fn clear(&mut self) {
         self.record = Record::new();
+        self.inserted_passes = 0;
         self.searched = [Duration::ZERO; 2];
         self.time_left = [None; 2];
         self.sync();
@@ -141,9 +148,11 @@ impl OthelloPlay {
     pub fn pass_until(&mut self, color: Color) {
         let mut position = self.position();
         while position.side_to_move() != color && position.must_pass() {
+            let ply = self.record.moves.len();
             if self.push(Move::PASS, None).is_err() {
                 break;
             }
+            self.inserted_passes |= 1 << ply;
             position.play(Move::PASS);
         }
         self.sync();
@@ -155,14 +164,30 @@ impl OthelloPlay {
         position.side_to_move() == color && !position.is_game_over()
     }
 
-    /// Takes back the last move (a forced pass counts as one); false at the start.
+    /// Takes back the last move the other end played or was answered (a forced pass it sent, or
+    /// a `pass` answer, counts as one), with the forced passes the game played by itself next to
+    /// it: the other end left those out, so they are not moves to it (gtp-rhino's `undo` takes
+    /// them back the same way). False when there is no such move.
     pub fn undo(&mut self) -> bool {
-        let Some((_, earlier)) = self.record.moves.split_last() else { return false };
+        let inserted = |ply: usize| self.inserted_passes & (1 << ply) != 0;
+        let mut end = self.record.moves.len();
+        while end > 0 && inserted(end - 1) {
+            end -= 1;
+        }
+        if end == 0 {
+            return false;
+        }
+        end -= 1;
+        while end > 0 && inserted(end - 1) {
+            end -= 1;
+        }
         let mut moves = engine::movelist::MoveList::default();
-        for &recorded in earlier {
+        for &recorded in &self.record.moves[..end] {
             moves.push(recorded);
         }
         self.record.moves = moves;
+        // `end` < 128 plies: the mask keeps the plies before it.
+        self.inserted_passes &= (1 << end) - 1;
         self.sync();
         true
     }
@@ -444,7 +469,7 @@ mod tests {
     }
 
     #[test]
-    fn a_forced_pass_left_out_is_played_and_undone_as_a_move() {
+    fn a_forced_pass_left_out_is_played_and_undone_with_the_move_after_it() {
         let mut play = game();
         let start = black_must_pass();
         play.set_record(Record { start, moves: Default::default(), clock_seconds: None });
@@ -465,8 +490,36 @@ mod tests {
         play.play_move(c1, None).expect("room in the record");
         assert!(play.position().is_game_over());
         assert!(!play.can_move(Color::Black));
-        assert!(play.undo() && play.undo());
+        // The other end played one move, C1: one undo takes it and the pass left out before it.
+        assert!(play.undo());
         assert_eq!(play.position(), start);
+        assert!(play.record().moves.is_empty());
+        assert!(!play.undo(), "the pass the game put in is no move of the other end's");
+
+        // A pass the other end sent is a move of its own: undone alone.
+        play.play_move(Move::PASS, None).expect("room in the record");
+        play.play_move(c1, None).expect("room in the record");
+        assert!(play.undo());
+        assert_eq!(play.record().moves.len(), 1);
+        assert!(play.undo());
+        assert_eq!(play.position(), start);
+
+        // A pass put in with no move after it (White's move was refused) goes with the move
+        // before it: after these ten moves Black cannot move.
+        play.clear();
+        for text in ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"] {
+            play.play_text(text).expect("legal");
+        }
+        let after_f8 = play.position();
+        play.undo();
+        let after_e2 = play.position();
+        play.play_text("F8").expect("legal");
+        play.pass_until(Color::White);
+        assert_eq!(play.record().moves.len(), 11);
+        assert!(play.undo());
+        assert_eq!(play.position(), after_e2, "F8 and the pass after it");
+        play.play_text("F8").expect("legal");
+        assert_eq!(play.position(), after_f8);
     }
 
     #[test]

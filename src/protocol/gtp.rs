@@ -1,11 +1,16 @@
 //! The Go Text Protocol (version 2) for Othello, as gtp-rhino and Othello GUIs speak it: a thin
 //! front-end over the controller.
 //!
-//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `boardsize 8`,
-//! `clear_board`, `komi`, `play COLOR VERTEX|pass`, `genmove COLOR` (the move is played on the
-//! engine's board too), `undo`, `showboard`, `final_score`, `time_settings MAIN BYO STONES`,
-//! `time_left COLOR SECONDS STONES`, `quit`. Each answer is `= RESULT` or `? ERROR` (after the
-//! command's id when it had one) and a blank line.
+//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `list_games`
+//! and `set_game Othello`, `boardsize 8`, `clear_board`, `komi`, `play COLOR VERTEX|pass`,
+//! `genmove COLOR` (the move is played on the engine's board too), `undo`, `showboard`,
+//! `final_score`, `time_settings MAIN BYO STONES`, `time_left COLOR SECONDS STONES`, `quit`. Each
+//! answer is `= RESULT` or `? ERROR` (after the command's id when it had one) and a blank line.
+//!
+//! `list_games` and `set_game` are the multi-game extension that Quarry and gtp-rhino share: a GUI
+//! that plays several games (Quarry) takes an engine without `list_games` for a Go engine and
+//! offers it for no Othello game, and sends `set_game Othello` before `boardsize` when the engine
+//! lists it.
 //!
 //! `genmove` searches in the background and answers from the search thread, so a `quit` that
 //! comes during the search stops it at once (the move found so far is the answer, then `quit`'s).
@@ -15,7 +20,8 @@
 //! less what the engine has used itself; else a byo-yomi period's time over its stones; and
 //! without any of them [`DEFAULT_MOVE_MS`] per move. A forced pass may be sent as `play COLOR
 //! pass` or left out: the engine passes for a side that cannot move when the other side plays or
-//! is asked to move.
+//! is asked to move, and `undo` takes such a pass back with the move after it, since it was no
+//! move of the controller's (a pass sent is undone by itself).
 
 use super::flow::Flow;
 use crate::controller::events::{Decision, Info, Listener};
@@ -34,8 +40,11 @@ const SAFETY_MS: u64 = 50;
 
 /// Every command known, as `list_commands` gives them.
 const COMMANDS: &str =
-    "protocol_version name version known_command list_commands boardsize clear_board komi \
-    play genmove undo showboard final_score time_settings time_left quit";
+    "protocol_version name version known_command list_commands list_games set_game boardsize \
+    clear_board komi play genmove undo showboard final_score time_settings time_left quit";
+
+/// The game `list_games` names, as multi-game GTP controllers spell Othello.
+const GAME: &str = "Othello";
 
 /// The GTP session.
 pub struct GtpFront {
@@ -106,6 +115,15 @@ impl GtpFront {
                 .is_some_and(|name| COMMANDS.split_whitespace().any(|known| known == *name))
                 .to_string()),
             "list_commands" => Ok(COMMANDS.split_whitespace().collect::<Vec<_>>().join("\n")),
+            "list_games" => Ok(GAME.into()),
+            // Reversi is Othello's other name (Quarry's menus say Reversi, its GTP says Othello).
+            "set_game" => match args.join(" ") {
+                name if name.is_empty() => Err("syntax error".into()),
+                name if name.eq_ignore_ascii_case(GAME) || name.eq_ignore_ascii_case("reversi") => {
+                    Ok(String::new())
+                }
+                _ => Err("unsupported game".into()),
+            },
             "boardsize" => match args.first().map(|size| size.parse::<u32>()) {
                 Some(Ok(8)) => Ok(String::new()),
                 _ => Err("unacceptable size".into()),

@@ -44,6 +44,9 @@ const GTP_OPENINGS: &[&str] = &[
     "list_commands",
     "known_command",
     "komi",
+    // A multi-game controller's choice of game (Quarry's and gtp-rhino's extension).
+    "list_games",
+    "set_game",
 ];
 
 impl Protocol {
