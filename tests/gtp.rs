@@ -30,6 +30,9 @@ fn ask(engine: &mut Engine, command: &str) -> String {
     }
 }
 
+/// Ten moves from the start after which Black must pass (White can move).
+const BLACK_MUST_PASS_AFTER: [&str; 10] = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+
 fn quit(mut engine: Engine) {
     assert_eq!(ask(&mut engine, "quit"), "=");
     assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
@@ -70,8 +73,7 @@ fn genmove_plays_on_the_engines_board_and_undo_takes_it_back() {
 
 #[test]
 fn a_forced_pass_may_be_sent_or_left_out() {
-    // After these ten moves Black must pass (White can move).
-    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    let moves = BLACK_MUST_PASS_AFTER;
     for send_pass in [true, false] {
         let mut engine = Engine::start();
         ask(&mut engine, "clear_board");
@@ -251,7 +253,7 @@ fn quarry_plays_games_with_the_forced_passes_left_out() {
     }
     // A resumed game: after these ten moves Black cannot move, so White's F8 is followed by
     // White's next move. The engine plays White.
-    let record = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    let record = BLACK_MUST_PASS_AFTER;
     for command in ["set_game Othello", "boardsize 8", "clear_board"] {
         assert_eq!(ask(&mut engine, command), "=", "{command}");
     }
@@ -326,8 +328,7 @@ fn quarry_plays_games_with_the_forced_passes_left_out() {
 /// a pass the controller sent is undone by itself.
 #[test]
 fn undo_takes_back_a_forced_pass_left_out_with_the_move_after_it() {
-    // After these ten moves Black cannot move.
-    let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
+    let moves = BLACK_MUST_PASS_AFTER;
     let after = |count: usize| {
         let mut board = Position::startpos();
         for vertex in &moves[..count] {

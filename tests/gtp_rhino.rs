@@ -94,6 +94,25 @@ impl Player {
     }
 }
 
+/// The engine and gtp-rhino (at [`RHINO_LEVEL`]), in that order, with gtp-rhino's path; `None`
+/// when gtp-rhino is not installed (then [`support::required_tool::missing`] has failed the test
+/// under `CI=true`, or said why it skips).
+fn players() -> Option<(PathBuf, [Player; 2])> {
+    let Some(program) = gtp_rhino_program() else {
+        support::required_tool::missing(
+            "gtp-rhino",
+            "no gtp-rhino on the PATH or in /usr/games; to install it: apt-get install grhino",
+            ".ci/install-clients",
+        );
+        return None;
+    };
+    let mut rhino_command = Command::new(&program);
+    rhino_command.args(["-l", RHINO_LEVEL]);
+    let rhino = Player::new("gtp-rhino", rhino_command, false, rhino_board);
+    let ours = Player::new("triskel", Command::new(binary()), true, engine_board);
+    Some((program, [ours, rhino]))
+}
+
 /// The engine's `showboard`: its last line is the board as the data files write it (`X`, `O`,
 /// `-` from a1, then the side to move).
 fn engine_board(text: &str) -> Option<(u64, u64)> {
@@ -218,18 +237,7 @@ fn check_the_end(players: &mut [Player; 2], board: &Position, moves: &[String]) 
 
 #[test]
 fn the_engine_plays_gtp_rhino_with_each_colour_and_both_agree_on_the_score() {
-    let Some(program) = gtp_rhino_program() else {
-        return support::required_tool::missing(
-            "gtp-rhino",
-            "no gtp-rhino on the PATH or in /usr/games; to install it: apt-get install grhino",
-            ".ci/install-clients",
-        );
-    };
-    let mut rhino_command = Command::new(&program);
-    rhino_command.args(["-l", RHINO_LEVEL]);
-    let rhino = Player::new("gtp-rhino", rhino_command, false, rhino_board);
-    let ours = Player::new("triskel", Command::new(binary()), true, engine_board);
-    let mut players = [ours, rhino];
+    let Some((program, mut players)) = players() else { return };
     for player in players.iter_mut() {
         assert_eq!(player.expect("protocol_version"), "2", "{}", player.name);
     }
@@ -272,18 +280,7 @@ fn the_engine_plays_gtp_rhino_with_each_colour_and_both_agree_on_the_score() {
 /// back the move and the pass before it as one, and the engine must too, or the two boards part.
 #[test]
 fn undo_after_a_forced_pass_left_out_agrees_with_gtp_rhino() {
-    let Some(program) = gtp_rhino_program() else {
-        return support::required_tool::missing(
-            "gtp-rhino",
-            "no gtp-rhino on the PATH or in /usr/games; to install it: apt-get install grhino",
-            ".ci/install-clients",
-        );
-    };
-    let mut rhino_command = Command::new(&program);
-    rhino_command.args(["-l", RHINO_LEVEL]);
-    let rhino = Player::new("gtp-rhino", rhino_command, false, rhino_board);
-    let ours = Player::new("triskel", Command::new(binary()), true, engine_board);
-    let mut players = [ours, rhino];
+    let Some((_, mut players)) = players() else { return };
     // After the first ten moves Black cannot move; White plays on with G5.
     let moves = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8", "G5"];
     let colors =

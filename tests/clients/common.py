@@ -6,8 +6,10 @@ holds, 1 when one failed (each failure is printed, and the other checks still ru
 `MISSING` (77) when the client is not installed: tests/clients.rs then fails the test if the
 environment has CI=true and skips it with a message otherwise.
 """
+import argparse
 import importlib
 import importlib.metadata
+import os
 import sys
 import time
 import traceback
@@ -134,3 +136,16 @@ class EnginePipe:
             self.process.kill()
             self.process.wait()
             return None
+
+
+def replay_arguments(doc):
+    """The command line of a tool's replay (fastchess.py, cutechess.py): the engine, the tool's
+    `-maxmoves` and `--quiet`. Returns the arguments, the engine's path made absolute."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine", help="engine binary")
+    parser.add_argument("--max-moves", type=int, default=30, help="-maxmoves: a draw after this many moves a side")
+    parser.add_argument("--quiet", action="store_true", help="no line per move")
+    args = parser.parse_args()
+    args.engine = os.path.abspath(args.engine)
+    return args
+

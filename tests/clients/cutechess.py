@@ -42,12 +42,10 @@ perft suites). A game still going after `--max-moves` moves a side is a draw, as
 cutechess-cli's `-maxmoves`. Exit status 0 when every check held, 1 when one failed, 77 without
 python-chess (see common.py).
 """
-import argparse
-import os
 import sys
 import time
 
-from common import Checks, EnginePipe, expect, require
+from common import Checks, EnginePipe, expect, replay_arguments, require
 
 chess = require("chess", "chess", "cutechess-cli v1.5.1-5 (5e84232b) and its xiangqi pull request 565, replayed; "
                 "the chess board by python-chess")
@@ -422,12 +420,8 @@ def run(board, argv, options, clock, max_moves, quiet, label):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("engine", help="engine binary")
-    parser.add_argument("--max-moves", type=int, default=30, help="-maxmoves: a draw after this many moves a side")
-    parser.add_argument("--quiet", action="store_true", help="no line per move")
-    args = parser.parse_args()
-    path = os.path.abspath(args.engine)
+    args = replay_arguments(__doc__)
+    path = args.engine
     checks = Checks("cutechess-cli")
 
     @checks.case

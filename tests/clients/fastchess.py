@@ -43,12 +43,10 @@ Every warning fastchess would print fails the check here. A game still going aft
 moves a side is a draw, as with fastchess's `-maxmoves`. Exit status 0 when every check held, 1
 when one failed, 77 without python-chess (see common.py).
 """
-import argparse
-import os
 import sys
 import time
 
-from common import Checks, EnginePipe, expect, require
+from common import Checks, EnginePipe, expect, replay_arguments, require
 
 chess = require("chess", "chess", "fastchess v1.8.2-alpha-5 (74deac23), replayed; its board by python-chess")
 
@@ -558,12 +556,8 @@ def compliance(path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("engine", help="engine binary")
-    parser.add_argument("--max-moves", type=int, default=30, help="-maxmoves: a draw after this many moves a side")
-    parser.add_argument("--quiet", action="store_true", help="no line per move")
-    args = parser.parse_args()
-    path = os.path.abspath(args.engine)
+    args = replay_arguments(__doc__)
+    path = args.engine
     checks = Checks("fastchess")
 
     def run_game(game, label):
