@@ -33,6 +33,14 @@ fn ask(engine: &mut Engine, command: &str) -> String {
 /// Ten moves from the start after which Black must pass (White can move).
 const BLACK_MUST_PASS_AFTER: [&str; 10] = ["E6", "F6", "G6", "G7", "G8", "H8", "C4", "E3", "E2", "F8"];
 
+/// Plays `moves` by `play`, Black first and the colours alternating (no passes among them).
+fn play_from_the_start(engine: &mut Engine, moves: &[&str]) {
+    for (index, vertex) in moves.iter().enumerate() {
+        let color = if index % 2 == 0 { "black" } else { "white" };
+        assert_eq!(ask(engine, &format!("play {color} {vertex}")), "=", "{vertex}");
+    }
+}
+
 fn quit(mut engine: Engine) {
     assert_eq!(ask(&mut engine, "quit"), "=");
     assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
@@ -77,10 +85,7 @@ fn a_forced_pass_may_be_sent_or_left_out() {
     for send_pass in [true, false] {
         let mut engine = Engine::start();
         ask(&mut engine, "clear_board");
-        for (index, mv) in moves.iter().enumerate() {
-            let color = if index % 2 == 0 { "black" } else { "white" };
-            assert_eq!(ask(&mut engine, &format!("play {color} {mv}")), "=", "{mv}");
-        }
+        play_from_the_start(&mut engine, &moves);
         if send_pass {
             assert_eq!(ask(&mut engine, "play black pass"), "=");
         } else {
@@ -257,10 +262,9 @@ fn quarry_plays_games_with_the_forced_passes_left_out() {
     for command in ["set_game Othello", "boardsize 8", "clear_board"] {
         assert_eq!(ask(&mut engine, command), "=", "{command}");
     }
+    play_from_the_start(&mut engine, &record);
     let mut board = Position::startpos();
-    for (index, vertex) in record.iter().enumerate() {
-        let color = if index % 2 == 0 { "black" } else { "white" };
-        assert_eq!(ask(&mut engine, &format!("play {color} {vertex}")), "=", "{vertex}");
+    for vertex in record {
         board.play(board.parse_move(vertex).unwrap());
     }
     assert!(board.must_pass());
@@ -339,10 +343,7 @@ fn undo_takes_back_a_forced_pass_left_out_with_the_move_after_it() {
     for send_pass in [false, true] {
         let mut engine = Engine::start();
         ask(&mut engine, "clear_board");
-        for (index, mv) in moves.iter().enumerate() {
-            let color = if index % 2 == 0 { "black" } else { "white" };
-            assert_eq!(ask(&mut engine, &format!("play {color} {mv}")), "=", "{mv}");
-        }
+        play_from_the_start(&mut engine, &moves);
         if send_pass {
             assert_eq!(ask(&mut engine, "play black pass"), "=");
         }
