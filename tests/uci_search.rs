@@ -131,7 +131,12 @@ fn long_iterations_report_nodes_nps_and_hashfull_every_second() {
     let mut engine = Engine::start();
     engine.send(&format!("position fen {MIDDLEGAME}"));
     engine.send("go infinite");
-    let lines = engine.read_for(Duration::from_millis(4500));
+    // Until the search says it has run 3.5 s: its own clock, so that a slow start on a loaded
+    // machine does not cut the window short.
+    let past = |line: &str| {
+        field(line, "time").and_then(|time| time.parse::<u64>().ok()).is_some_and(|time| time >= 3500)
+    };
+    let lines = engine.until(LONG, past);
     engine.send("stop");
     engine.until(LONG, is_bestmove);
     // Every line with a time says where the search stands (principal variations, and the
