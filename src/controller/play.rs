@@ -19,6 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+// `OthelloPlay::inserted_passes` has a bit for every ply a record can hold.
+const _: () = assert!(MAX_RECORD_MOVES <= u128::BITS as usize);
+
 /// A game clock set by time settings (GTP's `time_settings MAIN BYO STONES`): main time, then a
 /// byo-yomi period of `byo_yomi` for every `stones` moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
