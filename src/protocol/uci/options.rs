@@ -258,14 +258,7 @@ impl Options {
                 }
             }
             Kind::Combo { vars, .. } => match vars.iter().find(|var| var.eq_ignore_ascii_case(value)) {
-                Some(var) if spec.name == "Xiangqi Ranks" => {
-                    self.xiangqi_ranks_from_one = *var == XIANGQI_RANKS[1];
-                    Ok(Change::Stored)
-                }
-                Some(var) => {
-                    self.variant = var.to_string();
-                    Ok(Change::Variant(var.to_string()))
-                }
+                Some(var) => Ok(self.set_combo(spec.name, var)),
                 None => Err(format!("{} takes one of: {}", spec.name, vars.join(", "))),
             },
             Kind::Button => Ok(Change::ClearHash),
@@ -312,6 +305,18 @@ impl Options {
             "SyzygyProbeDepth" => self.syzygy.probe_depth = number as i32,
             "SyzygyProbeLimit" => self.syzygy.probe_limit = number as u32,
             _ => unreachable!("spin option {name} has no field"),
+        }
+        Change::Stored
+    }
+
+    fn set_combo(&mut self, name: &str, var: &str) -> Change {
+        match name {
+            "UCI_Variant" => {
+                self.variant = var.to_string();
+                return Change::Variant(var.to_string());
+            }
+            "Xiangqi Ranks" => self.xiangqi_ranks_from_one = var == XIANGQI_RANKS[1],
+            _ => unreachable!("combo option {name} has no field"),
         }
         Change::Stored
     }
