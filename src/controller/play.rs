@@ -172,18 +172,18 @@ impl OthelloPlay {
     /// it: the other end left those out, so they are not moves to it (gtp-rhino's `undo` takes
     /// them back the same way). False when there is no such move.
     pub fn undo(&mut self) -> bool {
-        let inserted = |ply: usize| self.inserted_passes & (1 << ply) != 0;
-        let mut end = self.record.moves.len();
-        while end > 0 && inserted(end - 1) {
-            end -= 1;
-        }
-        if end == 0 {
+        // `end`, moved back over the inserted passes just before it.
+        let before_inserted = |mut end: usize| {
+            while end > 0 && self.inserted_passes & (1 << (end - 1)) != 0 {
+                end -= 1;
+            }
+            end
+        };
+        let last = before_inserted(self.record.moves.len());
+        if last == 0 {
             return false;
         }
-        end -= 1;
-        while end > 0 && inserted(end - 1) {
-            end -= 1;
-        }
+        let end = before_inserted(last - 1);
         let mut moves = engine::movelist::MoveList::default();
         for &recorded in &self.record.moves[..end] {
             moves.push(recorded);
