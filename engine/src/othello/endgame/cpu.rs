@@ -136,8 +136,8 @@ pub fn avx2_enabled() -> bool {
     AVX2.load(Ordering::Relaxed)
 }
 
-/// Runs `portable` or, when [`enable_avx2`] was called, `avx2`: each a solve generic over its
-/// [`Cpu`]. The one dispatch of a solve.
+/// Runs `body`, a solve generic over the [`Cpu`] named `$cpu`, for [`Avx2`] when
+/// [`enable_avx2`] was called and for [`Portable`] otherwise. The one dispatch of a solve.
 macro_rules! with_cpu {
     (|$cpu:ident| $body:expr) => {{
         #[cfg(target_arch = "x86_64")]
