@@ -32,7 +32,7 @@ const BARE_KINGS: &str = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 30 40";
 const OPENING: &str = "position startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7";
 
 /// The options listed, in order.
-const OPTIONS: [&str; 18] = [
+const OPTIONS: [&str; 19] = [
     "usemillisec",
     "batch",
     "debug",
@@ -51,6 +51,7 @@ const OPTIONS: [&str; 18] = [
     "useegtb",
     "usennue",
     "evalfile",
+    "chaserule",
 ];
 
 /// An engine after the `ucci` handshake.
@@ -726,6 +727,43 @@ fn the_uci_form_of_setoption_depth_0_and_scores_in_the_specification_unit() {
     let score: i32 = lines[0].rsplit(' ').next().unwrap().parse().unwrap();
     assert!((60..=160).contains(&score), "a horse is about 100, not {score}: {lines:#?}");
     engine.send("quit");
+}
+
+/// The last depth line's score.
+fn final_score(lines: &[String]) -> i32 {
+    let last = depth_lines(lines).last().copied().unwrap_or_else(|| panic!("no depth line in {lines:#?}"));
+    last.split_whitespace().nth(4).unwrap().parse().unwrap()
+}
+
+#[test]
+fn chaserule_off_makes_a_perpetual_chase_a_draw_and_perpetual_check_still_loses() {
+    let mut engine = ucci();
+    // The red rook chased the unprotected black cannon b7-b3-b7 (h7-h3-h7) with every move of the
+    // cycle; black's b3b7 closes it a third time, so red loses under the chase rule.
+    let escape = "position fen 5k3/9/1c5R1/9/9/9/9/9/9/4K4 b - - 0 1 moves b7b3 h7h3 b3b7 h3h7 b7b3 h7h3";
+    // Red's rook checks with every move of the cycle, which black's e8e9 closes again: red loses
+    // whatever the chase rule.
+    let checks = "position fen 4k2R1/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8 h9h8 e8e9 h8h9 e9e8 h9h8";
+    let search = |engine: &mut Engine, position: &str| {
+        engine.send(position);
+        let lines = engine.go("go depth 3");
+        (final_score(&lines), checked_bestmove(position, &lines))
+    };
+    let mate = 9000;
+    let (score, best) = search(&mut engine, escape);
+    assert!(score > mate, "the chase rule wins for black: {score} ({best})");
+    assert_eq!(best, "b3b7");
+    engine.send("setoption chaserule false");
+    let (score, _) = search(&mut engine, escape);
+    assert!(score.abs() < mate, "no rule to win by: {score}");
+    let (score, best) = search(&mut engine, checks);
+    assert!(score > mate, "perpetual check still loses: {score} ({best})");
+    engine.send("setoption chaserule true");
+    let (score, _) = search(&mut engine, escape);
+    assert!(score > mate, "the rule is back: {score}");
+    engine.send("setoption chaserule maybe");
+    assert_eq!(engine.sync(), ["info message chaserule takes true or false"]);
+    engine.quit_within(Duration::from_secs(2));
 }
 
 #[test]

@@ -15,7 +15,8 @@
 //! The network: `usennue [true|false]` and `evalfile <file>` are UCI's `Use NNUE` and `EvalFile`
 //! for xiangqi (the controller's setting; `evalfile` alone, or `<empty>`, is the embedded network
 //! again); `eval` shows the network's evaluation beside the terms, and `go depth 0` answers with
-//! the evaluation the search uses.
+//! the evaluation the search uses. `chaserule [true|false]` is UCI's `Chase Rule`: off, a perpetual
+//! chase is a draw (for arbiters that judge none); perpetual check loses either way.
 
 pub mod format;
 mod levels;
@@ -249,6 +250,10 @@ impl UcciFront {
             "usennue" => match check_value(value) {
                 Some(on) => self.controller.set_use_nnue(on),
                 None => self.message("usennue takes true or false"),
+            },
+            "chaserule" => match check_value(value) {
+                Some(on) => self.controller.settings_mut().chase_rule = on,
+                None => self.message("chaserule takes true or false"),
             },
             "evalfile" => {
                 let path = value.filter(|path| !path.is_empty() && *path != "<empty>");

@@ -106,6 +106,8 @@ pub const OPTION_LINES: &[&str] = &[
     // The xiangqi network, as UCI's `Use NNUE` and `EvalFile` (src/nnue.rs): on by default.
     "option usennue type check default true",
     "option evalfile type string default <empty>",
+    // UCI's `Chase Rule`: off, a perpetual chase is a draw, for arbiters that judge no chases.
+    "option chaserule type check default true",
 ];
 
 /// Parses one UCCI line; `millis` is the `usemillisec` setting.
