@@ -264,6 +264,37 @@ fn xiangqi_ranks_from_one_are_read_and_written_when_asked_for() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// A rank written with a leading zero (`h03e03`) is no move word in either numbering: ranks from 1
+/// refuse it as ranks from 0 do (it once read as `h3e3` there), and a refused move is named as the
+/// GUI wrote it (`h10g08`, not `h10g8`).
+#[test]
+fn a_rank_with_a_leading_zero_is_no_move_in_either_numbering() {
+    let mut engine = xiangqi();
+    engine.send("position startpos moves h02e02");
+    let refused = engine.sync();
+    assert_eq!(
+        refused,
+        [format!("info string illegal move h02e02 in {START}; no position until the next one")]
+    );
+    engine.send("setoption name Xiangqi Ranks value 1-10");
+    let no_move = |word: &str| {
+        format!("info string {word} is no move with ranks counted from 1 (Xiangqi Ranks 1-10); no position until the next one")
+    };
+    engine.send("position startpos moves h03e03");
+    assert_eq!(engine.sync(), [no_move("h03e03")]);
+    engine.send("position startpos moves h3e3 h10g08");
+    assert_eq!(engine.sync(), [no_move("h10g08")]);
+    // `searchmoves` leaves it out as any word that is not a legal move.
+    engine.send("position startpos");
+    let lines = engine.go("go depth 2 searchmoves h03e03 h3e3");
+    assert!(
+        lines.iter().any(|line| line == "info string searchmoves: h03e03 is not a legal move here; ignored"),
+        "{lines:#?}"
+    );
+    assert_eq!(bestmove(&lines), "h3e3");
+    engine.quit_within(Duration::from_secs(2));
+}
+
 #[test]
 fn go_perft_3_from_the_start_divides_into_44_moves_summing_to_79666() {
     let mut engine = xiangqi();

@@ -9,7 +9,8 @@
 //! 3. after the protocol's stop, the burst's answers are counted against its commands
 //!    ([`Fuzzer::check_burst`]);
 //! 4. a known position is set and a short search asked for: its answer must come within
-//!    [`Config::answer_timeout`] and be a legal move (or "none" exactly when there is none).
+//!    [`Config::answer_timeout`] and be a legal move (or "none" exactly when there is none), and
+//!    the lines the search wrote before it pass the model's check ([`commands::Probe`]).
 //!
 //! A command that does not return within [`Config::hang_timeout`] is a hang: a watchdog thread
 //! reports it and ends the process (the command thread cannot be taken back). After a `quit`, or
@@ -88,6 +89,8 @@ pub struct Stats {
     pub sessions: u64,
     /// Probe answers checked legal.
     pub moves: u64,
+    /// Probe answers checked legal, per game and notation ([`commands::Probe::label`]).
+    pub moves_by_label: BTreeMap<&'static str, u64>,
     /// Burst inputs per protocol.
     pub per_protocol: BTreeMap<&'static str, u64>,
     /// The failure reports.
@@ -413,15 +416,21 @@ impl Runner {
         }
         let mark = capture.mark();
         self.send_control(session, &probe.ask)?;
-        let Some((_, answer)) = capture.wait_for(mark, self.config.answer_timeout, &*probe.answers) else {
+        let Some((at, answer)) = capture.wait_for(mark, self.config.answer_timeout, &*probe.answers) else {
             return fail(
                 "no move",
                 format!("{:?} not answered within {:?}", probe.ask, self.config.answer_timeout),
             );
         };
         (probe.check)(&answer).or_else(|why| fail("illegal move", format!("{answer:?}: {why}")))?;
+        if let Some(check) = &probe.search_lines {
+            let lines = capture.since(mark);
+            let before = &lines[..(at - mark).min(lines.len())];
+            check(before, &answer).or_else(|why| fail("search lines", why))?;
+        }
         check_panics()?;
         self.stats.moves += 1;
+        *self.stats.moves_by_label.entry(probe.label).or_default() += 1;
         capture.forget_before(mark);
         Ok(true)
     }

@@ -3,6 +3,7 @@
 //! explores a little beyond the corpus the replay test covers. The long, coverage-guided runs are
 //! `cargo fuzz`'s (see `docs/development.md`, "Fuzzing").
 
+use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard};
 use triskel_fuzz::{parsers, session};
 
@@ -13,27 +14,34 @@ fn serial() -> MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn commands(protocol: &'static str, seed: u64, inputs: u64) {
+/// Runs `inputs` burst inputs of `protocol` from `seed`; the moves checked per game and notation.
+fn commands(protocol: &'static str, seed: u64, inputs: u64) -> BTreeMap<&'static str, u64> {
     let _serial = serial();
     let mut config = session::Config::new(seed, inputs);
     config.protocols = vec![protocol];
     config.max_bursts = 40;
     let stats = session::run(&config, &mut |_| {});
     println!(
-        "{protocol}: {} inputs in {} bursts, {} sessions, {} moves checked, {:.1} s",
+        "{protocol}: {} inputs in {} bursts, {} sessions, {} moves checked ({:?}), {:.1} s",
         stats.inputs,
         stats.bursts,
         stats.sessions,
         stats.moves,
+        stats.moves_by_label,
         stats.elapsed.as_secs_f64()
     );
     assert!(stats.failures.is_empty(), "{}", stats.failures.join("\n"));
     assert!(stats.inputs >= inputs && stats.moves > 0);
+    stats.moves_by_label
 }
 
 #[test]
 fn uci_sessions_survive_random_bursts() {
-    commands("uci", 27, 1_500);
+    let moves = commands("uci", 27, 1_500);
+    // Both games, and xiangqi in both numberings of `Xiangqi Ranks`.
+    for label in ["chess", "xiangqi", "xiangqi, ranks from 1"] {
+        assert!(moves.get(label).is_some_and(|&count| count > 0), "no {label} move checked: {moves:?}");
+    }
 }
 
 #[test]

@@ -50,6 +50,32 @@ pub enum Setup {
     Unreadable(String),
 }
 
+/// Why a position was refused. Its text (`Display`) is what every protocol reports; a front-end
+/// that writes moves its own way (UCI's `Xiangqi Ranks 1-10`) rewrites the move of
+/// [`PositionError::IllegalMove`] before writing it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    /// The `position` command does not read (why, in words: [`Setup::Unreadable`]).
+    Unreadable(String),
+    /// The FEN does not read or is not playable (the reader's reason).
+    InvalidFen(String),
+    /// A move of the list is no legal move (or no move) where it is played: its word, as given,
+    /// and the FEN of the position it was played in.
+    IllegalMove { text: String, fen: String },
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Unreadable(why) => f.write_str(why),
+            PositionError::InvalidFen(reason) => write!(f, "invalid fen ({reason})"),
+            PositionError::IllegalMove { text, fen } => write!(f, "illegal move {text} in {fen}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// A finished perft.
 pub struct Perft<M> {
     /// Each root move's count, in generation order (none for depth 0).
@@ -307,17 +333,17 @@ impl<G: Variant> Controller<G> {
     /// Sets up the position `setup` and `moves` describe, and returns the repairs a playable FEN
     /// needed (a castling right without its rook dropped, say). All or nothing: on an error no
     /// position is left (see [`Controller::has_position`]). A running search is stopped first.
-    pub fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<Vec<String>, String> {
+    pub fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<Vec<String>, PositionError> {
         self.stop();
         match self.build_position(setup, moves) {
             Ok((position, keys, repairs)) => {
                 self.set_position_to(position, keys);
                 Ok(repairs)
             }
-            Err(message) => {
+            Err(error) => {
                 self.has_position = false;
                 self.keys.clear();
-                Err(message)
+                Err(error)
             }
         }
     }
@@ -363,18 +389,19 @@ impl<G: Variant> Controller<G> {
         &self,
         setup: &Setup,
         moves: &[String],
-    ) -> Result<(G, Vec<PastPosition>, Vec<String>), String> {
+    ) -> Result<(G, Vec<PastPosition>, Vec<String>), PositionError> {
         let (mut position, repairs) = match setup {
             Setup::StartPos => (G::start(self.settings.chess960), Vec::new()),
-            Setup::Fen(fen) => G::parse_lenient(fen, self.settings.chess960)
-                .map_err(|error| format!("invalid fen ({error})"))?,
-            Setup::Unreadable(why) => return Err(why.clone()),
+            Setup::Fen(fen) => {
+                G::parse_lenient(fen, self.settings.chess960).map_err(PositionError::InvalidFen)?
+            }
+            Setup::Unreadable(why) => return Err(PositionError::Unreadable(why.clone())),
         };
         let mut keys = Vec::with_capacity(moves.len());
         for text in moves {
             let mv = position
                 .parse_move_text(text)
-                .ok_or_else(|| format!("illegal move {text} in {}", position.fen_text()))?;
+                .ok_or_else(|| PositionError::IllegalMove { text: text.clone(), fen: position.fen_text() })?;
             keys.push(position.past_before(mv));
             position.make_move(mv);
         }

@@ -1,9 +1,11 @@
 //! The controller's lifetime rules, which no protocol test can see: a dropped controller leaves no
-//! search thread behind, and its searches' answers come once.
+//! search thread behind, and its searches' answers come once. And why a position is refused, as
+//! the front-ends read it.
 
 use super::events::{Decision, Info, Listener};
 use super::request::GoRequest;
-use super::Controller;
+use super::{Controller, PositionError, Setup};
+use crate::games::Variant;
 use engine::chess::{Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -35,4 +37,29 @@ fn dropping_a_controller_mid_search_ends_the_search_and_its_answer_comes_once() 
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(answers.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_refused_position_says_why_as_a_value_and_in_the_protocols_words() {
+    let mut controller: Box<Controller<Position>> = Box::default();
+    let moves = |words: &[&str]| words.iter().map(|word| word.to_string()).collect::<Vec<_>>();
+    let (after_e4, _, _) = controller.build_position(&Setup::StartPos, &moves(&["e2e4"])).unwrap();
+    let fen = after_e4.fen_text();
+
+    let error = controller.set_position(&Setup::StartPos, &moves(&["e2e4", "e2e4", "e7e5"])).unwrap_err();
+    assert_eq!(error, PositionError::IllegalMove { text: "e2e4".into(), fen: fen.clone() });
+    assert_eq!(error.to_string(), format!("illegal move e2e4 in {fen}"));
+    assert!(!controller.has_position(), "all or nothing");
+
+    let error = controller.set_position(&Setup::Fen("8/8/8 w".into()), &[]).unwrap_err();
+    let PositionError::InvalidFen(reason) = &error else { panic!("{error:?}") };
+    assert_eq!(error.to_string(), format!("invalid fen ({reason})"));
+
+    let why = "usage: position startpos|fen <fen> [moves ...]";
+    let error = controller.set_position(&Setup::Unreadable(why.into()), &[]).unwrap_err();
+    assert_eq!(error, PositionError::Unreadable(why.into()));
+    assert_eq!(error.to_string(), why);
+
+    assert_eq!(controller.set_position(&Setup::StartPos, &moves(&["e2e4"])), Ok(Vec::new()));
+    assert!(controller.has_position());
 }

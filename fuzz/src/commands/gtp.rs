@@ -314,6 +314,8 @@ impl Fuzzer for Gtp {
                     _ => Err(format!("{vertex} is not a legal move in {}", end.text())),
                 }
             }),
+            search_lines: None,
+            label: "othello",
         }
     }
 

@@ -70,6 +70,9 @@ pub trait Fuzzer: Send {
 /// Checks an answer line; the error says what is wrong.
 pub type Check = Box<dyn Fn(&str) -> Result<(), String> + Send>;
 
+/// Checks the lines written between a request and its answer, given both.
+pub type LinesCheck = Box<dyn Fn(&[String], &str) -> Result<(), String> + Send>;
+
 /// The move check after a burst.
 pub struct Probe {
     /// Lines that set the position up.
@@ -80,6 +83,11 @@ pub struct Probe {
     pub answers: Box<dyn Fn(&str) -> bool + Send>,
     /// Checks that answer: a legal move of the position (or none when there is none).
     pub check: Check,
+    /// Checks the lines the search wrote before its answer (UCI: the moves of its `pv` lines).
+    pub search_lines: Option<LinesCheck>,
+    /// The game and move notation checked (`xiangqi, ranks from 1`), counted in the stats, so
+    /// that a seeded test can see each one checked.
+    pub label: &'static str,
 }
 
 /// A session's commands end with `quit` about once in this many.
@@ -295,6 +303,30 @@ impl Board {
         match self {
             Board::Chess(position) => check(position, best, ponder, none),
             Board::Xiangqi(position) => check(position, best, ponder, none),
+        }
+    }
+
+    /// Checks a line of move texts played from this position: each legal where it is played.
+    pub fn check_line(&self, words: &[String]) -> Result<(), String> {
+        fn check<G: GameText>(start: &G, words: &[String]) -> Result<(), String> {
+            let mut position = start.clone();
+            for (ply, word) in words.iter().enumerate() {
+                let mv = position.parse_move_text(word).ok_or_else(|| {
+                    format!(
+                        "{word}, move {} of the line {} from {}, is not legal in {}",
+                        ply + 1,
+                        words.join(" "),
+                        start.position_text(),
+                        position.position_text()
+                    )
+                })?;
+                position.make_move(mv);
+            }
+            Ok(())
+        }
+        match self {
+            Board::Chess(position) => check(position, words),
+            Board::Xiangqi(position) => check(position, words),
         }
     }
 }

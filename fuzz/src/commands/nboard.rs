@@ -289,6 +289,8 @@ impl Fuzzer for NBoard {
                     _ => Err(format!("{mv} is not a legal move in {}", position.text())),
                 }
             }),
+            search_lines: None,
+            label: "othello",
         }
     }
 

@@ -329,6 +329,8 @@ impl Fuzzer for Ucci {
                     bestmove_words(line).ok_or_else(|| format!("unreadable answer {line:?}"))?;
                 end.check_answer(&best, ponder.as_deref(), "nobestmove")
             }),
+            search_lines: None,
+            label: "xiangqi",
         }
     }
 

@@ -1,8 +1,12 @@
 //! UCI sessions, chess and xiangqi (`UCI_Variant`, a FEN of the other game, or a session started
-//! as `--variant xiangqi`).
+//! as `--variant xiangqi`), xiangqi's move words with ranks from 0 (`h2e2`) or, under
+//! `Xiangqi Ranks 1-10`, from 1 (`h3e3`, `a10a9`): the model writes the moves it sends and reads
+//! the moves it checks in the numbering the lines sent have set.
 //!
 //! Checked per burst: one `readyok` per `isready`, one `uciok` per `uci`, one `bestmove` per `go`
-//! that is not a perft.
+//! that is not a perft. After it, the probe's `bestmove` and `ponder` and the moves of the lines
+//! its search wrote (`pv`, `currmove`, `currline`, `refutation`) are legal, and the last
+//! `multipv 1` line starts with the `bestmove`.
 
 use super::kit::{
     admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, other, safe_file_value, wrong_move,
@@ -19,6 +23,9 @@ use triskel::controller::table::MAX_HASH_MB;
 use triskel::games::GameKind;
 use triskel::protocol::uci::parse::{self, Command, Setup};
 
+/// `setoption`'s draw that sets `Xiangqi Ranks`.
+const RANKS_CHOICE: usize = 24;
+
 /// The UCI generator and its model of the session.
 pub struct Uci {
     seeds: Arc<Seeds>,
@@ -32,6 +39,9 @@ pub struct Uci {
     chore_long: bool,
     /// This session may ask for more than 8 threads.
     many_threads: bool,
+    /// `Xiangqi Ranks` is `1-10`, as far as the lines sent say: xiangqi move words count ranks
+    /// from 1. The front keeps it across games; chess's move words never change.
+    xiangqi_ranks_from_one: bool,
 }
 
 /// The game a FEN switches the front to, as `UciFront` decides it.
@@ -55,6 +65,81 @@ fn game_name(game: GameKind) -> &'static str {
     }
 }
 
+/// A xiangqi move text of the engine's (files `a` to `i`, ranks `0` to `9`) with ranks counted
+/// from 1: `h2e2` gives `h3e3`, `a9a8` gives `a10a9`. Written here apart from the front-end's own
+/// translation, so that a slip in one shows against the other.
+fn ranks_from_one(word: &str) -> String {
+    word.chars().map(|c| c.to_digit(10).map_or(c.to_string(), |rank| (rank + 1).to_string())).collect()
+}
+
+/// A xiangqi move word with ranks counted from 1 in the engine's notation (`a10a9` gives `a9a8`),
+/// or `None` if it is no such word: two squares, each a file from `a` to `i` and a rank from 1
+/// to 10 written without a leading zero.
+fn ranks_from_zero(word: &str) -> Option<String> {
+    fn square(text: &str) -> Option<(char, u32, &str)> {
+        let file = text.chars().next().filter(|file| ('a'..='i').contains(file))?;
+        let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
+        let rank: u32 = text[1..=digits].parse().ok()?;
+        let canonical = (1..=10).contains(&rank) && text[1..=digits] == rank.to_string();
+        canonical.then_some((file, rank - 1, &text[1 + digits..]))
+    }
+    let (from_file, from_rank, rest) = square(word)?;
+    let (to_file, to_rank, rest) = square(rest)?;
+    rest.is_empty().then(|| format!("{from_file}{from_rank}{to_file}{to_rank}"))
+}
+
+/// A move word the engine wrote, in the engine's notation for the model's boards: with ranks
+/// from 1 translated back (a word that does not read so is wrong), `(none)` as it is.
+fn engine_word(word: &str, from_one: bool) -> Result<String, String> {
+    if !from_one || word == "(none)" {
+        return Ok(word.to_string());
+    }
+    ranks_from_zero(word)
+        .ok_or_else(|| format!("{word} is no move word with ranks from 1 (Xiangqi Ranks 1-10)"))
+}
+
+/// Checks the lines a search wrote before its answer, in position `end` with move words in the
+/// numbering `from_one` says: the moves of every `pv`, `refutation` and `currline` legal one
+/// after the other, every `currmove` legal, and the last `multipv 1` line beginning with the
+/// `bestmove` (as the front-end promises: clients read the move and its score from it).
+fn check_search_lines(end: &Board, from_one: bool, lines: &[String], answer: &str) -> Result<(), String> {
+    let mut last_first: Option<Option<&str>> = None;
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
+            continue;
+        }
+        let after = |keyword: &str| words.iter().position(|word| *word == keyword).map(|at| at + 1);
+        let (moves, pv) = if let Some(at) = after("pv") {
+            (&words[at..], true)
+        } else if let Some(at) = after("refutation") {
+            (&words[at..], false)
+        } else if let Some(at) = after("currline") {
+            (&words[(at + 1).min(words.len())..], false) // after the CPU number
+        } else if let Some(at) = after("currmove") {
+            (&words[at..(at + 1).min(words.len())], false)
+        } else {
+            continue;
+        };
+        let engine_moves = moves
+            .iter()
+            .map(|word| engine_word(word, from_one))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|why| format!("{line:?}: {why}"))?;
+        end.check_line(&engine_moves).map_err(|why| format!("{line:?}: {why}"))?;
+        if pv && after("multipv").and_then(|at| words.get(at)) == Some(&"1") {
+            last_first = Some(moves.first().copied());
+        }
+    }
+    let (best, _) = bestmove_words(answer).ok_or_else(|| format!("unreadable answer {answer:?}"))?;
+    match last_first {
+        Some(first) if best != "(none)" && first != Some(best.as_str()) => {
+            Err(format!("the last multipv 1 line begins with {first:?}, not with the bestmove {best}"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A `setoption` check value.
 fn check_value(dice: &mut Dice) -> Option<String> {
     Some(dice.pick(&["true", "false", "true", "false", "TRUE", "False", "yes", "1", "", "on"]).to_string())
@@ -70,6 +155,21 @@ impl Uci {
             known: Some(Board::start(start)),
             chore_long: false,
             many_threads: dice.chance(1, 100),
+            xiangqi_ranks_from_one: false,
+        }
+    }
+
+    /// Whether `game`'s move words count ranks from 1 now.
+    fn counts_from_one(&self, game: GameKind) -> bool {
+        self.xiangqi_ranks_from_one && game == GameKind::Xiangqi
+    }
+
+    /// The engine's move texts of `game` as the session writes them now.
+    fn words(&self, game: GameKind, moves: Vec<String>) -> Vec<String> {
+        if self.counts_from_one(game) {
+            moves.iter().map(|word| ranks_from_one(word)).collect()
+        } else {
+            moves
         }
     }
 
@@ -129,6 +229,7 @@ impl Uci {
         let start = if startpos { Board::start(game) } else { Board::random(dice, &self.seeds, game) };
         let plies = if dice.chance(1, 10) { dice.range(0, 80) } else { dice.small(12) } as usize;
         let (moves, end) = start.playout(dice, plies);
+        let moves = self.words(game, moves);
         let head = match (startpos, moves.is_empty()) {
             (true, false) if dice.chance(1, 8) => "position".to_string(),
             (true, _) => "position startpos".to_string(),
@@ -149,7 +250,19 @@ impl Uci {
             }
             1 => {
                 let legal = end.moves();
-                format!("{line} {}", wrong_move(dice, &legal))
+                let wrong = if game == GameKind::Xiangqi && !legal.is_empty() && dice.chance(1, 3) {
+                    // A legal move in the other numbering: `h2e2` under 1-10 is h1e1, `a10a9`
+                    // under 0-9 no square.
+                    let word = dice.pick(&legal);
+                    if self.counts_from_one(game) {
+                        word.clone()
+                    } else {
+                        ranks_from_one(word)
+                    }
+                } else {
+                    wrong_move(dice, &self.words(game, legal))
+                };
+                format!("{line} {wrong}")
             }
             _ => mutate::any(dice, &line),
         };
@@ -191,7 +304,8 @@ impl Uci {
             5 => self.clock(dice, "go ponder"),
             6 => format!("go mate {}", amount(dice, (1, 3), (0, 10))),
             7 => {
-                let legal = self.board(dice).moves();
+                let board = self.board(dice);
+                let legal = self.words(board.game(), board.moves());
                 let mut moves = Vec::new();
                 for _ in 0..dice.range(1, 4) {
                     if !legal.is_empty() && dice.chance(3, 4) {
@@ -221,7 +335,10 @@ impl Uci {
 
     fn setoption(&mut self, dice: &mut Dice) -> String {
         let path = |dice: &mut Dice| Some(dice.pick(&[SAFE_PATHS, &["<empty>", ""]].concat()).to_string());
-        let (name, value): (String, Option<String>) = match dice.below(25) {
+        // More often in xiangqi, where it counts.
+        let choice =
+            if self.game == GameKind::Xiangqi && dice.chance(1, 8) { RANKS_CHOICE } else { dice.below(26) };
+        let (name, value): (String, Option<String>) = match choice {
             0 => ("Hash".into(), Some(amount(dice, (1, 4), (0, 64)))),
             1 => ("Clear Hash".into(), if dice.chance(1, 4) { Some(mutate::junk(dice)) } else { None }),
             2 => {
@@ -259,6 +376,10 @@ impl Uci {
             21 => ("SyzygyProbeDepth".into(), Some(amount(dice, (1, 100), (0, 200)))),
             22 => ("Syzygy50MoveRule".into(), check_value(dice)),
             23 => ("SyzygyProbeLimit".into(), Some(amount(dice, (0, 7), (0, 20)))),
+            RANKS_CHOICE => {
+                let ranks = dice.pick(&["1-10", "0-9", "1-10", "0-9", "1-9", "0-10", "10", "1-10 0-9"]);
+                ("Xiangqi Ranks".into(), Some(ranks.to_string()))
+            }
             _ => {
                 let name = dice.pick(&[
                     "EvalFile",
@@ -291,15 +412,17 @@ impl Uci {
         let line = match dice.below(7) {
             0 => {
                 // A legal game of knight moves back and forth: a history of 20 000 plies.
-                let shuffle = match self.game {
-                    GameKind::Chess => "g1f3 g8f6 f3g1 f6g8",
-                    GameKind::Xiangqi => "h0g2 h9g7 g2h0 g7h9",
+                let shuffle = match (self.game, self.counts_from_one(self.game)) {
+                    (GameKind::Chess, _) => "g1f3 g8f6 f3g1 f6g8",
+                    (GameKind::Xiangqi, false) => "h0g2 h9g7 g2h0 g7h9",
+                    (GameKind::Xiangqi, true) => "h1g3 h10g8 g3h1 g8h10",
                 };
                 let line = format!("position startpos moves {}", mutate::stretch(shuffle, SIZE));
                 return (Input::Line(line), Some(Board::start(self.game)));
             }
             1 => {
-                let legal = self.board(dice).moves();
+                let board = self.board(dice);
+                let legal = self.words(board.game(), board.moves());
                 let mv = if legal.is_empty() { "e2e4".to_string() } else { dice.pick(&legal).clone() };
                 format!("go searchmoves {} depth {}", mutate::stretch(&mv, SIZE), dice.range(1, 3))
             }
@@ -363,6 +486,15 @@ impl Uci {
                     }
                 }
                 self.known = sets.filter(|board| board.game() == self.game);
+            }
+            Command::SetOption { name, value } if name.eq_ignore_ascii_case("Xiangqi Ranks") => {
+                // The front takes the two values (digits: case does not matter) and keeps the
+                // numbering on anything else.
+                match value.as_deref() {
+                    Some("1-10") => self.xiangqi_ranks_from_one = true,
+                    Some("0-9") => self.xiangqi_ranks_from_one = false,
+                    _ => {}
+                }
             }
             Command::UciNewGame => self.known = Some(Board::start(self.game)),
             Command::Flip => self.known = None,
@@ -434,12 +566,20 @@ impl Fuzzer for Uci {
         let start = Board::random(dice, &self.seeds, game);
         let plies = dice.small(8) as usize;
         let (moves, end) = start.playout(dice, plies);
+        let mut setup = vec![format!("setoption name UCI_Variant value {}", game_name(game))];
+        // Now and then the numbering changes: mostly in xiangqi, where it counts.
+        if dice.chance(1, if game == GameKind::Xiangqi { 3 } else { 12 }) {
+            let ranks = *dice.pick(&["1-10", "0-9"]);
+            setup.push(format!("setoption name Xiangqi Ranks value {ranks}"));
+            self.xiangqi_ranks_from_one = ranks == "1-10";
+        }
+        let from_one = self.counts_from_one(game);
+        let moves = self.words(game, moves);
         let position = if moves.is_empty() {
             format!("position fen {}", start.fen())
         } else {
             format!("position fen {} moves {}", start.fen(), moves.join(" "))
         };
-        let mut setup = vec![format!("setoption name UCI_Variant value {}", game_name(game))];
         let ask = *dice.pick(&[
             "go depth 1",
             "go depth 2",
@@ -462,8 +602,18 @@ impl Fuzzer for Uci {
             check: Box::new(move |line| {
                 let (best, ponder) =
                     bestmove_words(line).ok_or_else(|| format!("unreadable answer {line:?}"))?;
+                let best = engine_word(&best, from_one)?;
+                let ponder = ponder.map(|reply| engine_word(&reply, from_one)).transpose()?;
                 end.check_answer(&best, ponder.as_deref(), "(none)")
             }),
+            search_lines: Some(Box::new(move |lines, answer| {
+                check_search_lines(&end, from_one, lines, answer)
+            })),
+            label: match (game, from_one) {
+                (GameKind::Chess, _) => "chess",
+                (GameKind::Xiangqi, false) => "xiangqi",
+                (GameKind::Xiangqi, true) => "xiangqi, ranks from 1",
+            },
         }
     }
 
@@ -496,6 +646,27 @@ impl Fuzzer for Uci {
             Ok(())
         } else {
             Err(wrong.join("; "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use triskel::protocol::uci::ranks::shift_ranks;
+
+    #[test]
+    fn the_model_numbers_ranks_as_the_front_does_and_back() {
+        let mut words = Board::start(GameKind::Xiangqi).moves();
+        words.extend(["a9a8", "i0i9", "e0e1"].map(String::from));
+        for word in &words {
+            let gui = ranks_from_one(word);
+            assert_eq!(Some(gui.clone()), shift_ranks(word, 1), "{word}");
+            assert_eq!(ranks_from_zero(&gui).as_deref(), Some(word.as_str()), "{gui}");
+        }
+        assert_eq!(ranks_from_one("a9a8"), "a10a9");
+        for word in ["a0a1", "a11a1", "a01a2", "j1j2", "a1", "a1a2a3", "a1a2q", "", "(none)"] {
+            assert_eq!(ranks_from_zero(word), None, "{word}");
         }
     }
 }

@@ -126,7 +126,7 @@ impl UcciFront {
                 self.banned.clear();
                 match self.controller.set_position(&setup, &moves) {
                     Ok(repairs) => repairs.iter().for_each(|repair| self.message(repair)),
-                    Err(message) => self.message(&format!("{message}; no position until the next one")),
+                    Err(error) => self.message(&format!("{error}; no position until the next one")),
                 }
             }
             Command::Go(go) => self.go(*go),
@@ -387,8 +387,8 @@ impl UcciFront {
     fn probe(&mut self, setup: &Setup, moves: &[String]) {
         let position = match self.controller.build_position(setup, moves) {
             Ok((position, _, _)) => position,
-            Err(message) => {
-                self.message(&format!("probe: {message}"));
+            Err(error) => {
+                self.message(&format!("probe: {error}"));
                 return self.output.line("pophash");
             }
         };

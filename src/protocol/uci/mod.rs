@@ -15,7 +15,7 @@ use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::clock_text::{limit_text, time_limits_text};
 use super::flow::{settle, unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
-use crate::controller::{Clock, Controller, GoRequest, TimeLimits};
+use crate::controller::{Clock, Controller, GoRequest, PositionError, TimeLimits};
 use crate::games::display::compiler_text;
 use crate::games::{GameKind, Variant};
 use crate::output::Output;
@@ -190,9 +190,9 @@ impl UciFront {
                 let (setup, moves) = self.position_from_gui::<G>(setup, moves);
                 match controller.set_position(&setup, &moves) {
                     Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
-                    Err(message) => {
-                        let message = self.message_for_gui::<G>(message);
-                        self.output.info_string(&format!("{message}; no position until the next one"))
+                    Err(error) => {
+                        let error = self.error_for_gui::<G>(error);
+                        self.output.info_string(&format!("{error}; no position until the next one"))
                     }
                 }
             }
@@ -342,15 +342,14 @@ impl UciFront {
         (setup, translated)
     }
 
-    /// A refused position's message with the illegal move as the GUI wrote it.
-    fn message_for_gui<G: Variant>(&self, message: String) -> String {
-        match message.strip_prefix("illegal move ") {
-            Some(rest) if self.ranks_from_one::<G>() => {
-                let (word, after) = rest.split_once(' ').unwrap_or((rest, ""));
-                let word = ranks::shift_ranks(word, 1).unwrap_or_else(|| word.to_string());
-                format!("illegal move {word} {after}").trim_end().to_string()
+    /// A refused position's error with the illegal move as the GUI wrote it.
+    fn error_for_gui<G: Variant>(&self, error: PositionError) -> PositionError {
+        match error {
+            PositionError::IllegalMove { text, fen } if self.ranks_from_one::<G>() => {
+                let text = ranks::shift_ranks(&text, 1).unwrap_or(text);
+                PositionError::IllegalMove { text, fen }
             }
-            _ => message,
+            error => error,
         }
     }
 
