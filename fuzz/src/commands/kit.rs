@@ -273,8 +273,8 @@ impl Board {
             ponder: Option<&str>,
             none: &str,
         ) -> Result<(), String> {
-            let legal = seeds::legal(position);
             if best == none {
+                let legal = seeds::legal(position);
                 return if legal.is_empty() {
                     Ok(())
                 } else {
@@ -285,20 +285,9 @@ impl Board {
                     ))
                 };
             }
-            let mv = position
-                .parse_move_text(best)
-                .ok_or_else(|| format!("{best} is not a legal move in {}", position.position_text()))?;
-            if let Some(reply) = ponder {
-                let mut next = position.clone();
-                next.make_move(mv);
-                if next.parse_move_text(reply).is_none() {
-                    return Err(format!(
-                        "ponder move {reply} is not legal after {best} in {}",
-                        position.position_text()
-                    ));
-                }
-            }
-            Ok(())
+            // The move, then its ponder move after it: a line of one or two moves.
+            let line: Vec<String> = [Some(best), ponder].into_iter().flatten().map(String::from).collect();
+            check_line(position, &line)
         }
         match self {
             Board::Chess(position) => check(position, best, ponder, none),
@@ -308,27 +297,30 @@ impl Board {
 
     /// Checks a line of move texts played from this position: each legal where it is played.
     pub fn check_line(&self, words: &[String]) -> Result<(), String> {
-        fn check<G: GameText>(start: &G, words: &[String]) -> Result<(), String> {
-            let mut position = start.clone();
-            for (ply, word) in words.iter().enumerate() {
-                let mv = position.parse_move_text(word).ok_or_else(|| {
-                    format!(
-                        "{word}, move {} of the line {} from {}, is not legal in {}",
-                        ply + 1,
-                        words.join(" "),
-                        start.position_text(),
-                        position.position_text()
-                    )
-                })?;
-                position.make_move(mv);
-            }
-            Ok(())
-        }
         match self {
-            Board::Chess(position) => check(position, words),
-            Board::Xiangqi(position) => check(position, words),
+            Board::Chess(position) => check_line(position, words),
+            Board::Xiangqi(position) => check_line(position, words),
         }
     }
+}
+
+/// Checks that `words`, played one after the other from `start`, are each a legal move where
+/// they are played.
+fn check_line<G: GameText>(start: &G, words: &[String]) -> Result<(), String> {
+    let mut position = start.clone();
+    for (ply, word) in words.iter().enumerate() {
+        let mv = position.parse_move_text(word).ok_or_else(|| {
+            format!(
+                "{word}, move {} of the line {} from {}, is not legal in {}",
+                ply + 1,
+                words.join(" "),
+                start.position_text(),
+                position.position_text()
+            )
+        })?;
+        position.make_move(mv);
+    }
+    Ok(())
 }
 
 /// The other game of the UCI front.
