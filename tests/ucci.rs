@@ -496,6 +496,12 @@ fn pophash(line: &str) -> (Option<String>, Bound, Bound) {
     (best, lower, upper)
 }
 
+/// The last depth line's score.
+fn final_score(lines: &[String]) -> i32 {
+    let last = depth_lines(lines).last().copied().unwrap_or_else(|| panic!("no depth line in {lines:#?}"));
+    field(last, "score").unwrap().parse().unwrap()
+}
+
 #[test]
 fn probe_answers_pophash_with_what_the_hash_table_holds() {
     let mut engine = ucci();
@@ -504,7 +510,7 @@ fn probe_answers_pophash_with_what_the_hash_table_holds() {
     engine.send("position startpos");
     let lines = engine.go("go depth 5");
     let best = bestmove(&lines);
-    let score: i32 = field(depth_lines(&lines).last().unwrap(), "score").unwrap().parse().unwrap();
+    let score = final_score(&lines);
     let answer = engine.ask_prefix("probe startpos", "pophash");
     assert_eq!(answer.len(), 1, "{answer:#?}");
     let (hash_move, lower, upper) = pophash(&answer[0]);
@@ -727,12 +733,6 @@ fn the_uci_form_of_setoption_depth_0_and_scores_in_the_specification_unit() {
     let score: i32 = lines[0].rsplit(' ').next().unwrap().parse().unwrap();
     assert!((60..=160).contains(&score), "a horse is about 100, not {score}: {lines:#?}");
     engine.send("quit");
-}
-
-/// The last depth line's score.
-fn final_score(lines: &[String]) -> i32 {
-    let last = depth_lines(lines).last().copied().unwrap_or_else(|| panic!("no depth line in {lines:#?}"));
-    last.split_whitespace().nth(4).unwrap().parse().unwrap()
 }
 
 #[test]
