@@ -174,7 +174,7 @@ impl Ucci {
 
     fn setoption(&mut self, dice: &mut Dice) -> String {
         let flag = |dice: &mut Dice| dice.pick(&["true", "false", "on", "off", "", "maybe"]).to_string();
-        let (name, value) = match dice.below(16) {
+        let (name, value) = match dice.below(17) {
             0 => ("usemillisec", flag(dice)),
             1 => ("batch", if dice.chance(1, 3) { flag(dice) } else { "false".into() }),
             2 => ("debug", flag(dice)),
@@ -197,6 +197,7 @@ impl Ucci {
             12 => ("randomness", dice.pick(&["none", "tiny", "huge"]).to_string()),
             13 => ("style", dice.pick(&["solid", "normal", "risky"]).to_string()),
             14 => ("bookfiles", "/nonexistent-triskel-fuzz/book.dat".to_string()),
+            15 => ("chaserule", flag(dice)),
             _ => ("Hash", mutate::number(dice)),
         };
         if value.is_empty() {
