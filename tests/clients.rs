@@ -17,9 +17,9 @@
 mod support;
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use support::engine::{bestmove, binary, field, is_final, parse_divide, serial, Engine, LONG};
 
@@ -40,14 +40,54 @@ fn missing(client: &str, why: &str) {
     support::required_tool::missing(client, why, ".ci/run");
 }
 
+/// Past this a client script is killed as hung. Each script's own watchdog (`common.py`, 600 s)
+/// ends it first and shows what it waited for; this bounds a script that hangs before it starts.
+const PYTHON_CLIENT_LIMIT: Duration = Duration::from_secs(720);
+
+/// The output of `child` once it exits, or `None` if it is still running after `limit` (it is then
+/// killed).
+fn output_within(mut child: Child, limit: Duration) -> Option<Output> {
+    let deadline = Instant::now() + limit;
+    // Read both pipes while waiting: a child that fills one would block on it.
+    let stdout = child.stdout.take().map(read_in_background);
+    let stderr = child.stderr.take().map(read_in_background);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the client script's status") {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let collect = |reader: Option<std::thread::JoinHandle<Vec<u8>>>| {
+        reader.map(|r| r.join().unwrap()).unwrap_or_default()
+    };
+    Some(Output { status, stdout: collect(stdout), stderr: collect(stderr) })
+}
+
+fn read_in_background(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
 /// Runs `python3 tests/clients/<script> <args>`, prints what it printed (the client line first) and
 /// asserts that every check held. A missing client is handled by [`missing`].
 fn python_client(client: &str, script: &str, args: &[&str]) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("clients").join(script);
-    let output = match Command::new("python3").arg(&path).args(args).output() {
-        Ok(output) => output,
+    let mut command = Command::new("python3");
+    command.arg(&path).args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let child = match command.spawn() {
+        Ok(child) => child,
         Err(error) => return missing(client, &format!("python3 does not start: {error}")),
     };
+    let output = output_within(child, PYTHON_CLIENT_LIMIT)
+        .unwrap_or_else(|| panic!("{script} still ran after {PYTHON_CLIENT_LIMIT:?} and was killed"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     if output.status.code() == Some(MISSING) {

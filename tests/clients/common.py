@@ -7,15 +7,23 @@ holds, 1 when one failed (each failure is printed, and the other checks still ru
 environment has CI=true and skips it with a message otherwise.
 """
 import argparse
+import collections
+import faulthandler
 import importlib
 import importlib.metadata
+import logging
 import os
 import sys
+import threading
 import time
 import traceback
 
 MISSING = 77
 REQUIREMENTS = "python3 -m pip install -r tests/clients/requirements.txt"
+# How long a client script may run before its watchdog ends it as hung (`CLIENT_WATCHDOG_SECONDS`
+# overrides it). The longest script takes about a minute here; CI machines may be several times
+# slower, and a hang must still end long before CI's own limit.
+WATCHDOG_SECONDS = 600
 
 
 def require(module, distribution, label):
@@ -27,7 +35,46 @@ def require(module, distribution, label):
         print("missing: python3 cannot import %s (%s); to install it: %s" % (module, error, REQUIREMENTS))
         sys.exit(MISSING)
     print("client: %s %s (PyPI %s)" % (label, importlib.metadata.version(distribution), distribution), flush=True)
+    start_watchdog(label)
     return imported
+
+
+class _RecentLines(logging.Handler):
+    """The last lines a client library logged: python-chess logs every line it exchanges with an
+    engine at DEBUG level."""
+
+    def __init__(self, count):
+        super().__init__(logging.DEBUG)
+        self.lines = collections.deque(maxlen=count)
+
+    def emit(self, record):
+        self.lines.append("%8.3f s  %s" % (record.relativeCreated / 1000, record.getMessage()))
+
+
+def start_watchdog(label, seconds=None):
+    """Ends the script as hung after `seconds`, printing the last lines python-chess exchanged with
+    the engines and every thread's stack. python-chess waits without a timeout for the answer to a
+    `go` on a clock (as the GUIs built on it do), so an engine that never answers would otherwise
+    hold the whole test suite until CI's own limit, and show nothing of what it was waiting for."""
+    seconds = float(os.environ.get("CLIENT_WATCHDOG_SECONDS", seconds or WATCHDOG_SECONDS))
+    recent = _RecentLines(60)
+    engine_log = logging.getLogger("chess.engine")
+    engine_log.addHandler(recent)
+    engine_log.setLevel(logging.DEBUG)
+    engine_log.propagate = False
+
+    def expire():
+        print("FAIL %s: still running after %.0f s, hung; the last lines exchanged with the engines:" % (label, seconds))
+        for line in recent.lines:
+            print("  " + line)
+        print("and where each thread of the script waits:", flush=True)
+        faulthandler.dump_traceback(file=sys.stdout, all_threads=True)
+        sys.stdout.flush()
+        os._exit(1)
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
 
 
 def expect(condition, message):
