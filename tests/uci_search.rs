@@ -9,7 +9,7 @@ mod support;
 
 use std::thread;
 use std::time::{Duration, Instant};
-use support::engine::{bestmove, field, is_bestmove, pv_lines, run, serial, transcript, Engine, LONG};
+use support::engine::{bestmove, field, is_bestmove, pv, pv_lines, run, serial, transcript, Engine, LONG};
 
 const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
 const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
@@ -270,8 +270,22 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_the_clock() {
     engine.send("stop");
     engine.until(LONG, is_bestmove);
     assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+
+    // A ponder search that ended on its own before the hit (here at its depth) shows its last line
+    // again after `ponderhit`: python-chess, and lichess-bot on it, read the move's score and PV
+    // from the lines after the hit only.
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder depth 3");
+    let pondered = engine.read_for(Duration::from_millis(300));
+    assert!(pondered.iter().any(|line| line.starts_with("info depth 3 ")), "{pondered:#?}");
+    assert!(!pondered.iter().any(|line| is_bestmove(line)), "{pondered:#?}");
+    engine.send("ponderhit");
+    let lines = engine.until(LONG, is_bestmove);
+    let last = &lines[lines.len() - 2];
+    assert!(last.starts_with("info depth 3 ") && last.contains(" score cp "), "{lines:#?}");
+    assert_eq!(pv(last).first().copied(), Some(bestmove(&lines).as_str()), "{lines:#?}");
     engine.sync();
-    assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 2);
+    assert_eq!(engine.seen.iter().filter(|line| is_bestmove(line)).count(), 3);
     quit(engine);
 }
 

@@ -104,6 +104,13 @@ pub struct ClockUse {
     pub ending: Option<Ending>,
 }
 
+impl ClockUse {
+    /// True for a ponder search that `ponderhit` turned into the move's search.
+    pub fn hit(&self) -> bool {
+        !self.no_hit && !self.pondered.is_zero()
+    }
+}
+
 /// The answer to one `go`, sent exactly once.
 pub struct Decision<M> {
     /// The move to play; `None` when the side to move has none (or every one was excluded).

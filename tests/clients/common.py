@@ -61,7 +61,6 @@ def start_watchdog(label, seconds=None):
     engine_log = logging.getLogger("chess.engine")
     engine_log.addHandler(recent)
     engine_log.setLevel(logging.DEBUG)
-    engine_log.propagate = False
 
     def expire():
         print("FAIL %s: still running after %.0f s, hung; the last lines exchanged with the engines:" % (label, seconds))

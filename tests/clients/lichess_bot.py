@@ -102,13 +102,38 @@ class Bot:
 
     def finish(self, board, winner, reason):
         """The end of a game, then the end of the engine, as `EngineWrapper.__exit__` has it."""
-        self.engine.send_game_result(board, winner, reason)
-        self.engine.ping()
-        self.engine.quit()
+        try:
+            self.engine.send_game_result(board, winner, reason)
+            self.engine.ping()
+            self.engine.quit()
+        except BaseException:
+            self.abandon()
+            raise
+
+    def abandon(self):
+        """Ends the engine after a failed check (python-chess kills it if it still runs).
+        python-chess runs each engine on a thread the script waits for at its exit, so an engine
+        left pondering after a failed check would keep the script, and the test suite, waiting
+        for ever."""
+        try:
+            self.engine.close()
+        except RuntimeError:  # its event loop is closed: the engine has already ended
+            pass
 
 
 def play_game(args, working_dir):
-    bots = {chess.WHITE: Bot(args.engine, working_dir, "white"), chess.BLACK: Bot(args.engine, working_dir, "black")}
+    bots = {}
+    try:
+        bots[chess.WHITE] = Bot(args.engine, working_dir, "white")
+        bots[chess.BLACK] = Bot(args.engine, working_dir, "black")
+        return play_bots(args, bots)
+    except BaseException:
+        for bot in bots.values():
+            bot.abandon()
+        raise
+
+
+def play_bots(args, bots):
     for colour, bot in bots.items():
         expect(bot.engine.id.get("name", "").startswith("triskel"), "id name: %s" % bot.engine.id)
         opponent = bots[not colour]

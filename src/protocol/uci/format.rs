@@ -14,7 +14,7 @@
 //!   root move: the rest of its principal variation for the moves that have one (the `MultiPV`
 //!   lines), else the transposition table's best reply to the move, when the table still holds it.
 
-use crate::controller::events::{CurrentMove, Decision, Info, Listener, Progress, Source};
+use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress, Source};
 use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::position_text::moves_text;
@@ -257,7 +257,10 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     /// count twice. A stopped one (`stop`, `movetime`, `nodes`) writes its last lines again with
     /// the final nodes and time. When the move is not the one the last lines showed (no
     /// iteration completed, or the strength limit chose another line), one line shows the move
-    /// with its score instead, so the last `pv` always starts with the `bestmove`.
+    /// with its score instead, so the last `pv` always starts with the `bestmove`. After a
+    /// `ponderhit` the last lines are written again too: python-chess, and lichess-bot on it, read a
+    /// move's score and PV from the lines after the hit only, and a ponder search that ended on
+    /// its own before the hit (a depth limit, a forced mate) would have none.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
             if decision.source == Source::NoPosition {
@@ -281,7 +284,8 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         });
         let bestmove = bestmove_text(&best_text, ponder_text.as_deref());
         let shown_best = self.shown_lines.first().and_then(|line| line.first);
-        if shown_best == Some(best) && !decision.interrupted {
+        let hit = decision.clock.as_ref().is_some_and(ClockUse::hit);
+        if shown_best == Some(best) && !decision.interrupted && !hit {
             return self.output.line(&bestmove);
         }
         let pv = format!(
