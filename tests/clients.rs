@@ -149,10 +149,12 @@ fn fastchess_plays_on_a_clock_at_fixed_nodes_and_in_chess960() {
 
 /// cutechess-cli, replayed line for line (it is on no registry): a chess game on a clock, then a
 /// xiangqi game as its xiangqi pull request plays one (`setoption name UCI_Variant value xiangqi`,
-/// `position startpos moves ...` with ranks counted from 1, so `Xiangqi Ranks 1-10`); every move,
-/// ponder move and PV legal, no time loss or stalled ping, and a clean exit after `quit`.
+/// `position startpos moves ...` with ranks counted from 1, so `Xiangqi Ranks 1-10`), then a chess
+/// game with both engines pondering (`-each ponder`: `go ponder` on the predicted move, then
+/// `ponderhit`, or `stop` and a discarded bestmove; at least one of each); every move, ponder move
+/// and PV legal, one bestmove per `go`, no time loss or stalled ping, and a clean exit after `quit`.
 #[test]
-fn cutechess_plays_chess_and_xiangqi_with_uci_variant() {
+fn cutechess_plays_chess_and_xiangqi_with_uci_variant_and_ponders() {
     let _serial = serial();
     python_client("cutechess-cli", "cutechess.py", &[binary(), "--quiet"]);
 }
