@@ -36,6 +36,10 @@ pub enum Command {
     /// Write chess data in a format bullet (the GPU trainer) reads: bulletformat or viriformat
     #[command(args_override_self = true)]
     Export(ExportArgs),
+    /// Search a data file's positions again with the engine as built (its embedded network) and
+    /// write them with the new scores, as 32-byte records
+    #[command(args_override_self = true)]
+    Rescore(RescoreArgs),
     /// Build an opening book from the engine's own searches
     #[command(args_override_self = true)]
     Book(BookArgs),
@@ -234,6 +238,46 @@ pub struct ConvertArgs {
     /// The file to write; must not exist
     #[arg(value_name = "OUT")]
     pub out: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct RescoreArgs {
+    /// The game whose records the files hold
+    #[arg(long, value_enum, default_value_t)]
+    pub game: Game,
+    /// Nodes of each position's search
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    pub nodes: u64,
+    /// Threads [default: every core]
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Transposition table per thread, MiB (cleared before each position)
+    #[arg(long = "hash", value_name = "MB", default_value_t = 1)]
+    pub hash_mb: usize,
+    /// Search with the hand-crafted evaluation instead of the embedded network
+    #[arg(long)]
+    pub hand_crafted: bool,
+    /// Seconds between progress lines
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub report: f64,
+    /// A data set or a file of 32-byte records
+    #[arg(value_name = "IN")]
+    pub input: String,
+    /// The file of 32-byte records to write; must not exist
+    #[arg(value_name = "OUT")]
+    pub out: String,
+}
+
+impl RescoreArgs {
+    pub fn config(&self) -> crate::datagen::rescore::Config {
+        crate::datagen::rescore::Config {
+            nodes: self.nodes,
+            threads: self.threads.unwrap_or_else(all_cores),
+            hash_mb: self.hash_mb,
+            nnue: !self.hand_crafted,
+            report_every: Duration::from_secs_f64(self.report),
+        }
+    }
 }
 
 /// The formats `tuner export` writes.

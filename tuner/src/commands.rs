@@ -41,6 +41,11 @@ pub fn run(cli: &Cli) -> Result<(), String> {
             ExportFormat::Viriformat => export::to_viriformat(&args.input, &args.out),
         }
         .map(|line| println!("{line}")),
+        Command::Rescore(args) => match args.game {
+            Game::Chess => datagen::rescore::rescore::<Chess>(&args.input, &args.out, &args.config()),
+            Game::Xiangqi => datagen::rescore::rescore::<Xiangqi>(&args.input, &args.out, &args.config()),
+        }
+        .map(|line| println!("{line}")),
         Command::Book(args) => match args.game {
             Game::Chess => book_command::<Chess>(args),
             Game::Xiangqi => book_command::<Xiangqi>(args),

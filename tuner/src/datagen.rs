@@ -33,6 +33,7 @@
 
 pub mod pgn_import;
 pub mod record;
+pub mod rescore;
 pub mod set;
 
 use crate::games::Tunable;

@@ -24,7 +24,9 @@
 
 use crate::games::{first_player_score, Tunable};
 use engine::history::PastPosition;
-use engine::search::{self, tt, Limits, LimitsOnly, SearchState, Silent, TranspositionTable, TtEntry};
+use engine::search::{
+    self, tt, Limits, LimitsOnly, SearchOutcome, SearchState, Silent, TranspositionTable, TtEntry,
+};
 use engine::{Game, Score};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -156,12 +158,29 @@ pub struct Player<G: Tunable> {
 impl<G: Tunable> Player<G> {
     /// A player with `config`'s table size and evaluation.
     pub fn new(config: &Config) -> Player<G> {
-        let entries = (config.hash_mb << 20) / std::mem::size_of::<TtEntry>();
+        Player::with(config.hash_mb, config.nnue)
+    }
+
+    /// A player with a table of `hash_mb` MiB, evaluating with the embedded network if `nnue`.
+    pub fn with(hash_mb: usize, nnue: bool) -> Player<G> {
+        let entries = (hash_mb << 20) / std::mem::size_of::<TtEntry>();
         let mut state = SearchState::boxed();
-        if config.nnue {
+        if nnue {
             G::use_embedded_network(state.eval_cache_mut());
         }
         Player { table: (0..entries).map(|_| TtEntry::new()).collect(), state }
+    }
+
+    /// Searches `position` as if it began a game: no history before it, the table and the
+    /// move-ordering memory cleared, so the outcome depends on the position and `nodes` alone and
+    /// not on what this player searched before (`rescore` hands positions to threads in no fixed
+    /// order).
+    pub fn search_alone(&mut self, position: &G, nodes: u64) -> SearchOutcome<G::Move> {
+        tt::clear(&self.table);
+        self.state.clear();
+        let limits = Limits::<G::Move> { nodes: Some(nodes), ..Limits::default() };
+        let table = TranspositionTable::new(&self.table, 0);
+        search::search(position, &[], &limits, &table, &mut self.state, &LimitsOnly, &mut Silent)
     }
 }
 

@@ -9,7 +9,7 @@ use tuner::cli::{Cli, Command as Tuner, ExportFormat, Game};
 use tuner::{book, datagen, nnue, selfplay, tune};
 
 /// Every command, and every option it took before its command line came from `clap`.
-const COMMANDS: [(&str, &[&str]); 10] = [
+const COMMANDS: [(&str, &[&str]); 11] = [
     (
         "datagen",
         &[
@@ -33,6 +33,7 @@ const COMMANDS: [(&str, &[&str]); 10] = [
     ("import", &["--game", "--set", "FILE", "--pgn", "--skip-plies", "--tag"]),
     ("convert", &["--game", "IN", "OUT"]),
     ("export", &["--format", "--out", "SET"]),
+    ("rescore", &["--game", "--nodes", "--threads", "--hash", "--hand-crafted", "--report", "IN", "OUT"]),
     (
         "book",
         &[
@@ -319,6 +320,26 @@ fn import_and_convert_take_their_files() {
     let Tuner::Convert(args) = parse("convert chess.set chess.bin") else { panic!("not convert") };
     assert_eq!((args.game, args.input.as_str(), args.out.as_str()), (Game::Chess, "chess.set", "chess.bin"));
     assert!(Cli::try_parse_from(["tuner", "convert", "a.set"]).is_err(), "no output");
+}
+
+#[test]
+fn rescore_as_the_docs_run_it() {
+    let Tuner::Rescore(args) = parse("rescore --game xiangqi --threads 1 xq15.set xq15-rescored.bin") else {
+        panic!("not rescore")
+    };
+    assert_eq!(
+        (args.game, args.input.as_str(), args.out.as_str()),
+        (Game::Xiangqi, "xq15.set", "xq15-rescored.bin")
+    );
+    let config = args.config();
+    assert_eq!((config.nodes, config.threads, config.hash_mb, config.nnue), (5000, 1, 1, true));
+    assert_eq!(config.report_every, Duration::from_secs(60));
+    let Tuner::Rescore(args) = parse("rescore --nodes 2500 --hand-crafted chess.bin out.bin") else {
+        panic!("not rescore")
+    };
+    let config = args.config();
+    assert_eq!((args.game, config.nodes, config.threads, config.nnue), (Game::Chess, 2500, cores(), false));
+    assert!(Cli::try_parse_from(["tuner", "rescore", "a.bin"]).is_err(), "no output");
 }
 
 #[test]
