@@ -133,7 +133,7 @@ impl Played {
             let scored =
                 kept.next_if(|(&kept_ply, _)| kept_ply == ply).map(|(_, (position, white_score))| {
                     let score = if position.first_player_to_move() { *white_score } else { -white_score };
-                    let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                    let score = record::stored_score(score);
                     record.clear();
                     position.pack(score, result_for(game.outcome, position), &mut record);
                     (score, identity(&record[..G::IDENTITY_BYTES]))
@@ -532,16 +532,22 @@ impl Tally {
     }
 }
 
+/// A file of records (not a set), whole: refused when its length is no multiple of a record's.
+pub fn read_record_file<G: Packed>(path: &str) -> Result<Vec<u8>, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
+    if bytes.len() % G::RECORD_BYTES != 0 {
+        return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
+    }
+    Ok(bytes)
+}
+
 /// `tuner datastats`: what a data set, or a file of 32-byte records, holds, read back position by
 /// position (so a file a writer of another format made is caught here, not in training). A set's
 /// report has a line per block.
 pub fn stats<G: Packed>(path: &str) -> Result<String, String> {
     let mut tally = Tally::default();
     if !set::is_set(path) {
-        let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
-        if bytes.len() % G::RECORD_BYTES != 0 {
-            return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
-        }
+        let bytes = read_record_file::<G>(path)?;
         for (index, chunk) in bytes.chunks_exact(G::RECORD_BYTES).enumerate() {
             let record =
                 G::Record::unpack(chunk).ok_or_else(|| format!("{path}: record {index} is malformed"))?;

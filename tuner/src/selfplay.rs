@@ -184,6 +184,13 @@ impl<G: Tunable> Player<G> {
     }
 }
 
+/// True when `position`, whose search chose `best` with `score`, is a training position: the side
+/// to move not in check, the best move neither a capture nor a promotion, the score no mate (a
+/// static evaluation can learn such a score; `datagen` and `rescore` keep only these).
+pub fn is_quiet<G: Tunable>(position: &G, best: G::Move, score: Score) -> bool {
+    !position.in_check() && !position.is_tactical(best) && !score.is_mate()
+}
+
 /// True when the position has occurred twice before among `past` within the reversible plies.
 fn threefold<G: Tunable>(position: &G, past: &[PastPosition]) -> bool {
     let reversible = position.reversible_plies().min(past.len());
@@ -257,8 +264,7 @@ pub fn play_game<G: Tunable>(
             return None;
         }
         let white = Score(first_player_score(&position, score));
-        if ply >= config.skip_plies && !position.in_check() && !position.is_tactical(best) && !score.is_mate()
-        {
+        if ply >= config.skip_plies && is_quiet(&position, best, score) {
             record.positions.push((position, white.0));
             record.kept_plies.push(ply);
         }

@@ -125,7 +125,7 @@ fn encode(game: &Game, options: &Options, seen: &mut HashSet<u64>, tally: &mut T
             } else if position.is_tactical(mv) {
                 &mut tally.tactical
             } else {
-                let score = centipawns.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                let score = super::record::stored_score(centipawns);
                 record.clear();
                 position.pack(score, result_for(game.outcome, position.side_to_move()), &mut record);
                 if seen.insert(identity(&record[..Position::IDENTITY_BYTES])) {

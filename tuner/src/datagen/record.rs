@@ -39,6 +39,11 @@
 use engine::chess::{Color, Move, Piece, PieceKind, Position, Square};
 use engine::xiangqi;
 
+/// A search's score as a record stores it: centipawns saturated to `i16`.
+pub fn stored_score(centipawns: i32) -> i16 {
+    centipawns.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+}
+
 /// A record read back, whatever its game: what the trainer and `datastats` ask of it.
 pub trait Record: Copy + Send + Sync + Sized {
     /// The player who moves first, as `datastats` names it.

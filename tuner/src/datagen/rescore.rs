@@ -14,10 +14,10 @@
 //! - **In order.** Threads take chunks of records in turn; finished chunks are written in the
 //!   input's order as soon as the chunks before them are, so a long run streams to its file.
 
-use super::record::{Packed, Record};
+use super::record::{stored_score, Packed, Record};
 use super::set;
 use crate::games::Tunable;
-use crate::selfplay::{on_game_threads, Player};
+use crate::selfplay::{is_quiet, on_game_threads, Player};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -137,15 +137,7 @@ fn read_records<G: Packed>(input: &str) -> Result<Vec<u8>, String> {
         set::scan::<G>(input, u64::MAX, true, |records| bytes.extend_from_slice(records))?;
         return Ok(bytes);
     }
-    let bytes = std::fs::read(input).map_err(|error| format!("{input}: {error}"))?;
-    if bytes.len() % G::RECORD_BYTES != 0 {
-        return Err(format!(
-            "{input}: {} bytes is no whole number of {}-byte records",
-            bytes.len(),
-            G::RECORD_BYTES
-        ));
-    }
-    Ok(bytes)
+    super::read_record_file::<G>(input)
 }
 
 /// Each record of `chunk` searched again: the kept ones' new records, and how many were kept.
@@ -162,11 +154,10 @@ fn rescore_chunk<G: Tunable + Packed>(
         let position = G::unpack_position(bytes).ok_or(index)?;
         let outcome = player.search_alone(&position, nodes);
         let Some(best) = outcome.best_move else { continue };
-        if position.in_check() || position.is_tactical(best) || outcome.score.is_mate() {
+        if !is_quiet(&position, best, outcome.score) {
             continue;
         }
-        let score = outcome.score.0.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        position.pack(score, record.result(), &mut rescored);
+        position.pack(stored_score(outcome.score.0), record.result(), &mut rescored);
         kept += 1;
     }
     Ok((rescored, kept))
@@ -283,7 +274,7 @@ mod tests {
         torn.truncate(torn.len() - 5);
         std::fs::write(&path, &torn).unwrap();
         let error = rescore::<Position>(&path, &out, &config(1)).unwrap_err();
-        assert!(error.contains("no whole number"), "{error}");
+        assert!(error.contains("not a whole number"), "{error}");
 
         let mut malformed = input(1);
         malformed[32..64].fill(0xff);
