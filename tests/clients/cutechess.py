@@ -306,6 +306,15 @@ class Engine:
         if not ok:
             self.fail("no bestmove after stop: no response to ping: stalled connection")
 
+    def release_after_miss(self, moves):
+        """After a missed ponder move's `stop`: its bestmove discarded, then the buffered
+        `position` and `isready` (`m_bmBuffer`), and the `readyok` within the ping timer that
+        started at the `stop`."""
+        self.ignore_until_bestmove()
+        self.pipe.send(position_string(moves))
+        self.pipe.send("isready")
+        self.ping(send=False, timeout=self.stopped_at + PING_TIME - time.monotonic())
+
     def begin_turn(self):
         """The first half of `ChessEngine::go`: `ponderhit` after a hit (the clock starts:
         returns when), `isready` otherwise, unless a ping is under way already (after `stop`)."""
@@ -322,10 +331,7 @@ class Engine:
         """The second half: after `stop`, the bestmove, then `position` and `isready`; then
         `readyok` and `go` (the clock starts: returns when)."""
         if self.ponder_state == "missed":
-            self.ignore_until_bestmove()
-            self.pipe.send(position_string(moves))
-            self.pipe.send("isready")
-            self.ping(send=False, timeout=self.stopped_at + PING_TIME - time.monotonic())
+            self.release_after_miss(moves)
             self.ponder_state = None
         else:
             self.ping(send=False)
@@ -358,10 +364,7 @@ class Engine:
             self.ignore_until_bestmove()
             self.ping()
         elif self.ponder_state == "missed":
-            self.ignore_until_bestmove()
-            self.pipe.send(position_string(moves))
-            self.pipe.send("isready")
-            self.ping(send=False, timeout=self.stopped_at + PING_TIME - time.monotonic())
+            self.release_after_miss(moves)
             self.ping()
         else:
             self.ping()
