@@ -25,8 +25,8 @@ const PRESEARCH_EMPTIES: u32 = 16;
 pub(super) const PROBCUT_EMPTIES: u32 = 12;
 
 /// The depth of the shallow search behind a probable cut-off at `n` empties: one ply more every
-/// three empties, from one at 11 to four at 20 and up (at most three, or one ply more, searched
-/// more nodes).
+/// three empties, from one at 12 and 13 to four at 20 and up (at most three, or one ply more,
+/// searched more nodes).
 #[inline(always)]
 fn probcut_depth(n: u32) -> u32 {
     (n.saturating_sub(8) / 3).min(4)
