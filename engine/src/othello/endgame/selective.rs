@@ -20,12 +20,12 @@ pub(super) const PRESEARCH_CONFIDENCE: [i32; 1] = [15];
 /// Roots with fewer empties are solved without pre-searches: the exact search is cheap enough.
 const PRESEARCH_EMPTIES: u32 = 16;
 
-/// From this many empties up, a pre-search's nodes try a probable cut-off (from 10 or 14: 6% and
-/// 17% more nodes on FFO #40-#49).
-pub(super) const PROBCUT_EMPTIES: u32 = 12;
+/// From this many empties up, a pre-search's nodes try a probable cut-off (from 12 or 13: 4% and
+/// 8% more nodes on FFO #40-#49; from 10 with two levels, 4% more than from 12).
+pub(super) const PROBCUT_EMPTIES: u32 = 11;
 
 /// The depth of the shallow search behind a probable cut-off at `n` empties: one ply more every
-/// three empties, from one at 12 and 13 to four at 20 and up (at most three, or one ply more,
+/// three empties, from one at 11 to 13 to four at 20 and up (at most three, or one ply more,
 /// searched more nodes).
 #[inline(always)]
 fn probcut_depth(n: u32) -> u32 {
