@@ -19,8 +19,10 @@
 //!   ordered), enhanced transposition cut-offs, stability cut-offs (the opponent's stable discs
 //!   cap the score) and fastest-first ordering (fewest opponent replies, corners counted twice).
 //!
-//! [`solve_exact`] probes null windows around a midgame estimate, moving the guess to each bound
-//! found until one probe proves the score (MTD(f)).
+//! [`solve_exact`] probes null windows around a guess, moving the guess to each bound found until
+//! one probe proves the score (MTD(f)). From 16 empties the guess comes from a selective
+//! pre-search (probable cut-offs, as Edax solves), which also leaves its best moves in the table
+//! for the exact search to try first; below, from a midgame estimate.
 //!
 //! Memory, time and threads belong to the caller: the transposition table is a slice of
 //! [`EndgameEntry`] (lockless, so threads may share it), a [`SolveControl`] is asked every
@@ -32,7 +34,8 @@
 //! [`flips`](mod@flips) and `last_flip` (the flips of a move, and of the last one), [`stability`]
 //! (the stable discs behind the cut-off), `ordering` (parity, square classes and the features of
 //! fastest-first), `table` (the transposition table's entries) and `probe` (the solver's lookups
-//! and stores: buckets, bounds merged, replacement), `team` (what threads solving together
+//! and stores: buckets, bounds merged, replacement), `selective` (the pre-searches and their
+//! probable cut-offs), `team` (what threads solving together
 //! share), and [`cpu`] (the instruction set the routines are compiled for: AVX2 when the CPU
 //! has it).
 
@@ -43,6 +46,7 @@ mod last_flip;
 mod last_four;
 mod ordering;
 mod probe;
+mod selective;
 mod shallow;
 mod solver;
 pub mod stability;

@@ -1,14 +1,16 @@
 //! Many empties: principal-variation search with the transposition table, enhanced
-//! transposition cut-offs, the stability cut-off, fastest-first ordering and, with a [`Team`],
-//! threads spread over different moves.
+//! transposition cut-offs, the stability cut-off, fastest-first ordering, in a pre-search the
+//! probable cut-off (`selective`) and, with a [`Team`], threads spread over different moves.
 
 use super::ordering::{
     corner_stability, neighbours, odd_quadrants, order_eval, sort_depth, CORNERS, SORT_EMPTIES, SORT_MARGIN,
 };
+use super::selective::PROBCUT_EMPTIES;
 use super::solver::{
     final_score, stability_ceiling, Routines, SolveControl, Solver, INFINITY, MAX_SCORE, NO_SQUARE,
     POLL_INTERVAL, SHALLOW_EMPTIES, STABILITY_THRESHOLD, UNKNOWN,
 };
+use super::table::EXACT;
 use super::team::{Team, DEFER_EMPTIES};
 use crate::othello::board::DISC;
 
@@ -52,7 +54,7 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         if let Some(entry) = slots.and_then(|(a, b)| self.find(a, b, p, o)) {
             hash_square = entry.best;
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if !root {
+            if !root && entry.confidence >= self.confidence {
                 if lower >= beta || lower == upper {
                     return (lower, hash_square);
                 }
@@ -61,6 +63,16 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
                 }
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
+            }
+        }
+
+        // A pre-search's node far enough from the window by a shallow search ends here.
+        if self.confidence != EXACT && n >= PROBCUT_EMPTIES && !root {
+            if let Some(score) = self.probable_cut(p, o, alpha, beta, n) {
+                if let Some((a, b)) = slots {
+                    self.store(a, b, p, o, alpha, beta, score, hash_square, n);
+                }
+                return (score, hash_square);
             }
         }
 

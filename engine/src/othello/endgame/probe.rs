@@ -27,11 +27,13 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
         }
     }
 
-    /// The upper bound the table holds for a position, if any.
+    /// The upper bound the table holds for a position, if any that this search may trust.
     #[inline(always)]
     pub(super) fn upper_bound(&self, p: u64, o: u64) -> Option<i32> {
         let (a, b) = self.slots(p, o)?;
-        self.find(a, b, p, o).map(|entry| i32::from(entry.upper))
+        self.find(a, b, p, o)
+            .filter(|entry| entry.confidence >= self.confidence)
+            .map(|entry| i32::from(entry.upper))
     }
 
     /// The two slots of the bucket of (p, o), or `None` without a table.
@@ -56,8 +58,10 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
             .find(|entry| entry.player == p && entry.opponent == o)
     }
 
-    /// Records the result of a search of window `(alpha, beta)`, merged with what is known.
-    /// Replacement: the first slot keeps the larger subtree, the second takes the rest.
+    /// Records the result of a search of window `(alpha, beta)`, merged with what is known at
+    /// the same confidence; a pre-search's result never replaces surer bounds of the position,
+    /// and surer bounds replace a pre-search's. Replacement: the first slot keeps the larger
+    /// subtree, the second takes the rest.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn store(
         &mut self,
@@ -73,14 +77,24 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
     ) {
         let lower = if score > alpha { score } else { -MAX_SCORE };
         let upper = if score < beta { score } else { MAX_SCORE };
-        let mut entry =
-            Stored { player: p, opponent: o, lower: lower as i8, upper: upper as i8, best, empties: n as u8 };
+        let mut entry = Stored {
+            player: p,
+            opponent: o,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: n as u8,
+            confidence: self.confidence,
+        };
         let (first, second) = (self.table[a].load(), self.table[b].load());
         let known =
             [(a, first), (b, second)].into_iter().find(|(_, old)| old.player == p && old.opponent == o);
         if let Some((slot, old)) = known {
+            if old.confidence > entry.confidence {
+                return;
+            }
             let (lower, upper) = (entry.lower.max(old.lower), entry.upper.min(old.upper));
-            if lower <= upper {
+            if old.confidence == entry.confidence && lower <= upper {
                 (entry.lower, entry.upper) = (lower, upper);
             }
             self.table[slot].save(entry);

@@ -13,7 +13,7 @@ use super::cpu::portable_target;
 use super::cpu::Avx2;
 use super::cpu::{Cpu, Portable};
 use super::stability;
-use super::table::{line_aligned, EndgameEntry};
+use super::table::{line_aligned, EndgameEntry, EXACT};
 use super::team::Team;
 use crate::othello::board::{Move, Square, DISC};
 use crate::othello::position::Position;
@@ -212,6 +212,8 @@ pub(super) struct Solver<'a, C: ?Sized, K> {
     pub(super) nodes: u64,
     pub(super) next_poll: u64,
     pub(super) stopped: bool,
+    /// [`EXACT`] for the exact search, a pre-search's level while it runs (see `selective`).
+    pub(super) confidence: u8,
 }
 
 /// The recursive routines' entries (their bodies are in `last_four`, `shallow` and `deep`).
@@ -230,13 +232,16 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
             nodes: 0,
             next_poll: POLL_INTERVAL,
             stopped: false,
+            confidence: EXACT,
         }
     }
 
-    /// The driver of [`solve_exact`](super::solve_exact): null-window probes from the estimate.
+    /// The driver of [`solve_exact`](super::solve_exact): selective pre-searches from the
+    /// estimate, then null-window probes from their score.
     pub(super) fn exact_root(&mut self, position: &Position) -> Option<Solution> {
         let (p, o) = (position.player(), position.opponent());
         let mut guess = self.estimate(p, o);
+        guess = self.presearches(p, o, guess);
         loop {
             let (score, best) = self.root(p, o, guess - 1, guess + 1);
             if self.stopped {

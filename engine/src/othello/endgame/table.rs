@@ -6,12 +6,13 @@ use crate::shared_word::SharedU64;
 use core::sync::atomic::Ordering::Relaxed;
 
 /// One slot of the solver's transposition table, shareable between threads. Keys are the whole
-/// position (both bitboards), so a hit is never a collision; bounds are exact facts about a
-/// position, so an entry stays valid across solves, windows and threads. An all-zero slot is empty
+/// position (both bitboards), so a hit is never a collision; the exact search's bounds are facts
+/// about a position, so an entry stays valid across solves, windows and threads (a pre-search's
+/// are only used by pre-searches as selective, see [`Stored::confidence`]). An all-zero slot is empty
 /// (no position has no discs).
 ///
 /// Three words written without locks: the two bitboards each XORed with the data word, and the
-/// data word (bounds, best square, empties). A slot torn by two threads writing at once decodes
+/// data word (bounds, best square, empties, confidence). A slot torn by two threads writing at once decodes
 /// to bitboards that match no probe, so a reader sees a whole entry or none (Hyatt's lockless
 /// hashing). On one thread the relaxed atomics are plain loads and stores.
 ///
@@ -48,6 +49,7 @@ impl EndgameEntry {
             upper: (data >> 8) as u8 as i8,
             best: (data >> 16) as u8,
             empties: (data >> 24) as u8,
+            confidence: (data >> 32) as u8,
         }
     }
 
@@ -56,7 +58,8 @@ impl EndgameEntry {
         let data = u64::from(entry.lower as u8)
             | u64::from(entry.upper as u8) << 8
             | u64::from(entry.best) << 16
-            | u64::from(entry.empties) << 24;
+            | u64::from(entry.empties) << 24
+            | u64::from(entry.confidence) << 32;
         self.player.store(entry.player ^ data, Relaxed);
         self.opponent.store(entry.opponent ^ data, Relaxed);
         self.data.store(data, Relaxed);
@@ -93,4 +96,12 @@ pub(super) struct Stored {
     pub(super) upper: i8,
     pub(super) best: u8,
     pub(super) empties: u8,
+    /// How far the bounds can be trusted: [`EXACT`] for the exact search's, a pre-search's level
+    /// (see [`PRESEARCH_CONFIDENCE`](super::solver::PRESEARCH_CONFIDENCE)) for a selective
+    /// search's, whose probable cut-offs may be wrong. A search uses the bounds of entries at
+    /// least as confident as itself, and every entry's best move.
+    pub(super) confidence: u8,
 }
+
+/// The confidence of the exact search's bounds: facts, usable by every search.
+pub(super) const EXACT: u8 = u8::MAX;
