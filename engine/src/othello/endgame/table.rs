@@ -97,7 +97,7 @@ pub(super) struct Stored {
     pub(super) best: u8,
     pub(super) empties: u8,
     /// How far the bounds can be trusted: [`EXACT`] for the exact search's, a pre-search's level
-    /// (see [`PRESEARCH_CONFIDENCE`](super::solver::PRESEARCH_CONFIDENCE)) for a selective
+    /// (see [`PRESEARCH_CONFIDENCE`](super::selective::PRESEARCH_CONFIDENCE)) for a selective
     /// search's, whose probable cut-offs may be wrong. A search uses the bounds of entries at
     /// least as confident as itself, and every entry's best move.
     pub(super) confidence: u8,
