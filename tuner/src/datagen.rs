@@ -536,7 +536,11 @@ impl Tally {
 pub fn read_record_file<G: Packed>(path: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(path).map_err(|error| format!("{path}: {error}"))?;
     if bytes.len() % G::RECORD_BYTES != 0 {
-        return Err(format!("{path}: {} bytes is not a whole number of 32-byte records", bytes.len()));
+        return Err(format!(
+            "{path}: {} bytes is not a whole number of {}-byte records",
+            bytes.len(),
+            G::RECORD_BYTES
+        ));
     }
     Ok(bytes)
 }
