@@ -1,9 +1,12 @@
 # For tools that build engines with make, as OpenBench does (`make -j EXE=name [EVALFILE=net.bin]`).
 # The default target builds the release binary and copies it to $(EXE). EVALFILE embeds another
-# chess network in place of engine/data/chess_nnue.bin (any width the trainer writes).
+# chess network in place of engine/data/chess_nnue.bin (any width the trainer writes). FEATURES
+# passes cargo features: `tune` lists the search's margins as UCI options for an SPSA tuning run
+# (a tuning branch sets `FEATURES ?= tune` here, since OpenBench passes no variable; docs/tuning.md).
 
 EXE ?= triskel
 EVALFILE ?=
+FEATURES ?=
 
 ifeq ($(OS),Windows_NT)
 	SUFFIX := .exe
@@ -15,9 +18,9 @@ endif
 
 all:
 ifeq ($(EVALFILE),)
-	cargo build --release --bin triskel
+	cargo build --release --bin triskel --features "$(FEATURES)"
 else
-	TRISKEL_EVALFILE="$(abspath $(EVALFILE))" cargo build --release --bin triskel
+	TRISKEL_EVALFILE="$(abspath $(EVALFILE))" cargo build --release --bin triskel --features "$(FEATURES)"
 endif
 	mkdir -p "$(dir $(EXE))"
 	cp target/release/triskel$(SUFFIX) $(EXE)$(SUFFIX)

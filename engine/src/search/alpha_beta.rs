@@ -10,14 +10,12 @@ use super::move_picker::COUNTER_MOVE_KEY;
 use super::searcher::Searcher;
 use super::tables::lmr_reduction;
 use super::tt::Bound;
+use super::tunables;
 use crate::game::{Game, TableVerdict};
 use crate::history::NO_MOVE;
 use crate::profile::ProbCut;
 use crate::score::{Score, MAX_PLY};
 
-/// How far below the singular bound the other moves must all stay for the hash move to earn two
-/// plies instead of one.
-const DOUBLE_EXTENSION_MARGIN: i32 = 25;
 /// Most double extensions on one line.
 const MAX_DOUBLE_EXTENSIONS: u8 = 8;
 
@@ -172,12 +170,17 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         };
         if null_move && !pv_node && !in_check && !beta.is_mate() && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not come back down.
-            if shallow_pruning && depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
+            if shallow_pruning
+                && depth <= tunables::reverse_futility_depth()
+                && eval - tunables::reverse_futility_margin() * (depth - i32::from(improving)) >= beta
+            {
                 return eval;
             }
             // Null move: if passing still fails high, a real move surely does.
             if null_allowed && depth >= 3 && eval >= beta && position.null_move_allowed() {
-                let reduction = 3 + depth / 4 + ((eval.0 - beta.0) / 200).min(3);
+                let reduction = tunables::null_move_base()
+                    + depth / tunables::null_move_depth_divisor()
+                    + ((eval.0 - beta.0) / tunables::null_move_eval_divisor()).min(3);
                 let undo = position.make_null_move_cached(&mut self.state.eval_cache);
                 self.tt.prefetch(position.hash());
                 self.remember(position, NO_MOVE);
@@ -266,7 +269,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 // of times on one line).
                 let double = shallow_pruning
                     && !pv_node
-                    && score < singular_beta - DOUBLE_EXTENSION_MARGIN
+                    && score < singular_beta - tunables::double_extension_margin()
                     && self.state.double_extensions[ply] < MAX_DOUBLE_EXTENSIONS;
                 singular_extension = if double { 2 } else { 1 };
             } else if full && singular_beta >= beta {
@@ -291,9 +294,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut bound = Bound::Upper;
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
-        let late_move_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let futile =
-            shallow_pruning && !pv_node && !in_check && depth <= 6 && eval + 100 + 80 * depth <= alpha;
+        let late_move_limit = (tunables::late_move_base() + depth * depth) / (2 - i32::from(improving));
+        let futile = shallow_pruning
+            && !pv_node
+            && !in_check
+            && depth <= 6
+            && eval + tunables::futility_base() + tunables::futility_margin() * depth <= alpha;
         let reduces = self.selectivity() >= Selectivity::Reductions;
         for index in 0.. {
             if index >= move_count {
@@ -316,13 +322,14 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     }
                     // History pruning: a quiet move that has kept failing here and after these
                     // moves (its histories far below zero) is not worth a shallow search.
-                    if depth <= 3 && key < -3000 * depth {
+                    if depth <= 3 && key < -tunables::history_prune_margin() * depth {
                         continue;
                     }
-                    if depth <= 5 && !position.see_at_least(mv, -25 * depth * depth) {
+                    if depth <= 5 && !position.see_at_least(mv, -tunables::see_quiet_margin() * depth * depth)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && !position.see_at_least(mv, -100 * depth) {
+                } else if depth <= 6 && !position.see_at_least(mv, -tunables::see_capture_margin() * depth) {
                     continue;
                 }
             }
@@ -350,7 +357,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                         let mut reduction = lmr_reduction(depth, index);
                         reduction += i32::from(!pv_node) + i32::from(!improving);
                         reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
-                        reduction -= (key / 8192).clamp(-2, 2); // histories
+                        reduction -= (key / tunables::lmr_history_divisor()).clamp(-2, 2); // histories
                         let reduction = reduction.clamp(0, depth - 2);
                         if G::PROFILE.even_reductions {
                             reduction & !1

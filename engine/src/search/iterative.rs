@@ -15,9 +15,6 @@ use crate::game::Game;
 use crate::history::PastPosition;
 use crate::score::{Score, MAX_PLY};
 
-/// First aspiration window half-width, centipawns.
-const ASPIRATION_DELTA: i32 = 20;
-
 /// Iteration skipping of lazy-SMP helpers: helper `i` uses entry `(i - 1) % 20` and skips `depth`
 /// when `((depth + phase) / size)` is odd. The pattern is the one Stockfish used before version 12.
 fn skips_depth(thread_index: usize, depth: u32) -> bool {
@@ -198,7 +195,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         reporter: &mut R,
     ) {
         let previous = self.state.root_moves[pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = super::tunables::aspiration_delta();
         let (mut alpha, mut beta) = if depth >= 5 && !previous.is_mate() && previous > -Score::INFINITE {
             (previous - delta, previous + delta)
         } else {

@@ -35,6 +35,7 @@ mod searcher;
 mod state;
 mod tables;
 pub mod tt;
+pub mod tunables;
 
 pub use crate::profile::{DeepProbes, ProbCut, Profile, SearchProfile, Singular};
 pub use control::{Control, Iteration, LimitsOnly, Selectivity};

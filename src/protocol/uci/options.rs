@@ -85,6 +85,22 @@ const SPECS: &[Spec] = &[
     Spec { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
 ];
 
+/// `setoption` for one of the search's margins: a `tune` build sets it for the searches to come;
+/// any other build knows no such option.
+fn set_tunable(name: &str, value: Option<&str>) -> Result<Change, String> {
+    #[cfg(feature = "tune")]
+    if let Some(tunable) = engine::search::tunables::find(name) {
+        let engine::search::tunables::Tunable { name, min, max, .. } = *tunable;
+        let number = value.and_then(|value| value.parse::<i32>().ok());
+        return match number.map(|number| engine::search::tunables::set(name, number)) {
+            Some(Ok(())) => Ok(Change::Stored),
+            _ => Err(format!("{name} takes a whole number from {min} to {max}")),
+        };
+    }
+    let _ = value;
+    Err(format!("unknown option: {name}"))
+}
+
 /// The current option values.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -187,7 +203,7 @@ impl Default for Options {
 /// `UCI_Variant` shows the game being played as its default, so a GUI that reads defaults (and a
 /// Pikafish-only GUI started with `--variant xiangqi`) sees the game it talks to.
 pub fn uci_lines(current_variant: &str) -> Vec<String> {
-    SPECS
+    let mut lines: Vec<String> = SPECS
         .iter()
         .map(|spec| {
             let kind = match &spec.kind {
@@ -208,7 +224,15 @@ pub fn uci_lines(current_variant: &str) -> Vec<String> {
             };
             format!("option name {} type {kind}", spec.name)
         })
-        .collect()
+        .collect();
+    // A `tune` build lists the search's margins too, for an SPSA tuner to set.
+    if cfg!(feature = "tune") {
+        lines.extend(engine::search::tunables::TUNABLES.iter().map(|tunable| {
+            let engine::search::tunables::Tunable { name, default, min, max, .. } = tunable;
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }));
+    }
+    lines
 }
 
 impl Options {
@@ -232,10 +256,9 @@ impl Options {
     /// Applies `setoption name <name> value <value>`: the name is matched without case, the value
     /// checked against the option's type and range. `Err` is the `info string` to answer with.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {
-        let spec = SPECS
-            .iter()
-            .find(|spec| spec.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("unknown option: {name}"))?;
+        let Some(spec) = SPECS.iter().find(|spec| spec.name.eq_ignore_ascii_case(name)) else {
+            return set_tunable(name, value);
+        };
         let value = value.unwrap_or("");
         let missing = || format!("{} needs a value", spec.name);
         match &spec.kind {
