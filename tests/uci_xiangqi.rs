@@ -7,7 +7,9 @@
 mod support;
 
 use std::time::{Duration, Instant};
-use support::engine::{bestmove, field, is_bestmove, parse_divide, pv, pv_lines, run, serial, Engine, LONG};
+use support::engine::{
+    bestmove, field, is_bestmove, parse_divide, pv, pv_lines, run, serial, transcript, Engine, LONG,
+};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -932,4 +934,19 @@ fn compiler_describes_the_build() {
     assert!(lines.iter().any(|line| line.starts_with("Compiled by")), "{lines:#?}");
     assert!(lines.last().unwrap().contains("triskel"));
     engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn sudden_death_is_planned_over_fewer_moves_in_xiangqi_than_in_chess() {
+    // 5+0.05 with the default 10 ms overhead: budget = 5000 + (h - 1) * 50 - (h + 2) * 10, soft =
+    // budget / h: 30 moves for chess (204 ms), 22 for xiangqi (264 ms), whose games end sooner.
+    let soft = |variant: &str| -> u64 {
+        let lines = transcript(format!(
+            "uci\nsetoption name UCI_Variant value {variant}\ndebug on\nposition startpos\n\
+             go wtime 5000 btime 5000 winc 50 binc 50 depth 1\nquit\n"
+        ));
+        let line = lines.iter().find(|line| line.starts_with("info string time limits")).expect("the limits");
+        line.split("soft ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!((soft("chess"), soft("xiangqi")), (204, 264));
 }

@@ -43,7 +43,14 @@ pub fn plan<G: Variant>(
     let time = if request.infinite {
         TimeLimits::NONE
     } else {
-        TimeLimits::new(request.clock, request.movetime_ms, settings.move_overhead_ms, choices == 1)
+        let overhead = settings.move_overhead_ms;
+        TimeLimits::with_horizon(
+            request.clock,
+            request.movetime_ms,
+            overhead,
+            choices == 1,
+            G::SUDDEN_DEATH_MOVES,
+        )
     };
     let time = match time.soft {
         Some(soft) if settings.ponder => TimeLimits { soft: Some(soft + soft / 4), ..time },
@@ -60,7 +67,7 @@ pub fn plan<G: Variant>(
                 increment_ms: clock.increment_ms.max(0).saturating_mul(per_ms),
                 movestogo: clock.movestogo,
             };
-            let plan = TimeLimits::new(Some(in_nodes), None, 0, choices == 1);
+            let plan = TimeLimits::with_horizon(Some(in_nodes), None, 0, choices == 1, G::SUDDEN_DEATH_MOVES);
             let budget = plan.soft.or(plan.hard).map_or(1, |limit| limit.as_millis().max(1) as u64);
             (TimeLimits::NONE, Some(budget))
         }

@@ -6,7 +6,8 @@
 //!   [`TimeLimits::soft_for`]); past the scaled limit no new iteration starts.
 //! * The **hard** limit is never exceeded: the search polls it every 2048 nodes and aborts.
 //!
-//! With `horizon = movestogo` clamped to 1..=50 (30 in sudden death, or `movestogo 0`), `available = max(time_left -
+//! With `horizon = movestogo` clamped to 1..=50 (in sudden death, or `movestogo 0`, the game's
+//! `Variant::SUDDEN_DEATH_MOVES`: 30 for chess, 22 for xiangqi), `available = max(time_left -
 //! overhead, 0)` and the time for the whole horizon,
 //! `budget = max(time_left + (horizon - 1) * increment - (horizon + 2) * overhead, 0)`:
 //!
@@ -40,8 +41,9 @@
 use engine::search::Iteration;
 use std::time::Duration;
 
-/// Moves assumed to remain in sudden death.
-const SUDDEN_DEATH_HORIZON: i64 = 30;
+/// Moves assumed to remain in sudden death, unless the game says otherwise
+/// (`Variant::SUDDEN_DEATH_MOVES`).
+pub const SUDDEN_DEATH_HORIZON: i64 = 30;
 /// Largest `movestogo` taken at its word.
 const MAX_HORIZON: i64 = 50;
 /// The hard limit in soft limits: room for an iteration that puts the best move in doubt.
@@ -74,8 +76,19 @@ impl TimeLimits {
     /// No time limit at all (`infinite`, `depth`, `nodes`, `mate`, analysis).
     pub const NONE: TimeLimits = TimeLimits { soft: None, hard: None };
 
-    /// Computes the limits of a search.
+    /// Computes the limits of a search, with the chess clock's sudden-death horizon.
     pub fn new(clock: Option<Clock>, movetime_ms: Option<i64>, overhead_ms: u64, forced: bool) -> TimeLimits {
+        TimeLimits::with_horizon(clock, movetime_ms, overhead_ms, forced, SUDDEN_DEATH_HORIZON)
+    }
+
+    /// Computes the limits of a search whose game plans sudden death over `sudden_death_moves`.
+    pub fn with_horizon(
+        clock: Option<Clock>,
+        movetime_ms: Option<i64>,
+        overhead_ms: u64,
+        forced: bool,
+        sudden_death_moves: i64,
+    ) -> TimeLimits {
         let overhead = overhead_ms.min(i64::MAX as u64) as i64;
         let mut limits = match clock {
             Some(clock) => {
@@ -84,7 +97,9 @@ impl TimeLimits {
                 let horizon = clock
                     .movestogo
                     .filter(|&moves| moves > 0)
-                    .map_or(SUDDEN_DEATH_HORIZON, |moves| i64::from(moves).clamp(1, MAX_HORIZON));
+                    .map_or(sudden_death_moves.clamp(1, MAX_HORIZON), |moves| {
+                        i64::from(moves).clamp(1, MAX_HORIZON)
+                    });
                 let increment = clock.increment_ms.max(0);
                 // The time for the whole horizon: the increments still to come, less an overhead for
                 // every move, of which this one pays its share.

@@ -18,6 +18,10 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     const BENCH_POSITIONS: &'static [&'static str];
     /// Depth of the default `bench`: a few seconds on one core.
     const BENCH_DEPTH: u32;
+    /// The moves a sudden-death clock (no `movestogo`) is planned over: the moves the game is
+    /// expected to last from any point, with a margin. A game that usually ends sooner than this
+    /// leaves the rest of its clock unspent.
+    const SUDDEN_DEATH_MOVES: i64 = crate::controller::timeman::SUDDEN_DEATH_HORIZON;
 
     /// The start position (Chess960 castling notation when `chess960`, for games that have it).
     fn start(chess960: bool) -> Self {

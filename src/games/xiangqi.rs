@@ -15,6 +15,10 @@ impl Variant for engine::xiangqi::Position {
 
     const BENCH_POSITIONS: &'static [&'static str] = bench_positions::XIANGQI;
     const BENCH_DEPTH: u32 = 10;
+    /// Xiangqi between strong engines is decided by mate, most games by ply 100 (about 45 moves
+    /// a side), so chess's 30 moves to come left about 29% of the clock unspent against
+    /// Fairy-Stockfish; 22 spends it (docs/timeman.md).
+    const SUDDEN_DEATH_MOVES: i64 = 22;
 
     fn board_text(&self) -> String {
         display::xiangqi_board_text(self)
