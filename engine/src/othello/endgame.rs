@@ -20,7 +20,7 @@
 //!   cap the score) and fastest-first ordering (fewest opponent replies, corners counted twice).
 //!
 //! [`solve_exact`] probes null windows around a guess, moving the guess to each bound found until
-//! one probe proves the score (MTD(f)). From 16 empties the guess comes from a selective
+//! one probe proves the score (MTD(f)). From 20 empties the guess comes from a selective
 //! pre-search (probable cut-offs, as Edax solves), which also leaves its best moves in the table
 //! for the exact search to try first; below, from a midgame estimate.
 //!
