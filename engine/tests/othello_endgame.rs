@@ -189,7 +189,7 @@ fn sorted_positions_agree_with_and_without_table() {
 
 #[test]
 fn presearches_leave_the_exact_scores() {
-    // From 16 empties the exact solve first runs a selective pre-search, whose probable cut-offs
+    // From 20 empties the exact solve first runs a selective pre-search, whose probable cut-offs
     // may be wrong: its bounds stay in the table, where no exact search may trust them. The table
     // is kept from one position to the next, as a game keeps it; the reference is a full-window
     // search (no pre-search) over a table of its own.
@@ -197,7 +197,7 @@ fn presearches_leave_the_exact_scores() {
     let kept = table(1 << 16);
     let fresh = table(1 << 16);
     for case in 0..4 {
-        let position = random_position(&mut rng, 16 + case % 2);
+        let position = random_position(&mut rng, 20 + case % 2);
         let text = position.text();
         clear(&fresh);
         let reference = solve(&position, -64, 64, &fresh, &NoStop).unwrap().score;
