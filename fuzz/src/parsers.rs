@@ -574,8 +574,10 @@ fn clock_target(dice: &mut Dice, shown: &mut String) -> Result<bool, String> {
     let movetime = if dice.chance(1, 4) { Some(number(dice)) } else { None };
     let overhead = if dice.chance(1, 2) { dice.range(0, 5_000) as u64 } else { dice.bits() };
     let forced = dice.chance(1, 8);
-    *shown = format!("{clock:?} movetime {movetime:?} overhead {overhead} forced {forced}");
-    let limits = TimeLimits::new(Some(clock), movetime, overhead, forced);
+    // The game's sudden-death horizon (30 for chess, 22 for xiangqi), and values no game uses.
+    let horizon = dice.range(0, 100);
+    *shown = format!("{clock:?} movetime {movetime:?} overhead {overhead} forced {forced} horizon {horizon}");
+    let limits = TimeLimits::new(Some(clock), movetime, overhead, forced, horizon);
     let (Some(soft), Some(hard)) = (limits.soft, limits.hard) else {
         return Err(format!("a clock without limits: {limits:?}"));
     };
@@ -586,7 +588,7 @@ fn clock_target(dice: &mut Dice, shown: &mut String) -> Result<bool, String> {
     })?;
     // More time on the clock never means less time to think.
     let less = Clock { time_ms: time_ms / dice.range(2, 1_000), ..clock };
-    let fewer = TimeLimits::new(Some(less), movetime, overhead, forced);
+    let fewer = TimeLimits::new(Some(less), movetime, overhead, forced, horizon);
     ensure(fewer.soft <= limits.soft && fewer.hard <= limits.hard, || {
         format!("{} ms gives {limits:?} but {} ms gives {fewer:?}", time_ms, less.time_ms)
     })?;

@@ -43,11 +43,10 @@ pub fn plan<G: Variant>(
     let time = if request.infinite {
         TimeLimits::NONE
     } else {
-        let overhead = settings.move_overhead_ms;
-        TimeLimits::with_horizon(
+        TimeLimits::new(
             request.clock,
             request.movetime_ms,
-            overhead,
+            settings.move_overhead_ms,
             choices == 1,
             G::SUDDEN_DEATH_MOVES,
         )
@@ -67,7 +66,7 @@ pub fn plan<G: Variant>(
                 increment_ms: clock.increment_ms.max(0).saturating_mul(per_ms),
                 movestogo: clock.movestogo,
             };
-            let plan = TimeLimits::with_horizon(Some(in_nodes), None, 0, choices == 1, G::SUDDEN_DEATH_MOVES);
+            let plan = TimeLimits::new(Some(in_nodes), None, 0, choices == 1, G::SUDDEN_DEATH_MOVES);
             let budget = plan.soft.or(plan.hard).map_or(1, |limit| limit.as_millis().max(1) as u64);
             (TimeLimits::NONE, Some(budget))
         }

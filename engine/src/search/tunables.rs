@@ -95,17 +95,19 @@ pub enum SetError {
 
 /// Finds a margin by its option name, without case, as UCI matches names.
 pub fn find(name: &str) -> Option<&'static Tunable> {
-    TUNABLES.iter().find(|tunable| tunable.name.eq_ignore_ascii_case(name))
+    slot_of(name).map(|slot| &TUNABLES[slot])
+}
+
+/// The index of a margin in [`TUNABLES`] (and its value's slot), by option name without case.
+fn slot_of(name: &str) -> Option<usize> {
+    TUNABLES.iter().position(|tunable| tunable.name.eq_ignore_ascii_case(name))
 }
 
 /// Sets a margin for the searches to come (the `tune` build only: elsewhere the margins are
 /// constants).
 #[cfg(feature = "tune")]
 pub fn set(name: &str, value: i32) -> Result<(), SetError> {
-    let slot = TUNABLES
-        .iter()
-        .position(|tunable| tunable.name.eq_ignore_ascii_case(name))
-        .ok_or(SetError::Unknown)?;
+    let slot = slot_of(name).ok_or(SetError::Unknown)?;
     let tunable = TUNABLES[slot];
     if !(tunable.min..=tunable.max).contains(&value) {
         return Err(SetError::OutOfRange(tunable));

@@ -167,10 +167,7 @@ mod tests {
             if empties < PRESEARCH_EMPTIES || solved >= 6 {
                 continue;
             }
-            let mut text = [b' '; 66];
-            text[..64].copy_from_slice(board.as_bytes());
-            text[65] = side.as_bytes()[0];
-            let position = Position::parse(core::str::from_utf8(&text).unwrap()).unwrap();
+            let position = Position::parse(&std::format!("{board} {side}")).unwrap();
             assert_eq!(position.empties(), empties);
             let solution = solve_exact(&position, &TABLE, &NoStop).unwrap();
             assert_eq!(solution.score, score.trim_start_matches('+').parse::<i32>().unwrap(), "{line}");
