@@ -11,6 +11,7 @@
 //! docs/benchmarks.md). Under callgrind it takes a few minutes.
 
 use engine::othello::endgame::{clear, solve_exact, EndgameEntry, NoStop, Solution};
+use engine::othello::ffo::FfoLine;
 use engine::othello::{Move, MoveText, Position};
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;
@@ -62,18 +63,15 @@ fn setup_small_roots(avx2: bool) -> (Vec<Root>, Vec<EndgameEntry>) {
     choose_build(avx2);
     let roots = SMALL_ROOTS
         .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [number, empties, side, score, best, board] = fields[..] else { return None };
-            let (number, empties): (u32, u32) = (number.parse().ok()?, empties.parse().ok()?);
-            let origin = number / 100;
-            if !(40..=59).contains(&origin) || empties != 16 + (origin - 40) % 4 {
-                return None;
-            }
-            let position = Position::parse(&format!("{board} {side}")).expect("bench positions are valid");
-            let best = best.split(',').map(|text| position.parse_move(text).expect("a legal move")).collect();
-            Some((position, score.trim_start_matches('+').parse().expect("a score"), best))
+        .filter_map(FfoLine::parse)
+        .map(|line| line.expect("bench roots read"))
+        .filter(|line| {
+            let origin = line.number / 100;
+            (40..=59).contains(&origin) && line.empties == 16 + (origin - 40) % 4
+        })
+        .map(|line| {
+            let best = line.best_moves().map(|mv| mv.expect("a legal move")).collect();
+            (line.position, line.score, best)
         })
         .collect::<Vec<_>>();
     assert_eq!(roots.len(), 20);

@@ -505,6 +505,32 @@ fn ffo_solves_and_checks_on_its_own_thread_and_ping_stops_it() {
     quit(engine);
 }
 
+#[test]
+fn ffo_names_the_positions_whose_boards_do_not_read_and_solves_the_others() {
+    let path = std::env::temp_dir().join(format!("triskel-ffo-{}.txt", std::process::id()));
+    let good = "40 20 X +38 a2 O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+    let lines = [
+        "# number empties side score best board".to_string(),
+        good.replacen("40 20", "1 20", 1).replacen("O--O", "Q--O", 1), // a bad square
+        good.replacen("40 20", "2 21", 1),                             // other empties than the board's
+        "not a position line".to_string(),                             // skipped: no number
+        good.replacen("40 20", "3 20", 1),
+    ];
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let mut engine = nboard();
+    engine.send(&format!("ffo {} 1 3", path.display()));
+    let lines = engine.until(LONG, |line| line.starts_with("total "));
+    let _ = std::fs::remove_file(&path);
+    for number in [1, 2] {
+        let unread = format!("status ffo: position {number} does not read");
+        assert!(lines.contains(&unread), "{unread}: {lines:#?}");
+    }
+    let row = lines.iter().find(|line| line.trim_start().starts_with("3 ")).expect("position 3's row");
+    assert!(row.split_whitespace().take(5).eq(["3", "20", "+38", "+38", "a2"]), "{row}");
+    assert!(lines.last().unwrap().ends_with(" 0 wrong"), "{lines:?}");
+    quit(engine);
+}
+
 /// The start position as a record with no moves.
 const START_GAME: &str =
     "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)";

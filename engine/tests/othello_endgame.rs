@@ -13,6 +13,7 @@ use engine::othello::endgame::{
     clear, flips::flips, solve, solve_exact, solve_exact_shared, solve_moves, solve_win_loss, EndgameEntry,
     NoStop, Team,
 };
+use engine::othello::ffo::FfoLine;
 use engine::othello::{Move, MoveText, Position};
 
 const FFO: &str = include_str!("../../tests/data/othello/ffo.txt");
@@ -315,12 +316,12 @@ fn threads_solving_together_are_each_exact() {
 
 #[test]
 fn stopping_returns_none() {
-    let (_, position, _, _) = ffo_cases().into_iter().next().unwrap();
+    let position = ffo_cases()[0].position;
     let stop_soon = |nodes: u64| nodes > 10_000;
     assert!(solve_exact(&position, &table(1 << 10), &stop_soon).is_none());
     // #41 is a draw: its win/loss/draw search proves both bounds, far more than one poll
     // interval (#40's first move wins at once, in fewer nodes than that).
-    let (_, drawn, _, _) = ffo_cases().into_iter().nth(1).unwrap();
+    let drawn = ffo_cases()[1].position;
     let flag = std::sync::atomic::AtomicBool::new(true);
     assert!(solve_win_loss(&drawn, &table(1 << 10), &flag).is_none());
 }
@@ -342,15 +343,18 @@ fn every_move_scored() {
     }
 }
 
-/// (number, position, score, best moves) of every FFO line.
-fn ffo_cases() -> Vec<(u32, Position, i32, Vec<Move>)> {
+/// Every FFO line, each of its best moves legal.
+fn ffo_cases() -> Vec<FfoLine<'static>> {
     FFO.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(FfoLine::parse)
         .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let position = Position::parse(&format!("{} {}", fields[5], fields[2])).unwrap();
-            let best = fields[4].split(',').map(|text| position.parse_move(text).unwrap()).collect();
-            (fields[0].parse().unwrap(), position, fields[3].parse().unwrap(), best)
+            let line = line.unwrap_or_else(|error| panic!("ffo.txt: {error}"));
+            assert!(
+                line.best_moves().all(|mv| mv.is_some()),
+                "FFO #{}: a best move is not legal",
+                line.number
+            );
+            line
         })
         .collect()
 }
@@ -358,7 +362,8 @@ fn ffo_cases() -> Vec<(u32, Position, i32, Vec<Move>)> {
 fn check_ffo(numbers: std::ops::RangeInclusive<u32>, report: bool) {
     let table = table(1 << 22);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    for (number, position, score, best) in ffo_cases() {
+    for line in ffo_cases() {
+        let (number, position) = (line.number, line.position);
         if !numbers.contains(&number) {
             continue;
         }
@@ -378,8 +383,8 @@ fn check_ffo(numbers: std::ops::RangeInclusive<u32>, report: bool) {
                 solution.nodes as f64 / seconds / 1e6
             );
         }
-        assert_eq!(solution.score, score, "FFO #{number}");
-        assert!(best.contains(&solution.best_move), "FFO #{number}: {:?}", solution.best_move);
+        assert_eq!(solution.score, line.score, "FFO #{number}");
+        assert!(line.is_best(solution.best_move), "FFO #{number}: {:?}", solution.best_move);
     }
     if report {
         println!(

@@ -4,17 +4,18 @@
 use super::othello::solve_together;
 use crate::resources::{huge_vec, MAX_THREADS};
 use engine::othello::endgame::{self, EndgameEntry};
-use engine::othello::{Move, MoveText, Position};
+use engine::othello::ffo::{FfoLine, FfoLineError};
+use engine::othello::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What `ffo` reports as it goes.
-pub enum FfoEvent<'a> {
+pub enum FfoEvent {
     /// The file is read and the table allocated: the solves begin.
     Started,
-    /// Position `number`'s board does not read.
+    /// Position `number`'s board does not read, or has other empties than the line says.
     Unreadable(u32),
     /// A position solved and checked against the file.
-    Solved(FfoSolve<'a>),
+    Solved(FfoSolve),
     /// `stop` ended the run.
     Stopped,
     /// Every position asked for is solved: the time and nodes of all, and how many were wrong.
@@ -22,13 +23,13 @@ pub enum FfoEvent<'a> {
 }
 
 /// One FFO position solved.
-pub struct FfoSolve<'a> {
+pub struct FfoSolve {
     pub number: u32,
-    /// Empty squares, as the file writes them.
-    pub empties: &'a str,
+    /// Empty squares.
+    pub empties: u32,
     /// The solved score, in discs for the side to move.
     pub score: i32,
-    /// The file's score (`i32::MIN` where it does not read).
+    /// The file's score.
     pub want: i32,
     pub best: Move,
     pub seconds: f64,
@@ -38,8 +39,8 @@ pub struct FfoSolve<'a> {
     pub right: bool,
 }
 
-/// `ffo [FILE [FIRST [LAST [THREADS]]]]`: solves the FFO endgame positions of `FILE` (number,
-/// empties, side, score, best moves, board) exactly, each from an empty solver table, and checks
+/// `ffo [FILE [FIRST [LAST [THREADS]]]]`: solves the FFO endgame positions of `FILE` (lines as
+/// [`FfoLine`] reads them; one whose number does not read is skipped) exactly, each from an empty solver table, and checks
 /// score and move against the file; `stop` ends it within milliseconds. With more than one thread
 /// they solve each position together ([`endgame::solve_exact_shared`]); the nodes are all threads'.
 /// The error says why it could not start.
@@ -49,43 +50,44 @@ pub fn ffo(
     last: u32,
     threads: usize,
     stop: &AtomicBool,
-    report: &mut dyn FnMut(FfoEvent<'_>),
+    report: &mut dyn FnMut(FfoEvent),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
     let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     report(FfoEvent::Started);
-    for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [number, empties, side, score, best, board] = fields[..] else { continue };
-        let Ok(number) = number.parse::<u32>() else { continue };
-        if number < first || number > last {
+    for line in text.lines().filter_map(FfoLine::parse) {
+        let line = match line {
+            Ok(line) => line,
+            Err(FfoLineError::Board { number, .. } | FfoLineError::Empties { number }) => {
+                if (first..=last).contains(&number) {
+                    report(FfoEvent::Unreadable(number));
+                }
+                continue;
+            }
+            Err(_) => continue,
+        };
+        if !(first..=last).contains(&line.number) {
             continue;
         }
-        let Ok(position) = Position::parse(&format!("{board} {side}")) else {
-            report(FfoEvent::Unreadable(number));
-            continue;
-        };
-        let want: i32 = score.trim_start_matches('+').parse().unwrap_or(i32::MIN);
         endgame::clear(&table);
         let started = std::time::Instant::now();
         let stopped = || stop.load(Ordering::Relaxed);
-        let Some((solution, nodes)) = solve_together(&position, &table, threads, &stopped) else {
+        let Some((solution, nodes)) = solve_together(&line.position, &table, threads, &stopped) else {
             report(FfoEvent::Stopped);
             return Ok(());
         };
         let seconds = started.elapsed().as_secs_f64();
-        let played = MoveText(solution.best_move).to_string();
-        let right = solution.score == want && best.split(',').any(|mv| mv.eq_ignore_ascii_case(&played));
+        let right = solution.score == line.score && line.is_best(solution.best_move);
         wrong += usize::from(!right);
         total_nodes += nodes;
         total_seconds += seconds;
         report(FfoEvent::Solved(FfoSolve {
-            number,
-            empties,
+            number: line.number,
+            empties: line.empties,
             score: solution.score,
-            want,
+            want: line.score,
             best: solution.best_move,
             seconds,
             nodes,

@@ -471,7 +471,7 @@ fn status_line(text: &str) -> String {
 
 /// `ffo`'s table: a header, one row per position (score and move, the file's score, time, nodes
 /// and speed, `WRONG` where they disagree with the file), then the totals.
-fn ffo_text(event: &FfoEvent<'_>) -> String {
+fn ffo_text(event: &FfoEvent) -> String {
     match event {
         FfoEvent::Started => format!(
             "{:>3} {:>4} {:>6} {:>6} {:>5} {:>9} {:>14} {:>12}",

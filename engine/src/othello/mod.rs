@@ -12,6 +12,7 @@
 pub mod board;
 pub mod endgame;
 mod eval;
+pub mod ffo;
 pub mod ggf;
 pub mod position;
 mod search_profile;

@@ -67,10 +67,16 @@ impl Position {
     /// black, `O` white, `-` or `.` empty; spaces ignored), then the side to move. Anything after the
     /// side (operations, comments) is ignored.
     pub fn parse(text: &str) -> Result<Position, BoardError> {
+        Self::parse_chars(text.chars())
+    }
+
+    /// [`Position::parse`] over characters, for readers whose board and side come apart (the FFO
+    /// files write the side before the board).
+    pub(crate) fn parse_chars(chars: impl Iterator<Item = char>) -> Result<Position, BoardError> {
         let mut black = 0u64;
         let mut white = 0u64;
         let mut index = 0;
-        let mut chars = text.chars().filter(|c| !c.is_whitespace());
+        let mut chars = chars.filter(|c| !c.is_whitespace());
         while index < 64 {
             let c = chars.next().ok_or(BoardError::WrongLength)?;
             match c {

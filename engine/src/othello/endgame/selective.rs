@@ -153,25 +153,19 @@ mod tests {
     #[test]
     fn presearched_roots_keep_their_exact_scores() {
         use crate::othello::endgame::solve_exact;
-        use crate::othello::Position;
+        use crate::othello::ffo::FfoLine;
 
         static TABLE: [EndgameEntry; 1 << 16] = [EndgameEntry::EMPTY; 1 << 16];
         let roots = include_str!("../../../../tests/data/othello/small_roots.txt");
         let mut solved = 0;
-        for line in roots.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
-            let mut fields = line.split_whitespace();
-            let mut field = || fields.next().unwrap();
-            let (_, empties, side, score, best, board) =
-                (field(), field(), field(), field(), field(), field());
-            let empties: u32 = empties.parse().unwrap();
-            if empties < PRESEARCH_EMPTIES || solved >= 6 {
+        for line in roots.lines().filter_map(FfoLine::parse) {
+            let line = line.unwrap();
+            if line.empties < PRESEARCH_EMPTIES || solved >= 6 {
                 continue;
             }
-            let position = Position::parse(&std::format!("{board} {side}")).unwrap();
-            assert_eq!(position.empties(), empties);
-            let solution = solve_exact(&position, &TABLE, &NoStop).unwrap();
-            assert_eq!(solution.score, score.trim_start_matches('+').parse::<i32>().unwrap(), "{line}");
-            assert!(best.split(',').any(|mv| position.parse_move(mv) == Some(solution.best_move)), "{line}");
+            let solution = solve_exact(&line.position, &TABLE, &NoStop).unwrap();
+            assert_eq!(solution.score, line.score, "#{}", line.number);
+            assert!(line.is_best(solution.best_move), "#{}", line.number);
             solved += 1;
         }
         assert_eq!(solved, 6);
