@@ -89,13 +89,19 @@ const SPECS: &[Spec] = &[
 /// any other build knows no such option.
 fn set_tunable(name: &str, value: Option<&str>) -> Result<Change, String> {
     #[cfg(feature = "tune")]
-    if let Some(tunable) = engine::search::tunables::find(name) {
-        let engine::search::tunables::Tunable { name, min, max, .. } = *tunable;
-        let number = value.and_then(|value| value.parse::<i32>().ok());
-        return match number.map(|number| engine::search::tunables::set(name, number)) {
-            Some(Ok(())) => Ok(Change::Stored),
-            _ => Err(format!("{name} takes a whole number from {min} to {max}")),
-        };
+    {
+        use engine::search::tunables::{set, SetError};
+        // A value that is not a whole number is below every margin's range, so one lookup by
+        // name answers both the unknown name and the bad value.
+        let number = value.and_then(|value| value.parse::<i32>().ok()).unwrap_or(i32::MIN);
+        match set(name, number) {
+            Ok(()) => return Ok(Change::Stored),
+            Err(SetError::OutOfRange(tunable)) => {
+                let (name, min, max) = (tunable.name, tunable.min, tunable.max);
+                return Err(format!("{name} takes a whole number from {min} to {max}"));
+            }
+            Err(SetError::Unknown) => {}
+        }
     }
     let _ = value;
     Err(format!("unknown option: {name}"))
