@@ -41,6 +41,17 @@ pub const CONTINUATION_HISTORY: bool = !COMPACT;
 /// Rows of the continuation history: one per history slot, or none.
 pub const CONTINUATION_ROWS: usize = if CONTINUATION_HISTORY { HISTORY_SLOTS } else { 0 };
 
+/// Kinds of piece a capture can take, as the capture history tells them apart: chess's six and
+/// xiangqi's seven, with room for a tactical move that takes nothing (a chess promotion).
+pub const VICTIM_KINDS: usize = 8;
+
+/// Whether the search keeps a capture history, `HISTORY_SLOTS x VICTIM_KINDS` `i16`s (20 KiB): the
+/// compact search orders captures by victim and attacker alone.
+pub const CAPTURE_HISTORY: bool = !COMPACT;
+
+/// Entries of the capture history: one per capturing piece, target square and victim, or none.
+pub const CAPTURE_HISTORY_ENTRIES: usize = if CAPTURE_HISTORY { HISTORY_SLOTS * VICTIM_KINDS } else { 0 };
+
 /// Entries of the chess pawn cache, 32 bytes each (a power of two): 128 KiB in the full build.
 pub const PAWN_CACHE_ENTRIES: usize = if COMPACT { 1 << 5 } else { 1 << 12 };
 

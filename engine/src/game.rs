@@ -172,6 +172,13 @@ pub trait Game: Clone + SearchProfile {
     /// Slot of `mv` in the search's history tables; below [`HISTORY_SLOTS`].
     fn history_index(&self, mv: Self::Move) -> usize;
 
+    /// The kind of piece the tactical move `mv` takes, below [`VICTIM_KINDS`], which with
+    /// [`Game::history_index`] places it in the search's capture history. A tactical move that takes
+    /// nothing (a chess promotion) has a kind of its own; a game without captures keeps the default.
+    fn victim_kind(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
     /// A key of the slow-changing part of the position that the evaluation tends to misjudge the
     /// same way, with the side to move (chess: the pawns; xiangqi: pawns, advisors and elephants),
     /// for the search's correction history; `None` where the game has none (Othello).
@@ -253,4 +260,4 @@ pub enum CycleVerdict {
     SideToMoveLoses,
 }
 
-pub use crate::footprint::{HISTORY_SLOTS, MAX_MOVES};
+pub use crate::footprint::{HISTORY_SLOTS, MAX_MOVES, VICTIM_KINDS};

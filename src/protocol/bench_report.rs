@@ -10,7 +10,7 @@
 //!
 //! ===========================
 //! Total time (ms) : 884
-//! Nodes searched  : 1150169
+//! Nodes searched  : 1179262
 //! Nodes/second    : 1299872
 //! ```
 //!

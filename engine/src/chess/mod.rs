@@ -205,6 +205,15 @@ impl Game for Position {
         piece * 64 + mv.to().index()
     }
 
+    /// The captured kind's index (a pawn for en passant), or 6 for a promotion that takes nothing.
+    #[inline]
+    fn victim_kind(&self, mv: Move) -> usize {
+        match mv.kind() {
+            MoveKind::EnPassant => PieceKind::Pawn.index(),
+            _ => self.piece_on(mv.to()).map_or(6, |piece| piece.kind().index()),
+        }
+    }
+
     #[inline]
     fn encode_move(mv: Move) -> u16 {
         mv.to_bits()

@@ -294,6 +294,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         let mut bound = Bound::Upper;
         let mut quiets_tried = [G::Move::default(); 32];
         let mut quiet_count = 0;
+        // The capture-history slots of the captures searched so far.
+        let mut captures_tried = [0usize; 32];
+        let mut capture_count = 0;
         let late_move_limit = (tunables::late_move_base() + depth * depth) / (2 - i32::from(improving));
         let futile = shallow_pruning
             && !pv_node
@@ -334,6 +337,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
             let history_slot = position.history_index(mv);
+            let capture_slot = if tactical { Histories::capture_slot(position, mv) } else { 0 };
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             if depth > G::PROFILE.table_min_depth {
                 self.tt.prefetch(position.hash());
@@ -402,6 +406,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                             let tried = &quiets_tried[..quiet_count];
                             self.state.histories.reward_quiet(position, mv, ply, rows, depth, tried);
                         }
+                        let cut = if tactical { Some(capture_slot) } else { None };
+                        let tried = &captures_tried[..capture_count];
+                        self.state.histories.reward_captures(cut, tried, depth);
                         break;
                     }
                 }
@@ -409,6 +416,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if !tactical && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = mv;
                 quiet_count += 1;
+            } else if tactical && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = capture_slot;
+                capture_count += 1;
             }
         }
         if best_score == -Score::INFINITE {

@@ -1,6 +1,6 @@
 //! What a search thread learns about move order and about its evaluation's errors, and how a search
-//! updates it: killers, counter moves, the butterfly and continuation histories of quiet moves, and
-//! the correction history of static evaluations. (The game's past positions, for repetitions, are
+//! updates it: killers, counter moves, the butterfly and continuation histories of quiet moves, the
+//! capture history, and the correction history of static evaluations. (The game's past positions, for repetitions, are
 //! [`crate::history`], another thing.)
 //!
 //! The tables outlive a search: the next search of the same game starts from them, and only
@@ -9,8 +9,10 @@
 use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
-use crate::footprint::{CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES};
-use crate::game::{Game, HISTORY_SLOTS};
+use crate::footprint::{
+    CAPTURE_HISTORY, CAPTURE_HISTORY_ENTRIES, CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES,
+};
+use crate::game::{Game, HISTORY_SLOTS, VICTIM_KINDS};
 use crate::score::{Score, MAX_PLY};
 
 /// Killers per ply.
@@ -41,6 +43,11 @@ pub(super) struct Histories<G: Game> {
     /// moves tried before them lose. Within `±HISTORY_MAX`, so `i16`, as the continuation tables.
     butterfly: [i16; HISTORY_SLOTS],
     continuation: ContinuationTable,
+    /// The capture history, by [`Histories::capture_slot`] (capturing piece, target and victim):
+    /// captures that cut off gain, the captures tried before a cut-off lose. It orders captures
+    /// of the same victim that the victim-and-attacker order ties, and a capture that keeps
+    /// failing below one that keeps working.
+    capture: [i16; CAPTURE_HISTORY_ENTRIES],
     /// Correction history: by [`Game::correction_key`], a running average of how far searches
     /// came out from the static evaluation, added to later static evaluations of the same key.
     correction: [i16; CORRECTION_ENTRIES],
@@ -53,6 +60,13 @@ pub(super) struct Histories<G: Game> {
 #[inline]
 pub(super) fn continuation_rows(played: &[Option<usize>; MAX_PLY + 1], ply: usize) -> ContinuationRows {
     [played[ply], if ply >= 1 { played[ply - 1] } else { None }]
+}
+
+/// What a cut-off at `depth` is worth to the histories. Large enough that a few cut-offs move a
+/// history by thousands: the reduction and pruning thresholds read the histories in those units.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 128 * depth - 128).clamp(16, HISTORY_MAX / 8)
 }
 
 /// The gravity update: moves `value` towards `±HISTORY_MAX` by `bonus`, less as it gets there.
@@ -75,6 +89,7 @@ impl<G: Game> Histories<G> {
             addr_of_mut!((*histories).killers).write([[none; KILLERS]; MAX_PLY + 1]);
             addr_of_mut!((*histories).butterfly).write([0; HISTORY_SLOTS]);
             addr_of_mut!((*histories).continuation).write_bytes(0, 1);
+            addr_of_mut!((*histories).capture).write_bytes(0, 1);
             addr_of_mut!((*histories).correction).write([0; CORRECTION_ENTRIES]);
             addr_of_mut!((*histories).counter_moves).write([none; HISTORY_SLOTS]);
             slot.assume_init_mut()
@@ -89,6 +104,7 @@ impl<G: Game> Histories<G> {
         for row in self.continuation.iter_mut() {
             row.fill(0);
         }
+        self.capture.fill(0);
         self.correction.fill(0);
         self.counter_moves.fill(G::Move::default());
     }
@@ -146,12 +162,41 @@ impl<G: Game> Histories<G> {
         if let Some(previous) = rows[0] {
             self.counter_moves[previous] = mv;
         }
-        // Large enough that a few cut-offs move a history by thousands: the reduction and pruning
-        // thresholds read the histories in those units.
-        let bonus = (16 * depth * depth + 128 * depth - 128).clamp(16, HISTORY_MAX / 8);
+        let bonus = history_bonus(depth);
         self.update_quiet_history(position.history_index(mv), rows, bonus);
         for &other in tried {
             self.update_quiet_history(position.history_index(other), rows, -bonus);
+        }
+    }
+
+    /// The capture history's entry for the tactical move `mv`, read before `mv` is made.
+    #[inline]
+    pub(super) fn capture_slot(position: &G, mv: G::Move) -> usize {
+        position.history_index(mv) * VICTIM_KINDS + position.victim_kind(mv)
+    }
+
+    /// The capture history of the capture in `slot` (0 where the build keeps none).
+    #[inline]
+    pub(super) fn capture_score(&self, slot: usize) -> i32 {
+        if CAPTURE_HISTORY {
+            i32::from(self.capture[slot])
+        } else {
+            0
+        }
+    }
+
+    /// After a `depth`-ply cut-off: rewards the capture that cut off (`cut`, none when a quiet move
+    /// did) and punishes the captures `tried` before it, which were searched and did not.
+    pub(super) fn reward_captures(&mut self, cut: Option<usize>, tried: &[usize], depth: i32) {
+        if !CAPTURE_HISTORY {
+            return;
+        }
+        let bonus = history_bonus(depth);
+        if let Some(slot) = cut {
+            self.capture[slot] = nudge(i32::from(self.capture[slot]), bonus) as i16;
+        }
+        for &slot in tried {
+            self.capture[slot] = nudge(i32::from(self.capture[slot]), -bonus) as i16;
         }
     }
 
@@ -201,5 +246,41 @@ impl<G: Game> Histories<G> {
 /// reminder that [`Histories::init_in`] must write it too.
 #[allow(dead_code)]
 fn assert_every_field_is_written<G: Game>(histories: Histories<G>) {
-    let Histories { killers: _, butterfly: _, continuation: _, correction: _, counter_moves: _ } = histories;
+    let Histories { killers: _, butterfly: _, continuation: _, capture: _, correction: _, counter_moves: _ } =
+        histories;
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::{Histories, HISTORY_MAX};
+    use crate::footprint::CAPTURE_HISTORY;
+    use core::mem::MaybeUninit;
+    use std::boxed::Box;
+
+    #[test]
+    fn a_capture_that_cuts_off_gains_and_the_captures_searched_before_it_lose() {
+        let mut slot = Box::new(MaybeUninit::<Histories<crate::chess::Position>>::uninit());
+        let histories = Histories::init_in(&mut slot);
+        let (cut, tried, untouched) = (17, [3, 250], 40);
+        histories.reward_captures(Some(cut), &tried, 8);
+        if !CAPTURE_HISTORY {
+            assert_eq!(histories.capture_score(cut), 0);
+            return;
+        }
+        assert!(histories.capture_score(cut) > 0);
+        assert!(tried.iter().all(|&slot| histories.capture_score(slot) < 0));
+        assert_eq!(histories.capture_score(untouched), 0);
+        // A quiet move's cut-off punishes the captures searched before it, and no capture gains.
+        histories.reward_captures(None, &[untouched], 8);
+        assert!(histories.capture_score(untouched) < 0);
+        // However often a capture cuts off, its history stays within the bound.
+        for _ in 0..1000 {
+            histories.reward_captures(Some(cut), &[], 20);
+        }
+        assert!((HISTORY_MAX * 9 / 10..=HISTORY_MAX).contains(&histories.capture_score(cut)));
+        histories.clear();
+        assert_eq!(histories.capture_score(cut), 0);
+    }
 }

@@ -1,10 +1,10 @@
 //! The order a node tries its moves in: ordering keys (the hash move, captures by victim and
-//! attacker, killers, the counter move, quiet moves by their histories) and the selection of the
+//! attacker and their capture history, killers, the counter move, quiet moves by their histories) and the selection of the
 //! next move. Each ply's moves and keys live in the thread's [`super::SearchState`], so a node's
 //! picker is its ply's two arrays and the index it has reached, and nothing is copied.
 
 use super::control::Control;
-use super::histories::{continuation_rows, HISTORY_MAX};
+use super::histories::{continuation_rows, Histories, HISTORY_MAX};
 use super::searcher::Searcher;
 use crate::game::Game;
 
@@ -14,6 +14,11 @@ const TT_MOVE_KEY: i32 = 3_000_000;
 /// not yet checked by exchange evaluation, above the killers; losing ones below every quiet move.
 const GOOD_CAPTURE_KEY: i32 = 2_000_000;
 const BAD_CAPTURE_KEY: i32 = -2_000_000;
+/// A capture's history is added to its key divided by this: at most a few pawns of victim, so it
+/// orders captures within a victim and reorders victims of near value, and no more.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+/// The lowest key a capture not yet checked by exchange evaluation can have.
+const UNCHECKED_CAPTURE_FLOOR: i32 = GOOD_CAPTURE_KEY - HISTORY_MAX / CAPTURE_HISTORY_DIVISOR;
 /// Ordering keys of the killers, newest first, then of the counter move: above every other quiet
 /// move. Alpha-beta reduces moves from [`COUNTER_MOVE_KEY`] up less.
 const FIRST_KILLER_KEY: i32 = 1_000_001;
@@ -22,6 +27,8 @@ pub(super) const COUNTER_MOVE_KEY: i32 = 999_999;
 
 // A quiet move's key is its butterfly history plus two continuation histories.
 const _: () = assert!(3 * HISTORY_MAX < COUNTER_MOVE_KEY && COUNTER_MOVE_KEY < SECOND_KILLER_KEY);
+// A capture's history never takes an unchecked capture down among the killers.
+const _: () = assert!(FIRST_KILLER_KEY < UNCHECKED_CAPTURE_FLOOR);
 
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// Prepares `ply`'s freshly generated moves for [`Self::next_move`]: scores them all, or, where
@@ -96,7 +103,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     }
 
     /// Ordering keys of the moves from `from` on in `ply`'s list: the hash move, captures by victim
-    /// and attacker, killers, quiet moves by history. Every capture starts among the winning ones;
+    /// and attacker and then their capture history, killers, quiet moves by history. Every capture starts among the winning ones;
     /// [`Self::pick_checked`] moves one that loses material below the quiet moves when it comes up.
     fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize, from: usize) {
         let state = &mut *self.state;
@@ -109,7 +116,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(*mv) {
-                GOOD_CAPTURE_KEY + position.tactical_order(*mv)
+                let history = histories.capture_score(Histories::capture_slot(position, *mv));
+                GOOD_CAPTURE_KEY + position.tactical_order(*mv) + history / CAPTURE_HISTORY_DIVISOR
             } else if *mv == killers[0] {
                 FIRST_KILLER_KEY
             } else if *mv == killers[1] {
@@ -139,7 +147,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         loop {
             let mv = self.pick_at(ply, index, count);
             let key = &mut self.state.move_keys[ply][index];
-            if (GOOD_CAPTURE_KEY..TT_MOVE_KEY).contains(key) && !position.see_at_least(mv, 0) {
+            if (UNCHECKED_CAPTURE_FLOOR..TT_MOVE_KEY).contains(key) && !position.see_at_least(mv, 0) {
                 *key += BAD_CAPTURE_KEY - GOOD_CAPTURE_KEY;
                 continue;
             }

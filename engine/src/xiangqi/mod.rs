@@ -230,6 +230,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn victim_kind(&self, mv: Move) -> usize {
+        self.board[mv.to().index()].map_or(0, |piece| piece.kind().index())
+    }
+
+    #[inline]
     fn encode_move(mv: Move) -> u16 {
         mv.to_bits()
     }
