@@ -2,7 +2,7 @@
 //! has its own, en passant takes a pawn, a promotion that takes nothing has a kind of its own, and
 //! every kind fits the table.
 
-use engine::game::{Game, VICTIM_KINDS};
+use engine::game::VICTIM_KINDS;
 use engine::text::GameText;
 
 fn victim<G: GameText>(fen: &str, mv: &str) -> usize {
