@@ -33,6 +33,13 @@ pub const KEY_HISTORY: usize = if COMPACT { 128 } else { 1024 };
 /// Entries of the correction history (a power of two).
 pub const CORRECTION_ENTRIES: usize = if COMPACT { 1 << 8 } else { 1 << 14 };
 
+/// Whether the search corrects its evaluation by each side's pieces too: the compact search
+/// corrects by the structure alone.
+pub const PIECE_CORRECTION: bool = !COMPACT;
+
+/// Entries of each side's piece correction history (a power of two, or none).
+pub const PIECE_CORRECTION_ENTRIES: usize = if PIECE_CORRECTION { 1 << 14 } else { 0 };
+
 /// Whether the search keeps a continuation history. Its table is `HISTORY_SLOTS x HISTORY_SLOTS`
 /// `i16`s, over 3 MiB, so the compact search orders quiet moves by the butterfly history, the
 /// killers and the counter move only.

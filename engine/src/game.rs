@@ -186,6 +186,15 @@ pub trait Game: Clone + SearchProfile {
         None
     }
 
+    /// Keys of the rest of each side's pieces (chess: all but the pawns; xiangqi: the general,
+    /// horses, chariots and cannons), first player's first, each with the side to move: the search
+    /// corrects its evaluation by them beside [`Game::correction_key`], since an evaluation also
+    /// misjudges the same placement of one side's pieces the same way. `None` where the game keys
+    /// only its structure, or none (Othello).
+    fn piece_correction_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// The move as 16 bits for the transposition table; [`Game::decode_move`] inverts it. A decoded
     /// move is only ever used after it was found among the legal moves, so collisions are harmless.
     fn encode_move(mv: Self::Move) -> u16;

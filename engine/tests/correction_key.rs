@@ -1,5 +1,6 @@
-//! The correction history's keys: the same slow-changing structure and side to move share a key
+//! The correction histories' keys: the same slow-changing structure and side to move share a key
 //! whatever the other pieces do; a change of that structure or of the side to move gives another.
+//! Each side's piece keys follow that side's pieces other than the structure, and the side to move.
 
 use engine::game::Game;
 
@@ -39,4 +40,61 @@ fn xiangqi_keys_follow_pawns_advisors_elephants_and_the_side_to_move() {
 #[test]
 fn othello_has_no_correction_key() {
     assert!(engine::othello::Position::default().correction_key().is_none());
+}
+
+fn chess_piece_keys(fen: &str) -> [u64; 2] {
+    let position = engine::chess::Position::from_fen(fen).unwrap();
+    position.piece_correction_keys().expect("chess keys each side's pieces")
+}
+
+fn xiangqi_piece_keys(fen: &str) -> [u64; 2] {
+    let position = engine::xiangqi::Position::from_fen(fen).unwrap();
+    position.piece_correction_keys().expect("xiangqi keys each side's pieces")
+}
+
+#[test]
+fn chess_piece_keys_follow_each_sides_pieces_but_the_pawns() {
+    let [white, black] = chess_piece_keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_ne!(white, black);
+    // A pawn moved: neither changes.
+    assert_eq!(
+        [white, black],
+        chess_piece_keys("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+    );
+    // A white knight moved: White's alone changes.
+    let [knight_white, knight_black] =
+        chess_piece_keys("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+    assert_ne!(knight_white, white);
+    assert_eq!(knight_black, black);
+    // The same squares held by another kind of piece are another placement.
+    assert_ne!(
+        chess_piece_keys("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[0],
+        chess_piece_keys("4k3/8/8/8/8/8/8/B3K3 w - - 0 1")[0]
+    );
+    // The side to move changes both.
+    let [other_white, other_black] =
+        chess_piece_keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(other_white != white && other_black != black);
+}
+
+#[test]
+fn xiangqi_piece_keys_follow_generals_horses_chariots_and_cannons() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let [red, black] = xiangqi_piece_keys(start);
+    assert_ne!(red, black);
+    // A pawn advanced, an elephant moved: neither changes.
+    assert_eq!(
+        [red, black],
+        xiangqi_piece_keys("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2B2C1/9/RN1AKABNR w - - 0 1")
+    );
+    // A red cannon moved: red's alone changes.
+    let [cannon_red, cannon_black] =
+        xiangqi_piece_keys("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
+    assert_ne!(cannon_red, red);
+    assert_eq!(cannon_black, black);
+}
+
+#[test]
+fn othello_keys_no_pieces() {
+    assert!(engine::othello::Position::default().piece_correction_keys().is_none());
 }

@@ -10,7 +10,7 @@
 //!
 //! ===========================
 //! Total time (ms) : 884
-//! Nodes searched  : 1179262
+//! Nodes searched  : 1091570
 //! Nodes/second    : 1299872
 //! ```
 //!

@@ -200,6 +200,27 @@ impl Game for Position {
     }
 
     #[inline]
+    fn piece_correction_keys(&self) -> Option<[u64; 2]> {
+        const MULTIPLIERS: [u64; 5] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0xA076_1D64_78BD_642F,
+            0xE703_7ED1_A0B4_28DB,
+        ];
+        const KINDS: [PieceKind; 5] =
+            [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen, PieceKind::King];
+        let side = u64::from(self.side_to_move() == Color::Black).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let key = |color: Color| {
+            let pieces = KINDS.iter().zip(MULTIPLIERS);
+            pieces.fold(side, |key, (&kind, multiplier)| {
+                key ^ self.pieces(color, kind).0.wrapping_mul(multiplier)
+            })
+        };
+        Some([key(Color::White), key(Color::Black) ^ 0x8EBC_6AF0_9C88_C6E3])
+    }
+
+    #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let piece = self.piece_on(mv.from()).map_or(0, Piece::index);
         piece * 64 + mv.to().index()

@@ -5,7 +5,7 @@
 //! out level by level; the default, `Full`, is the search the game's profile tuned.
 
 use super::control::{Control, Selectivity};
-use super::histories::{continuation_rows, Histories};
+use super::histories::{continuation_rows, CorrectionSlots, Histories};
 use super::move_picker::COUNTER_MOVE_KEY;
 use super::searcher::Searcher;
 use super::tables::lmr_reduction;
@@ -137,9 +137,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 _ => position.evaluate_cached(&mut self.state.eval_cache),
             }
         };
-        let correction_slot = if in_check { None } else { Histories::correction_slot(position) };
+        let correction_slots =
+            if in_check { CorrectionSlots::default() } else { Histories::correction_slots(position) };
         let static_eval =
-            if in_check { raw_eval } else { self.state.histories.corrected(correction_slot, raw_eval) };
+            if in_check { raw_eval } else { self.state.histories.corrected(correction_slots, raw_eval) };
         self.state.static_evals[ply] = static_eval;
         // Improving: the side to move stands better than two plies ago, so pruning can be bolder
         // when it is not.
@@ -441,7 +442,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 Bound::Upper => best_score < static_eval,
             };
             if !in_check && quiet_best && informative && !best_score.is_mate() {
-                self.state.histories.update_correction(correction_slot, raw_eval, best_score, depth);
+                self.state.histories.update_correction(correction_slots, raw_eval, best_score, depth);
             }
         }
         best_score

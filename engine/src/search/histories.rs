@@ -11,6 +11,7 @@ use core::ptr::addr_of_mut;
 
 use crate::footprint::{
     CAPTURE_HISTORY, CAPTURE_HISTORY_ENTRIES, CONTINUATION_HISTORY, CONTINUATION_ROWS, CORRECTION_ENTRIES,
+    PIECE_CORRECTION, PIECE_CORRECTION_ENTRIES,
 };
 use crate::game::{Game, HISTORY_SLOTS, VICTIM_KINDS};
 use crate::score::{Score, MAX_PLY};
@@ -51,6 +52,8 @@ pub(super) struct Histories<G: Game> {
     /// Correction history: by [`Game::correction_key`], a running average of how far searches
     /// came out from the static evaluation, added to later static evaluations of the same key.
     correction: [i16; CORRECTION_ENTRIES],
+    /// The same by each side's [`Game::piece_correction_keys`], first player's first.
+    piece_correction: [[i16; PIECE_CORRECTION_ENTRIES]; 2],
     /// The quiet move that last refuted each move (indexed by the refuted move's history slot).
     counter_moves: [G::Move; HISTORY_SLOTS],
 }
@@ -91,6 +94,7 @@ impl<G: Game> Histories<G> {
             addr_of_mut!((*histories).continuation).write_bytes(0, 1);
             addr_of_mut!((*histories).capture).write_bytes(0, 1);
             addr_of_mut!((*histories).correction).write([0; CORRECTION_ENTRIES]);
+            addr_of_mut!((*histories).piece_correction).write_bytes(0, 1);
             addr_of_mut!((*histories).counter_moves).write([none; HISTORY_SLOTS]);
             slot.assume_init_mut()
         }
@@ -106,6 +110,9 @@ impl<G: Game> Histories<G> {
         }
         self.capture.fill(0);
         self.correction.fill(0);
+        for table in self.piece_correction.iter_mut() {
+            table.fill(0);
+        }
         self.counter_moves.fill(G::Move::default());
     }
 
@@ -211,51 +218,87 @@ impl<G: Game> Histories<G> {
         }
     }
 
-    /// The position's entry in the correction history, if its game keys one. A node computes it
-    /// once: it reads the entry for its static evaluation and updates it after its search.
+    /// The position's entries in the correction histories, as far as its game keys them. A node
+    /// computes them once: it reads them for its static evaluation and updates them after its
+    /// search.
     #[inline]
-    pub(super) fn correction_slot(position: &G) -> Option<usize> {
-        position.correction_key().map(|key| (key >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize)
-    }
-
-    /// The static evaluation `raw` corrected by what searches of positions with the same
-    /// correction key (entry `slot`) found.
-    #[inline]
-    pub(super) fn corrected(&self, slot: Option<usize>, raw: Score) -> Score {
-        match slot {
-            Some(slot) => {
-                let corrected = raw.0 + i32::from(self.correction[slot]) / CORRECTION_GRAIN;
-                Score(corrected.clamp(-Score::MATE_BOUND.0 + 1, Score::MATE_BOUND.0 - 1))
-            }
-            None => raw,
+    pub(super) fn correction_slots(position: &G) -> CorrectionSlots {
+        let slot = |key: u64, entries: usize| (key >> (64 - entries.trailing_zeros())) as usize;
+        CorrectionSlots {
+            structure: position.correction_key().map(|key| slot(key, CORRECTION_ENTRIES)),
+            pieces: position
+                .piece_correction_keys()
+                .filter(|_| PIECE_CORRECTION)
+                .map(|keys| keys.map(|key| slot(key, PIECE_CORRECTION_ENTRIES))),
         }
     }
 
-    /// Moves the correction entry `slot` towards the error of a static evaluation `raw` that a
+    /// The static evaluation `raw` corrected by what searches of positions with the same
+    /// correction keys (entries `slots`) found: by the structure's entry alone, or, with each side's
+    /// pieces keyed too, half by it and a quarter by each side's entry.
+    #[inline]
+    pub(super) fn corrected(&self, slots: CorrectionSlots, raw: Score) -> Score {
+        let Some(structure) = slots.structure else { return raw };
+        let structure = i32::from(self.correction[structure]);
+        let correction = match slots.pieces {
+            Some([first, second]) => {
+                let pieces =
+                    i32::from(self.piece_correction[0][first]) + i32::from(self.piece_correction[1][second]);
+                (2 * structure + pieces) / (4 * CORRECTION_GRAIN)
+            }
+            None => structure / CORRECTION_GRAIN,
+        };
+        Score((raw.0 + correction).clamp(-Score::MATE_BOUND.0 + 1, Score::MATE_BOUND.0 - 1))
+    }
+
+    /// Moves the correction entries `slots` towards the error of a static evaluation `raw` that a
     /// search to `depth` revealed (`score`), the more the deeper the search.
-    pub(super) fn update_correction(&mut self, slot: Option<usize>, raw: Score, score: Score, depth: i32) {
-        let Some(slot) = slot else { return };
+    pub(super) fn update_correction(&mut self, slots: CorrectionSlots, raw: Score, score: Score, depth: i32) {
         let error = (score.0 - raw.0).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(16);
-        let entry = &mut self.correction[slot];
-        *entry = ((i32::from(*entry) * (256 - weight) + error * weight) / 256) as i16;
+        let update =
+            |entry: &mut i16| *entry = ((i32::from(*entry) * (256 - weight) + error * weight) / 256) as i16;
+        if let Some(slot) = slots.structure {
+            update(&mut self.correction[slot]);
+        }
+        if let Some([first, second]) = slots.pieces {
+            update(&mut self.piece_correction[0][first]);
+            update(&mut self.piece_correction[1][second]);
+        }
     }
+}
+
+/// A node's entries in the correction histories ([`Histories::correction_slots`]); none for a
+/// node in check, which has no static evaluation.
+#[derive(Clone, Copy, Default)]
+pub(super) struct CorrectionSlots {
+    /// In the structure's table, by [`Game::correction_key`].
+    structure: Option<usize>,
+    /// In each side's piece table, by [`Game::piece_correction_keys`].
+    pieces: Option<[usize; 2]>,
 }
 
 /// Never called: the exhaustive pattern stops compiling when [`Histories`] gains a field, as a
 /// reminder that [`Histories::init_in`] must write it too.
 #[allow(dead_code)]
 fn assert_every_field_is_written<G: Game>(histories: Histories<G>) {
-    let Histories { killers: _, butterfly: _, continuation: _, capture: _, correction: _, counter_moves: _ } =
-        histories;
+    let Histories {
+        killers: _,
+        butterfly: _,
+        continuation: _,
+        capture: _,
+        correction: _,
+        piece_correction: _,
+        counter_moves: _,
+    } = histories;
 }
 
 #[cfg(test)]
 mod tests {
     extern crate std;
 
-    use super::{Histories, HISTORY_MAX};
     use crate::footprint::CAPTURE_HISTORY;
+    use crate::search::histories::{Histories, HISTORY_MAX};
     use core::mem::MaybeUninit;
     use std::boxed::Box;
 

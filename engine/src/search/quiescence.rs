@@ -42,7 +42,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         } else {
             raw_eval =
                 hit.map_or_else(|| position.evaluate_cached(&mut self.state.eval_cache), |hit| hit.eval);
-            let stand_pat = self.state.histories.corrected(Histories::correction_slot(position), raw_eval);
+            let stand_pat = self.state.histories.corrected(Histories::correction_slots(position), raw_eval);
             if stand_pat >= beta {
                 if uses_table && hit.is_none() {
                     self.tt.store(key, 0, stand_pat.to_table(ply), raw_eval, 0, Bound::Lower);

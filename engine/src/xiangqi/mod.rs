@@ -224,6 +224,22 @@ impl Game for Position {
     }
 
     #[inline]
+    fn piece_correction_keys(&self) -> Option<[u64; 2]> {
+        const MULTIPLIERS: [u64; 4] =
+            [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0xA076_1D64_78BD_642F];
+        const KINDS: [PieceKind; 4] = [PieceKind::King, PieceKind::Horse, PieceKind::Rook, PieceKind::Cannon];
+        let side = u64::from(self.side_to_move == Color::Black).wrapping_mul(0x8EBC_6AF0_9C88_C6E3);
+        let key = |color: Color| {
+            KINDS.iter().zip(MULTIPLIERS).fold(side, |key, (&kind, multiplier)| {
+                let set = self.by_piece[Piece::new(color, kind).index()];
+                let folded = (set as u64) ^ ((set >> 64) as u64).rotate_left(23);
+                key ^ folded.wrapping_mul(multiplier)
+            })
+        };
+        Some([key(Color::Red), key(Color::Black) ^ 0xD6E8_FEB8_6659_FD93])
+    }
+
+    #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let piece = self.board[mv.from().index()].map_or(0, Piece::index);
         piece * 90 + mv.to().index()
