@@ -1,7 +1,7 @@
 //! What a search thread learns about move order and about its evaluation's errors, and how a search
 //! updates it: killers, counter moves, the butterfly and continuation histories of quiet moves, the
-//! capture history, and the correction history of static evaluations. (The game's past positions, for repetitions, are
-//! [`crate::history`], another thing.)
+//! capture history, and the correction histories of static evaluations. (The game's past positions,
+//! for repetitions, are [`crate::history`], another thing.)
 //!
 //! The tables outlive a search: the next search of the same game starts from them, and only
 //! [`Histories::clear`] (UCI `ucinewgame`) forgets them.

@@ -1,7 +1,8 @@
 //! The order a node tries its moves in: ordering keys (the hash move, captures by victim and
-//! attacker and their capture history, killers, the counter move, quiet moves by their histories) and the selection of the
-//! next move. Each ply's moves and keys live in the thread's [`super::SearchState`], so a node's
-//! picker is its ply's two arrays and the index it has reached, and nothing is copied.
+//! attacker and their capture history, killers, the counter move, quiet moves by their histories)
+//! and the selection of the next move. Each ply's moves and keys live in the thread's
+//! [`super::SearchState`], so a node's picker is its ply's two arrays and the index it has reached,
+//! and nothing is copied.
 
 use super::control::Control;
 use super::histories::{continuation_rows, Histories, HISTORY_MAX};
@@ -103,8 +104,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     }
 
     /// Ordering keys of the moves from `from` on in `ply`'s list: the hash move, captures by victim
-    /// and attacker and then their capture history, killers, quiet moves by history. Every capture starts among the winning ones;
-    /// [`Self::pick_checked`] moves one that loses material below the quiet moves when it comes up.
+    /// and attacker and then their capture history, killers, quiet moves by history. Every capture
+    /// starts among the winning ones; [`Self::pick_checked`] moves one that loses material below
+    /// the quiet moves when it comes up.
     fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize, from: usize) {
         let state = &mut *self.state;
         let rows = continuation_rows(&state.played, ply);
