@@ -338,7 +338,11 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 }
             }
             let history_slot = position.history_index(mv);
-            let capture_slot = if tactical { Histories::capture_slot(position, mv) } else { 0 };
+            let capture_slot = if tactical {
+                Histories::<G>::capture_slot(history_slot, position.victim_kind(mv))
+            } else {
+                0
+            };
             let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
             if depth > G::PROFILE.table_min_depth {
                 self.tt.prefetch(position.hash());

@@ -176,10 +176,11 @@ impl<G: Game> Histories<G> {
         }
     }
 
-    /// The capture history's entry for the tactical move `mv`, read before `mv` is made.
+    /// The capture history's entry of a tactical move, from its [`Game::history_index`] and
+    /// [`Game::victim_kind`] (both read before the move is made).
     #[inline]
-    pub(super) fn capture_slot(position: &G, mv: G::Move) -> usize {
-        position.history_index(mv) * VICTIM_KINDS + position.victim_kind(mv)
+    pub(super) fn capture_slot(history_slot: usize, victim_kind: usize) -> usize {
+        history_slot * VICTIM_KINDS + victim_kind
     }
 
     /// The capture history of the capture in `slot` (0 where the build keeps none).

@@ -118,7 +118,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(*mv) {
-                let history = histories.capture_score(Histories::capture_slot(position, *mv));
+                let slot =
+                    Histories::<G>::capture_slot(position.history_index(*mv), position.victim_kind(*mv));
+                let history = histories.capture_score(slot);
                 GOOD_CAPTURE_KEY + position.tactical_order(*mv) + history / CAPTURE_HISTORY_DIVISOR
             } else if *mv == killers[0] {
                 FIRST_KILLER_KEY
