@@ -67,7 +67,7 @@ fn setup_small_roots(avx2: bool) -> (Vec<Root>, Vec<EndgameEntry>) {
         .map(|line| line.expect("bench roots read"))
         .filter(|line| {
             let origin = line.number / 100;
-            (40..=59).contains(&origin) && line.empties == 16 + (origin - 40) % 4
+            (40..=59).contains(&origin) && line.position.empties() == 16 + (origin - 40) % 4
         })
         .map(|line| {
             let best = line.best_moves().map(|mv| mv.expect("a legal move")).collect();

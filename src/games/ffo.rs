@@ -85,7 +85,7 @@ pub fn ffo(
         total_seconds += seconds;
         report(FfoEvent::Solved(FfoSolve {
             number: line.number,
-            empties: line.empties,
+            empties: line.position.empties(),
             score: solution.score,
             want: line.score,
             best: solution.best_move,

@@ -20,9 +20,8 @@ use super::{BoardError, Move, Position};
 pub struct FfoLine<'a> {
     /// The position's number in its file (FFO #40 is 40).
     pub number: u32,
-    /// The empty squares the line announces; [`FfoLine::parse`] checks them against the board.
-    pub empties: u32,
-    /// The position, with its side to move.
+    /// The position, with its side to move; [`FfoLine::parse`] checks its empty squares against
+    /// the count the line announces.
     pub position: Position,
     /// The exact score, in discs, for the side to move.
     pub score: i32,
@@ -87,7 +86,7 @@ impl<'a> FfoLine<'a> {
         if position.empties() != empties {
             return Err(FfoLineError::Empties { number });
         }
-        Ok(FfoLine { number, empties, position, score, best })
+        Ok(FfoLine { number, position, score, best })
     }
 
     /// The best moves, in the line's order; `None` for one that is not legal in the position.
@@ -118,8 +117,7 @@ mod tests {
     #[test]
     fn reads_a_position_line() {
         let line = FfoLine::parse(FFO_40).unwrap().unwrap();
-        assert_eq!((line.number, line.empties, line.score), (40, 20, 38));
-        assert_eq!(line.position.empties(), 20);
+        assert_eq!((line.number, line.position.empties(), line.score), (40, 20, 38));
         assert!(line.is_best(line.position.parse_move("a2").unwrap()));
         assert!(!line.is_best(line.position.parse_move("b1").unwrap()));
         assert_eq!(line.best_moves().count(), 1);

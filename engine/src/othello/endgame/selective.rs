@@ -160,7 +160,7 @@ mod tests {
         let mut solved = 0;
         for line in roots.lines().filter_map(FfoLine::parse) {
             let line = line.unwrap();
-            if line.empties < PRESEARCH_EMPTIES || solved >= 6 {
+            if line.position.empties() < PRESEARCH_EMPTIES || solved >= 6 {
                 continue;
             }
             let solution = solve_exact(&line.position, &TABLE, &NoStop).unwrap();
