@@ -261,13 +261,23 @@ mod tests {
         Some(Clock { time_ms, increment_ms, movestogo })
     }
 
+    /// The limits with the default sudden-death horizon (chess's).
+    fn clock_limits(
+        clock: Option<Clock>,
+        movetime_ms: Option<i64>,
+        overhead_ms: u64,
+        forced: bool,
+    ) -> TimeLimits {
+        TimeLimits::new(clock, movetime_ms, overhead_ms, forced, SUDDEN_DEATH_HORIZON)
+    }
+
     fn ms(duration: Option<Duration>) -> u128 {
         duration.unwrap().as_millis()
     }
 
     #[test]
     fn sudden_death_budgets_the_increments_to_come() {
-        let limits = TimeLimits::new(clock(60_000, 1_000, None), None, 30, false, SUDDEN_DEATH_HORIZON);
+        let limits = clock_limits(clock(60_000, 1_000, None), None, 30, false);
         assert_eq!(ms(limits.soft), (60_000 + 29 * 1_000 - 32 * 30) / 30);
         assert_eq!(ms(limits.hard), 3 * ms(limits.soft));
         // At a best-move share of 70% the effort factor is 1: stability alone decides.
@@ -289,13 +299,7 @@ mod tests {
         for time in [1, 29, 30, 31, 100, 300, 1_000, 60_000, 10_000_000] {
             for increment in [0, 10, 1_000, 100_000] {
                 for movestogo in [None, Some(1), Some(2), Some(40), Some(1_000)] {
-                    let limits = TimeLimits::new(
-                        clock(time, increment, movestogo),
-                        None,
-                        30,
-                        false,
-                        SUDDEN_DEATH_HORIZON,
-                    );
+                    let limits = clock_limits(clock(time, increment, movestogo), None, 30, false);
                     assert!(limits.soft <= limits.hard);
                     assert!(ms(limits.hard) as i64 + 30 <= time.max(30), "{time}+{increment}/{movestogo:?}");
                 }
@@ -320,13 +324,7 @@ mod tests {
             let mut time_left: i64 = start;
             for ply in 0..moves {
                 let to_go = movestogo.map(|moves: u32| moves - (ply % moves));
-                let limits = TimeLimits::new(
-                    clock(time_left, increment, to_go),
-                    None,
-                    30,
-                    false,
-                    SUDDEN_DEATH_HORIZON,
-                );
+                let limits = clock_limits(clock(time_left, increment, to_go), None, 30, false);
                 let used = ms(limits.hard).min(2 * ms(limits.soft_for(0, 0))) as i64 + lag;
                 time_left -= used;
                 assert!(time_left > 0, "flagged at ply {ply} of {start}+{increment}/{movestogo:?}");
@@ -340,48 +338,38 @@ mod tests {
 
     #[test]
     fn movestogo_divides_the_time_and_one_move_to_go_keeps_a_reserve() {
-        let limits = TimeLimits::new(clock(2_000, 100, Some(5)), None, 30, false, SUDDEN_DEATH_HORIZON);
+        let limits = clock_limits(clock(2_000, 100, Some(5)), None, 30, false);
         assert_eq!(ms(limits.soft), (2_000 + 4 * 100 - 7 * 30) / 5);
         assert!(ms(limits.hard) <= 1_970 * 4 / 5);
         assert_eq!(ms(limits.hard), 3 * ms(limits.soft));
-        let last = TimeLimits::new(clock(2_000, 0, Some(1)), None, 30, false, SUDDEN_DEATH_HORIZON);
+        let last = clock_limits(clock(2_000, 0, Some(1)), None, 30, false);
         assert_eq!(ms(last.hard), 1_970 * 4 / 5);
     }
 
     #[test]
     fn no_time_zero_time_and_negative_time_answer_at_once() {
         for time in [0, -500, 20] {
-            let limits = TimeLimits::new(clock(time, 0, None), None, 30, false, SUDDEN_DEATH_HORIZON);
+            let limits = clock_limits(clock(time, 0, None), None, 30, false);
             assert_eq!((ms(limits.soft), ms(limits.hard)), (0, 0));
         }
-        assert_eq!(TimeLimits::new(None, None, 30, false, SUDDEN_DEATH_HORIZON), TimeLimits::NONE);
+        assert_eq!(clock_limits(None, None, 30, false), TimeLimits::NONE);
     }
 
     #[test]
     fn movetime_is_a_hard_limit_less_the_overhead() {
-        let limits = TimeLimits::new(None, Some(300), 30, false, SUDDEN_DEATH_HORIZON);
+        let limits = clock_limits(None, Some(300), 30, false);
         assert_eq!((limits.soft, ms(limits.hard)), (None, 270));
-        assert_eq!(ms(TimeLimits::new(None, Some(10), 30, false, SUDDEN_DEATH_HORIZON).hard), 1);
-        let both = TimeLimits::new(clock(1_000, 0, None), Some(5_000), 30, false, SUDDEN_DEATH_HORIZON);
-        assert_eq!(
-            ms(both.hard),
-            ms(TimeLimits::new(clock(1_000, 0, None), None, 30, false, SUDDEN_DEATH_HORIZON).hard)
-        );
+        assert_eq!(ms(clock_limits(None, Some(10), 30, false).hard), 1);
+        let both = clock_limits(clock(1_000, 0, None), Some(5_000), 30, false);
+        assert_eq!(ms(both.hard), ms(clock_limits(clock(1_000, 0, None), None, 30, false).hard));
     }
 
     /// `go wtime 9223372036854775807`: the largest clock plans as a large one does (the fifths of
     /// the available time once overflowed, and the engine moved at once).
     #[test]
     fn the_largest_clocks_plan_like_large_ones() {
-        let huge =
-            TimeLimits::new(clock(i64::MAX, 4_131_982, Some(21)), None, 1_964, false, SUDDEN_DEATH_HORIZON);
-        let large = TimeLimits::new(
-            clock(i64::MAX / 463, 4_131_982, Some(21)),
-            None,
-            1_964,
-            false,
-            SUDDEN_DEATH_HORIZON,
-        );
+        let huge = clock_limits(clock(i64::MAX, 4_131_982, Some(21)), None, 1_964, false);
+        let large = clock_limits(clock(i64::MAX / 463, 4_131_982, Some(21)), None, 1_964, false);
         assert!(huge.soft >= large.soft && huge.hard >= large.hard, "{huge:?} {large:?}");
         assert!(ms(huge.soft) > 0);
     }
@@ -484,7 +472,7 @@ mod tests {
 
     #[test]
     fn a_forced_move_gets_no_soft_time() {
-        let limits = TimeLimits::new(clock(60_000, 0, None), None, 30, true, SUDDEN_DEATH_HORIZON);
+        let limits = clock_limits(clock(60_000, 0, None), None, 30, true);
         assert_eq!(ms(limits.soft), 0);
         assert!(ms(limits.hard) > 0);
     }
