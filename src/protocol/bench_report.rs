@@ -10,7 +10,7 @@
 //!
 //! ===========================
 //! Total time (ms) : 884
-//! Nodes searched  : 1091570
+//! Nodes searched  : 1072691
 //! Nodes/second    : 1299872
 //! ```
 //!

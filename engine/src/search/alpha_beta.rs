@@ -1,8 +1,9 @@
 //! The main search: principal variation search over alpha-beta, with the transposition table,
-//! pruning (reverse futility, null move, futility, late-move, history and SEE pruning, or
-//! Multi-ProbCut where the game's profile asks for it), internal iterative reductions, singular
-//! extensions and late-move reductions. A control that asks for less [`Selectivity`] leaves them
-//! out level by level; the default, `Full`, is the search the game's profile tuned.
+//! pruning (reverse futility, null move, capture ProbCut, futility, late-move, history and SEE
+//! pruning, or Multi-ProbCut where the game's profile asks for it), internal iterative
+//! reductions, singular extensions and late-move reductions. A control that asks for less
+//! [`Selectivity`] leaves them out level by level; the default, `Full`, is the search the game's
+//! profile tuned.
 
 use super::control::{Control, Selectivity};
 use super::histories::{continuation_rows, CorrectionSlots, Histories};
@@ -18,6 +19,23 @@ use crate::score::{Score, MAX_PLY};
 
 /// Most double extensions on one line.
 const MAX_DOUBLE_EXTENSIONS: u8 = 8;
+/// Capture ProbCut: the shallowest node it probes, how far above beta a capture must hold (less
+/// when the side to move is improving), and how many plies shallower than the node the probe
+/// searches.
+const PROBCUT_MIN_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 160;
+const PROBCUT_IMPROVING_BONUS: i32 = 50;
+const PROBCUT_REDUCTION: i32 = 3;
+
+/// What a capture ProbCut probe needs beside the node: the bound a capture must hold, the
+/// exchange gain that can hold it (the bound less the static evaluation), and the node's raw
+/// evaluation for the table.
+#[derive(Clone, Copy)]
+struct ProbCutProbe {
+    probcut_beta: Score,
+    see_threshold: i32,
+    raw_eval: Score,
+}
 
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     #[allow(clippy::too_many_arguments)]
@@ -221,6 +239,36 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if let Some(probcut) = G::PROFILE.probcut {
             if full && !pv_node && !in_check && depth >= probcut.min_depth && excluded.is_none() {
                 if let Some(score) = self.probcut(position, depth, ply, alpha, beta, static_eval) {
+                    return score;
+                }
+                if self.stopped {
+                    return Score::DRAW;
+                }
+            }
+        }
+
+        // Capture ProbCut (Stockfish's): a capture that wins enough material to stay well above
+        // beta in a quiescence search and then in a search three plies shallower than the node's
+        // children refutes the node without the full search.
+        if shallow_pruning
+            && !pv_node
+            && !in_check
+            && depth >= PROBCUT_MIN_DEPTH
+            && excluded.is_none()
+            && !beta.is_mate()
+        {
+            let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING_BONUS * i32::from(improving);
+            // A table entry deep enough that says the node stays below the probe's bound makes
+            // the probe pointless.
+            let refuted = hit.is_some_and(|hit| {
+                hit.depth >= depth - 3
+                    && hit.bound != Bound::Lower
+                    && hit.score.from_table(ply) < probcut_beta
+            });
+            if !refuted {
+                let probe =
+                    ProbCutProbe { probcut_beta, see_threshold: probcut_beta.0 - static_eval.0, raw_eval };
+                if let Some(score) = self.capture_probcut(position, depth, ply, tt_move, probe) {
                     return score;
                 }
                 if self.stopped {
@@ -450,6 +498,70 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
         best_score
+    }
+
+    /// Capture ProbCut's probe: `Some(score)` when some capture whose exchange wins at least the
+    /// probe's threshold holds its bound in a quiescence search and then in a search
+    /// [`PROBCUT_REDUCTION`] plies shallower than the node's children. The cut goes to the table
+    /// as a lower bound at the depth it stands for. Kept out of line, as [`Self::probcut`] is.
+    #[inline(never)]
+    fn capture_probcut(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        ply: usize,
+        tt_move: Option<u16>,
+        probe: ProbCutProbe,
+    ) -> Option<Score> {
+        let ProbCutProbe { probcut_beta, see_threshold, raw_eval } = probe;
+        position.generate_tactical_moves(&mut self.state.move_lists[ply]);
+        let count = self.state.move_lists[ply].len();
+        let mut scored = self.order_moves(position, tt_move, ply);
+        for index in 0..count {
+            let mv = self.next_move(position, tt_move, ply, index, count, &mut scored);
+            if !position.see_at_least(mv, see_threshold) {
+                continue;
+            }
+            let history_slot = position.history_index(mv);
+            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
+            self.tt.prefetch(position.hash());
+            self.remember(position, G::encode_move(mv));
+            self.state.played[ply + 1] = Some(history_slot);
+            self.state.double_extensions[ply + 1] = self.state.double_extensions[ply];
+            let mut score = -self.quiescence(position, ply + 1, -probcut_beta, -probcut_beta + 1);
+            if score >= probcut_beta && !self.stopped {
+                score = -self.alpha_beta(
+                    position,
+                    depth - 1 - PROBCUT_REDUCTION,
+                    ply + 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    false,
+                    true,
+                );
+            }
+            self.state.keys.pop();
+            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+            if self.stopped {
+                return None;
+            }
+            if score >= probcut_beta {
+                if depth >= G::PROFILE.table_min_depth {
+                    let bits = G::encode_move(mv);
+                    let table_depth = depth - PROBCUT_REDUCTION;
+                    self.tt.store(
+                        position.hash(),
+                        bits,
+                        score.to_table(ply),
+                        raw_eval,
+                        table_depth,
+                        Bound::Lower,
+                    );
+                }
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Multi-ProbCut: `Some(bound)` when a shallow null-window search of this node lands far enough
