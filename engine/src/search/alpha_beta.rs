@@ -20,8 +20,8 @@ use crate::score::{Score, MAX_PLY};
 /// Most double extensions on one line.
 const MAX_DOUBLE_EXTENSIONS: u8 = 8;
 /// Capture ProbCut: the shallowest node it probes, how far above beta a capture must hold (less
-/// when the side to move is improving), and how many plies shallower than the node the probe
-/// searches.
+/// when the side to move is improving), and how many plies shallower than the node's children the
+/// probe searches (the depth its cut-off is stored at is the node's less this).
 const PROBCUT_MIN_DEPTH: i32 = 5;
 const PROBCUT_MARGIN: i32 = 160;
 const PROBCUT_IMPROVING_BONUS: i32 = 50;
