@@ -27,16 +27,6 @@ const PROBCUT_MARGIN: i32 = 160;
 const PROBCUT_IMPROVING_BONUS: i32 = 50;
 const PROBCUT_REDUCTION: i32 = 3;
 
-/// What a capture ProbCut probe needs beside the node: the bound a capture must hold, the
-/// exchange gain that can hold it (the bound less the static evaluation), and the node's raw
-/// evaluation for the table.
-#[derive(Clone, Copy)]
-struct ProbCutProbe {
-    probcut_beta: Score,
-    see_threshold: i32,
-    raw_eval: Score,
-}
-
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn alpha_beta(
@@ -258,17 +248,22 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             && !beta.is_mate()
         {
             let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING_BONUS * i32::from(improving);
-            // A table entry deep enough that says the node stays below the probe's bound makes
-            // the probe pointless.
+            // A table entry as deep as a probe's cut-off that says the node stays below the
+            // probe's bound makes the probe pointless.
             let refuted = hit.is_some_and(|hit| {
-                hit.depth >= depth - 3
+                hit.depth >= depth - PROBCUT_REDUCTION
                     && hit.bound != Bound::Lower
                     && hit.score.from_table(ply) < probcut_beta
             });
             if !refuted {
-                let probe =
-                    ProbCutProbe { probcut_beta, see_threshold: probcut_beta.0 - static_eval.0, raw_eval };
-                if let Some(score) = self.capture_probcut(position, depth, ply, tt_move, probe) {
+                let see_threshold = probcut_beta.0 - static_eval.0;
+                let found = self.capture_probcut(position, depth, ply, tt_move, probcut_beta, see_threshold);
+                if let Some((score, mv)) = found {
+                    if uses_table {
+                        let bits = G::encode_move(mv);
+                        let table_depth = depth - PROBCUT_REDUCTION;
+                        self.tt.store(key, bits, score.to_table(ply), raw_eval, table_depth, Bound::Lower);
+                    }
                     return score;
                 }
                 if self.stopped {
@@ -500,10 +495,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         best_score
     }
 
-    /// Capture ProbCut's probe: `Some(score)` when some capture whose exchange wins at least the
-    /// probe's threshold holds its bound in a quiescence search and then in a search
-    /// [`PROBCUT_REDUCTION`] plies shallower than the node's children. The cut goes to the table
-    /// as a lower bound at the depth it stands for. Kept out of line, as [`Self::probcut`] is.
+    /// Capture ProbCut's probe: `Some((score, capture))` for the first capture whose exchange
+    /// wins at least `see_threshold` and that holds `probcut_beta` in a quiescence search and then
+    /// in a search [`PROBCUT_REDUCTION`] plies shallower than the node's children. The caller keeps
+    /// the cut in the table. Kept out of line, as [`Self::probcut`] is.
     #[inline(never)]
     fn capture_probcut(
         &mut self,
@@ -511,9 +506,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         depth: i32,
         ply: usize,
         tt_move: Option<u16>,
-        probe: ProbCutProbe,
-    ) -> Option<Score> {
-        let ProbCutProbe { probcut_beta, see_threshold, raw_eval } = probe;
+        probcut_beta: Score,
+        see_threshold: i32,
+    ) -> Option<(Score, G::Move)> {
         position.generate_tactical_moves(&mut self.state.move_lists[ply]);
         let count = self.state.move_lists[ply].len();
         let mut scored = self.order_moves(position, tt_move, ply);
@@ -546,19 +541,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 return None;
             }
             if score >= probcut_beta {
-                if depth >= G::PROFILE.table_min_depth {
-                    let bits = G::encode_move(mv);
-                    let table_depth = depth - PROBCUT_REDUCTION;
-                    self.tt.store(
-                        position.hash(),
-                        bits,
-                        score.to_table(ply),
-                        raw_eval,
-                        table_depth,
-                        Bound::Lower,
-                    );
-                }
-                return Some(score);
+                return Some((score, mv));
             }
         }
         None
