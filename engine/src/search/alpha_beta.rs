@@ -13,7 +13,6 @@ use super::tables::lmr_reduction;
 use super::tt::Bound;
 use super::tunables;
 use crate::game::{Game, TableVerdict};
-use crate::history::NO_MOVE;
 use crate::profile::ProbCut;
 use crate::score::{Score, MAX_PLY};
 
@@ -190,11 +189,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 let reduction = tunables::null_move_base()
                     + depth / tunables::null_move_depth_divisor()
                     + ((eval.0 - beta.0) / tunables::null_move_eval_divisor()).min(3);
-                let undo = position.make_null_move_cached(&mut self.state.eval_cache);
-                self.tt.prefetch(position.hash());
-                self.remember(position, NO_MOVE);
-                self.state.played[ply + 1] = None;
-                self.state.double_extensions[ply + 1] = self.state.double_extensions[ply];
+                let undo = self.enter_null_child(position, ply);
                 let score = -self.alpha_beta(
                     position,
                     depth - 1 - reduction,
@@ -204,8 +199,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     false,
                     false,
                 );
-                self.state.keys.pop();
-                position.unmake_null_move_cached(undo, &mut self.state.eval_cache);
+                self.leave_null_child(position, undo);
                 if self.stopped {
                     return Score::DRAW;
                 }
@@ -386,17 +380,13 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             } else {
                 0
             };
-            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            if depth > G::PROFILE.table_min_depth {
-                self.tt.prefetch(position.hash());
-            }
-            self.remember(position, G::encode_move(mv));
-            self.state.played[ply + 1] = Some(history_slot);
-            let gives_check = position.in_check();
             let extension =
                 if index == 0 && tt_move == Some(G::encode_move(mv)) { singular_extension } else { 0 };
-            self.state.double_extensions[ply + 1] =
-                self.state.double_extensions[ply] + u8::from(extension >= 2);
+            let double_extensions = self.state.double_extensions[ply] + u8::from(extension >= 2);
+            // The child probes the table only if it is deep enough to.
+            let prefetch = depth > G::PROFILE.table_min_depth;
+            let undo = self.enter_child(position, mv, ply, history_slot, double_extensions, prefetch);
+            let gives_check = position.in_check();
             tried += 1;
             let mut score;
             if tried == 1 {
@@ -435,8 +425,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     score = -self.alpha_beta(position, depth - 1, ply + 1, -beta, -alpha, true, true);
                 }
             }
-            self.state.keys.pop();
-            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+            self.leave_child(position, mv, undo);
             if self.stopped {
                 return Score::DRAW;
             }
@@ -518,11 +507,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 continue;
             }
             let history_slot = position.history_index(mv);
-            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            self.tt.prefetch(position.hash());
-            self.remember(position, G::encode_move(mv));
-            self.state.played[ply + 1] = Some(history_slot);
-            self.state.double_extensions[ply + 1] = self.state.double_extensions[ply];
+            let double_extensions = self.state.double_extensions[ply];
+            let undo = self.enter_child(position, mv, ply, history_slot, double_extensions, true);
             let mut score = -self.quiescence(position, ply + 1, -probcut_beta, -probcut_beta + 1);
             if score >= probcut_beta && !self.stopped {
                 score = -self.alpha_beta(
@@ -535,8 +521,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     true,
                 );
             }
-            self.state.keys.pop();
-            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+            self.leave_child(position, mv, undo);
             if self.stopped {
                 return None;
             }

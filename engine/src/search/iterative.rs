@@ -253,11 +253,8 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             let mv = self.state.root_moves[index].mv;
             let nodes_before = self.state.nodes;
             reporter.current_move(depth as u32, mv, index + 1, self.state.nodes);
-            self.state.played[1] = Some(position.history_index(mv));
-            self.state.double_extensions[1] = 0;
-            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            self.tt.prefetch(position.hash());
-            self.remember(position, G::encode_move(mv));
+            let history_slot = position.history_index(mv);
+            let undo = self.enter_child(position, mv, 0, history_slot, 0, true);
             let mut score;
             if index == pv_index {
                 score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
@@ -267,8 +264,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     score = -self.alpha_beta(position, depth - 1, 1, -beta, -alpha, true, true);
                 }
             }
-            self.state.keys.pop();
-            position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+            self.leave_child(position, mv, undo);
             self.state.root_moves[index].nodes += self.state.nodes - nodes_before;
             if self.stopped {
                 // A move that already beat the first one with a full window is better even though the

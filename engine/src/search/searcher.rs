@@ -7,6 +7,7 @@ use super::limits::Limits;
 use super::state::SearchState;
 use super::tt::TranspositionTable;
 use crate::game::Game;
+use crate::history::NO_MOVE;
 use crate::score::{Score, MAX_PLY};
 
 /// Nodes between two polls of [`Control::should_stop`].
@@ -97,6 +98,57 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if self.state.nodes >= self.node_limit {
             self.stopped = true;
         }
+    }
+
+    /// Plays `mv` from the node at `ply` and records what the child's search reads of the line that
+    /// reached it: its key for repetitions, `history_slot` (the move's, see
+    /// [`Game::history_index`]) for its continuation histories, and the `double_extensions` spent
+    /// on the way. `prefetch` starts loading the child's table entry, for a child that will probe
+    /// it. [`Self::leave_child`] takes the move back.
+    #[inline(always)]
+    pub(super) fn enter_child(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        ply: usize,
+        history_slot: usize,
+        double_extensions: u8,
+        prefetch: bool,
+    ) -> G::Undo {
+        let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
+        if prefetch {
+            self.tt.prefetch(position.hash());
+        }
+        self.remember(position, G::encode_move(mv));
+        self.state.played[ply + 1] = Some(history_slot);
+        self.state.double_extensions[ply + 1] = double_extensions;
+        undo
+    }
+
+    /// Takes back the move [`Self::enter_child`] played.
+    #[inline(always)]
+    pub(super) fn leave_child(&mut self, position: &mut G, mv: G::Move, undo: G::Undo) {
+        self.state.keys.pop();
+        position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
+    }
+
+    /// [`Self::enter_child`] for the null move: no move reached the child, so it has no history
+    /// slot, and no extension was spent on it.
+    #[inline(always)]
+    pub(super) fn enter_null_child(&mut self, position: &mut G, ply: usize) -> G::Undo {
+        let undo = position.make_null_move_cached(&mut self.state.eval_cache);
+        self.tt.prefetch(position.hash());
+        self.remember(position, NO_MOVE);
+        self.state.played[ply + 1] = None;
+        self.state.double_extensions[ply + 1] = self.state.double_extensions[ply];
+        undo
+    }
+
+    /// Takes back the null move [`Self::enter_null_child`] played.
+    #[inline(always)]
+    pub(super) fn leave_null_child(&mut self, position: &mut G, undo: G::Undo) {
+        self.state.keys.pop();
+        position.unmake_null_move_cached(undo, &mut self.state.eval_cache);
     }
 
     /// Makes `mv` followed by the principal variation of `ply + 1` the principal variation of `ply`.
