@@ -42,7 +42,7 @@ fn argument_commands(args: &[String]) -> Vec<String> {
 }
 
 fn main() {
-    triskel::nnue::init_simd();
+    engine::cpu::select_loops();
     let output = Output::stdout();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     // `--variant`, and the Othello sessions' `--book`, `--threads` and `--hash`.

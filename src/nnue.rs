@@ -29,29 +29,6 @@ pub const NETWORK_LIMIT: u64 = XIANGQI.file_bytes(LARGEST) as u64;
 
 const _: () = assert!(CHESS.file_bytes(LARGEST) <= XIANGQI.file_bytes(LARGEST));
 
-/// Environment variable that keeps the portable loops (the inference's and the Othello endgame
-/// solver's) on a CPU with AVX2 (to measure them).
-pub const NO_AVX2: &str = "TRISKEL_NO_AVX2";
-
-/// Picks the inference's loops and the Othello endgame solver's build once, before any search:
-/// AVX2 when the CPU has it (the release binary is built for x86-64-v2, so it cannot assume it)
-/// and [`NO_AVX2`] is not set; the solver's build also needs BMI1, BMI2 and LZCNT.
-pub fn init_simd() {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") && std::env::var_os(NO_AVX2).is_none() {
-        // SAFETY: the CPU has AVX2, as `enable_avx2` requires.
-        unsafe { simd::enable_avx2() };
-        if std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: the CPU has the four features and AVX2, as `enable_avx2` requires.
-            unsafe { engine::othello::endgame::cpu::enable_avx2() };
-        }
-    }
-}
-
 /// A game's embedded network and what the shell calls it.
 #[derive(Debug)]
 pub struct Embedded<const INPUTS: usize, const HIDDEN: usize> {

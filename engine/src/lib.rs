@@ -13,6 +13,8 @@
 extern crate std;
 
 pub mod chess;
+#[cfg(feature = "std")]
+pub mod cpu;
 pub mod eval_trace;
 pub mod eval_weights;
 mod fen_text;

@@ -6,6 +6,8 @@ use tuner::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Self-play searches as the engine does, on the same loops (the network's AVX2 inference).
+    engine::cpu::select_loops();
     match tuner::commands::run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
