@@ -85,6 +85,9 @@ impl Progress {
     }
 }
 
+/// The table size (MiB) of the blocks whose settings line does not name one.
+const UNNAMED_HASH_MB: usize = 8;
+
 fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String {
     let mut settings = format!(
         "game={} seed={} nodes={} random-plies={} skip-plies={} opening-limit={} openings={openings_hash:016x}",
@@ -99,6 +102,11 @@ fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String
     // it was started with. (Files of the hand-crafted evaluation keep the line they always had.)
     if config.nnue {
         settings.push_str(&format!(" eval=nnue-{:016x}", identity(G::embedded_network_file())));
+    }
+    // The table's size changes what a search at fixed nodes finds, so it is a setting too; the
+    // blocks written before it was named had the old default, and keep their line.
+    if config.hash_mb != UNNAMED_HASH_MB {
+        settings.push_str(&format!(" hash={}", config.hash_mb));
     }
     settings
 }

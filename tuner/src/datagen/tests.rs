@@ -148,6 +148,31 @@ fn a_new_network_appends_a_block() {
     remove(&path);
 }
 
+/// The table's size is a setting: another size appends a block named with it, and the size of
+/// the blocks before it was named goes on in theirs.
+#[test]
+fn another_table_size_appends_a_block() {
+    let path = temporary("hash");
+    let mut default_size = config(&path, 2, 1);
+    default_size.play.hash_mb = UNNAMED_HASH_MB;
+    run::<Position>(&default_size).unwrap();
+    let mut small = config(&path, 2, 1);
+    small.play.hash_mb = 1;
+    run::<Position>(&small).unwrap();
+    let progress = std::fs::read_to_string(format!("{path}.progress")).unwrap();
+    assert!(progress.contains(" hash=1 "), "{progress}");
+    default_size.play.games = 3;
+    run::<Position>(&default_size).unwrap();
+    let summary = set::scan::<Position>(&path, u64::MAX, false, |_| {}).unwrap();
+    let blocks: Vec<(u64, u64, bool)> = summary
+        .blocks
+        .iter()
+        .map(|block| (block.block.first_game, block.items, block.block.settings.contains("hash=")))
+        .collect();
+    assert_eq!(blocks, [(0, 2, false), (0, 2, true), (2, 1, false)]);
+    remove(&path);
+}
+
 /// Xiangqi games go through the same writer: games that play back into records, no duplicate,
 /// and `datastats` reads the set; `--nnue` games name the network.
 #[test]
