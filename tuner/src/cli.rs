@@ -84,8 +84,8 @@ pub struct PlayArgs {
     /// Games played at once, one thread each [default: every core]
     #[arg(long, value_name = "N", display_order = 6)]
     pub threads: Option<usize>,
-    /// Transposition table per thread, MiB
-    #[arg(long = "hash", value_name = "MB", default_value_t = 8, display_order = 10)]
+    /// Transposition table per thread, MiB (1 plays as 8 does at 5 000 nodes a move, and faster)
+    #[arg(long = "hash", value_name = "MB", default_value_t = 1, display_order = 10)]
     pub hash_mb: usize,
     /// No new game starts after this long [default: no limit]
     #[arg(long, value_name = "SECONDS", display_order = 11)]

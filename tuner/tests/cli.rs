@@ -198,7 +198,7 @@ fn datagen_as_the_docs_run_it() {
             random_plies: 6,
             skip_plies: 12,
             threads: 1,
-            hash_mb: 8,
+            hash_mb: 1,
             time_limit: None,
             out: "chess-s5.bin".into(),
             opening_score_limit: Some(600),
@@ -233,7 +233,7 @@ fn selfplay_keeps_its_own_defaults() {
     };
     let config = args.config(Vec::new());
     assert_eq!((config.games, config.nodes, config.random_plies, config.skip_plies), (1000, 6000, 4, 16));
-    assert_eq!((config.seed, config.threads, config.hash_mb), (1, cores(), 8));
+    assert_eq!((config.seed, config.threads, config.hash_mb), (1, cores(), 1));
     assert_eq!((config.time_limit, config.opening_score_limit, config.nnue), (None, None, false));
 }
 
