@@ -162,14 +162,15 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
 /// Selection step: swaps the best remaining move into `index` (the first of equal keys stays
 /// ahead, which the node counts depend on).
+///
+/// Two passes, the largest key and then the first place that holds it, rather than one that
+/// tracks the best so far: each pass is a branch-free loop the compiler vectorizes, where the one
+/// pass branched on every comparison of keys in no predictable order.
 #[inline(always)]
 fn pick<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> M {
-    let mut best = index;
-    for candidate in index + 1..moves.len() {
-        if scores[candidate] > scores[best] {
-            best = candidate;
-        }
-    }
+    let remaining = &scores[index..];
+    let best_key = remaining.iter().fold(i32::MIN, |best, &key| best.max(key));
+    let best = index + remaining.iter().position(|&key| key == best_key).unwrap_or(0);
     moves.swap(index, best);
     scores.swap(index, best);
     moves[index]
