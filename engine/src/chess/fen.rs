@@ -141,6 +141,7 @@ impl Position {
             return Err(FenError::OpponentInCheck);
         }
         position.hash = position.compute_hash();
+        position.checkers = position.find_checkers();
         Ok(position)
     }
 

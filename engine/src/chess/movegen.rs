@@ -135,7 +135,7 @@ pub fn generate<S: MoveSink>(position: &Position, sink: &mut S) {
     let theirs = position.by_color[them.index()];
     let occupied = ours | theirs;
     let king = position.king_square(us);
-    let checkers = position.attackers_to(king, occupied) & theirs;
+    let checkers = position.checkers;
 
     let castles =
         if checkers.is_empty() { castles_with_clear_paths(position, us, king, occupied) } else { [None; 2] };

@@ -30,6 +30,7 @@ pub struct Undo {
     en_passant: Option<Square>,
     halfmove_clock: u32,
     hash: u64,
+    checkers: Bitboard,
 }
 
 /// A chess position. `Copy` and about 170 bytes, so the search can copy-make or make/unmake as
@@ -51,6 +52,10 @@ pub struct Position {
     pub(crate) fullmove_number: u32,
     pub(crate) chess960: bool,
     pub(crate) hash: u64,
+    /// The enemy pieces giving check to the side to move, found once when the position is reached
+    /// (by [`Position::make_move`] or the FEN): the search asks whether a node is in check two or
+    /// three times, and move generation once more. Derived from the board, so not compared.
+    pub(crate) checkers: Bitboard,
 }
 
 /// Equal when everything that decides play and notation is equal. The castling-rook slot of a right
@@ -91,6 +96,7 @@ impl Position {
             fullmove_number: 1,
             chess960: false,
             hash: 0,
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -210,13 +216,20 @@ impl Position {
     }
 
     /// Enemy pieces giving check to the side to move.
-    #[inline]
+    #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The enemy pieces giving check to the side to move, found from the board.
+    #[inline]
+    pub(crate) fn find_checkers(&self) -> Bitboard {
         let us = self.side_to_move;
         self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[(!us).index()]
     }
 
     /// True if the side to move is in check.
+    #[inline(always)]
     pub fn in_check(&self) -> bool {
         self.checkers().non_empty()
     }
@@ -291,6 +304,7 @@ impl Position {
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             hash: self.hash,
+            checkers: self.checkers,
         };
         let us = self.side_to_move;
         let from = mv.from();
@@ -369,6 +383,7 @@ impl Position {
         }
         self.side_to_move = !us;
         self.hash = hash ^ self.en_passant_key();
+        self.checkers = self.find_checkers();
         undo
     }
 
@@ -381,11 +396,14 @@ impl Position {
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             hash: self.hash,
+            checkers: self.checkers,
         };
         self.hash ^= self.en_passant_key() ^ zobrist::BLACK_TO_MOVE;
         self.en_passant = None;
         self.halfmove_clock += 1;
         self.side_to_move = !self.side_to_move;
+        // The side that passed was not in check, so its king attacks nothing: nor is the other.
+        self.checkers = Bitboard::EMPTY;
         undo
     }
 
@@ -395,6 +413,7 @@ impl Position {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+        self.checkers = undo.checkers;
     }
 
     /// Takes back `mv`, given the [`Undo`] its [`make_move`](Self::make_move) returned; restores the
@@ -443,5 +462,6 @@ impl Position {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+        self.checkers = undo.checkers;
     }
 }
