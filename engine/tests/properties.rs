@@ -500,6 +500,40 @@ proptest! {
         }
     }
 
+    /// 2b. What a position keeps to spare the search work: its checkers are the reference's
+    /// attackers of its king after every make and unmake, and `key_after` is the hash the move
+    /// reaches, for every move but a castling, an en-passant capture, one that changes a castling
+    /// right, or a double push (those it only approximates).
+    #[test]
+    fn kept_checkers_and_the_key_after_a_move_are_exact((start_index, choices) in game()) {
+        let check_checkers = |position: &Position| {
+            let us = position.side_to_move();
+            let reference: HashSet<Square> =
+                reference_attackers(position, reference_king(position, us), !us).into_iter().collect();
+            let checkers: HashSet<Square> = position.checkers().into_iter().collect();
+            prop_assert_eq!(checkers, reference, "{}", fen(position));
+            Ok(())
+        };
+        play(start_index, &choices, |position, moves| {
+            check_checkers(position)?;
+            for &mv in moves.iter() {
+                let predicted = position.key_after(mv);
+                let rights = position.castling_rights();
+                let undo = position.make_move(mv);
+                check_checkers(position)?;
+                let exact = !matches!(mv.kind(), MoveKind::Castle | MoveKind::EnPassant)
+                    && position.castling_rights() == rights
+                    && position.en_passant().is_none();
+                if exact {
+                    prop_assert_eq!(predicted, position.hash(), "{:?} in {}", mv, fen(position));
+                }
+                position.unmake_move(mv, undo);
+                check_checkers(position)?;
+            }
+            Ok(())
+        })?;
+    }
+
     /// 3. The FEN of every position reached, and of every position one legal move further, reads back
     /// to the same position and prints the same text.
     #[test]

@@ -64,6 +64,11 @@ impl Game for Position {
         self.hash
     }
 
+    #[inline(always)]
+    fn key_after(&self, mv: Move) -> Option<u64> {
+        Some(Position::key_after(self, mv))
+    }
+
     fn move_text(&self, mv: Move) -> UciMove {
         mv.to_uci(self.chess960)
     }

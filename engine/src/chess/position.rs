@@ -293,6 +293,23 @@ impl Position {
         kept
     }
 
+    /// The hash after `mv`: exact for a move that changes no castling right and leaves no pawn
+    /// an en-passant capture, a castling's and an en-passant capture's nearly so (the search only
+    /// prefetches with it, see [`crate::Game::key_after`]).
+    #[inline(always)]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(moving) = self.mailbox[from.index()] else { return self.hash };
+        let landing = mv.promotion().map_or(moving, |promoted| Piece::new(moving.color(), promoted));
+        let captured = self.mailbox[to.index()].map_or(0, |captured| zobrist::piece(captured, to));
+        self.hash
+            ^ self.en_passant_key()
+            ^ zobrist::BLACK_TO_MOVE
+            ^ zobrist::piece(moving, from)
+            ^ zobrist::piece(landing, to)
+            ^ captured
+    }
+
     /// Plays `mv`, which must be legal in this position (one of [`generate_moves`]' moves). Returns
     /// what [`unmake_move`](Self::unmake_move) needs.
     ///

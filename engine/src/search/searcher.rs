@@ -115,8 +115,12 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         double_extensions: u8,
         prefetch: bool,
     ) -> G::Undo {
+        let early_key = if prefetch { position.key_after(mv) } else { None };
+        if let Some(key) = early_key {
+            self.tt.prefetch(key);
+        }
         let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-        if prefetch {
+        if prefetch && early_key.is_none() {
             self.tt.prefetch(position.hash());
         }
         self.remember(position, G::encode_move(mv));
