@@ -119,6 +119,17 @@ fn resuming_recovers_a_truncated_last_block() {
     }
 }
 
+/// The set's blocks, each as its first game, its games and whether its settings hold `marker`.
+fn blocks_marked(path: &str, marker: &str) -> (set::Summary, Vec<(u64, u64, bool)>) {
+    let summary = set::scan::<Position>(path, u64::MAX, false, |_| {}).unwrap();
+    let blocks = summary
+        .blocks
+        .iter()
+        .map(|block| (block.block.first_game, block.items, block.block.settings.contains(marker)))
+        .collect();
+    (summary, blocks)
+}
+
 /// A new network, or new settings, append a block; settings met before go on from their next
 /// game; `datastats` reports each block.
 #[test]
@@ -135,12 +146,7 @@ fn a_new_network_appends_a_block() {
     run::<Position>(&config(&path, 5, 1)).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(bytes[..first.len()], first[..], "nothing is rewritten");
-    let summary = set::scan::<Position>(&path, u64::MAX, false, |_| {}).unwrap();
-    let blocks: Vec<(u64, u64, bool)> = summary
-        .blocks
-        .iter()
-        .map(|block| (block.block.first_game, block.items, block.block.settings.contains("eval=nnue-")))
-        .collect();
+    let (summary, blocks) = blocks_marked(&path, "eval=nnue-");
     assert_eq!(blocks, [(0, 3, false), (0, 3, true), (3, 2, false)]);
     assert!(summary.blocks.iter().all(|block| block.positions > 0));
     let stats = stats::<Position>(&path).unwrap();
@@ -163,12 +169,7 @@ fn another_table_size_appends_a_block() {
     assert!(progress.contains(" hash=1 "), "{progress}");
     default_size.play.games = 3;
     run::<Position>(&default_size).unwrap();
-    let summary = set::scan::<Position>(&path, u64::MAX, false, |_| {}).unwrap();
-    let blocks: Vec<(u64, u64, bool)> = summary
-        .blocks
-        .iter()
-        .map(|block| (block.block.first_game, block.items, block.block.settings.contains("hash=")))
-        .collect();
+    let (_, blocks) = blocks_marked(&path, "hash=");
     assert_eq!(blocks, [(0, 2, false), (0, 2, true), (2, 1, false)]);
     remove(&path);
 }
