@@ -419,7 +419,8 @@ impl Position {
         self.en_passant = None;
         self.halfmove_clock += 1;
         self.side_to_move = !self.side_to_move;
-        // The side that passed was not in check, so its king attacks nothing: nor is the other.
+        // The side to move now is the one that moved last, whose king no legal position leaves
+        // attacked.
         self.checkers = Bitboard::EMPTY;
         undo
     }
