@@ -63,14 +63,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             if !in_check && self.state.move_keys[ply][index] < 0 {
                 break;
             }
-            let early_key = if uses_table { position.key_after(mv) } else { None };
-            if let Some(key) = early_key {
-                self.tt.prefetch(key);
-            }
-            let undo = position.make_move_cached(mv, &mut self.state.eval_cache);
-            if uses_table && early_key.is_none() {
-                self.tt.prefetch(position.hash());
-            }
+            let undo = self.make_move_prefetching(position, mv, uses_table);
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
             position.unmake_move_cached(mv, undo, &mut self.state.eval_cache);
             if self.stopped {

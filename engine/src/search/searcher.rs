@@ -115,6 +115,18 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         double_extensions: u8,
         prefetch: bool,
     ) -> G::Undo {
+        let undo = self.make_move_prefetching(position, mv, prefetch);
+        self.remember(position, G::encode_move(mv));
+        self.state.played[ply + 1] = Some(history_slot);
+        self.state.double_extensions[ply + 1] = double_extensions;
+        undo
+    }
+
+    /// Plays `mv`, and with `prefetch` starts loading the child's table entry: before the move
+    /// where the game can tell the key it reaches ([`Game::key_after`]), so that less of the
+    /// memory's latency is left for the child's probe to wait for, else after it.
+    #[inline(always)]
+    pub(super) fn make_move_prefetching(&mut self, position: &mut G, mv: G::Move, prefetch: bool) -> G::Undo {
         let early_key = if prefetch { position.key_after(mv) } else { None };
         if let Some(key) = early_key {
             self.tt.prefetch(key);
@@ -123,9 +135,6 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         if prefetch && early_key.is_none() {
             self.tt.prefetch(position.hash());
         }
-        self.remember(position, G::encode_move(mv));
-        self.state.played[ply + 1] = Some(history_slot);
-        self.state.double_extensions[ply + 1] = double_extensions;
         undo
     }
 
