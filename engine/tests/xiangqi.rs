@@ -80,7 +80,7 @@ fn fen_errors_name_their_cause() {
 }
 
 #[test]
-fn incremental_hash_and_unmake_agree_with_recomputation_over_random_games() {
+fn incremental_hash_key_after_and_unmake_agree_with_recomputation_over_random_games() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for start in suite() {
         for _ in 0..4 {
@@ -95,8 +95,10 @@ fn incremental_hash_and_unmake_agree_with_recomputation_over_random_games() {
                 assert_eq!(captures.to_vec(), expected, "{position}");
                 for &mv in moves.iter() {
                     let before = position;
+                    let predicted = position.key_after(mv);
                     let undo = position.make_move(mv);
                     assert_eq!(position.hash(), position.compute_hash(), "{before} {mv}");
+                    assert_eq!(predicted, position.hash(), "key_after: {before} {mv}");
                     assert!(!position.is_attacked_by(
                         position.king_square(!position.side_to_move()),
                         position.side_to_move()

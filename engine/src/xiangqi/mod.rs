@@ -103,6 +103,10 @@ impl Game for Position {
         self.hash
     }
 
+    fn key_after(&self, mv: Move) -> Option<u64> {
+        Some(Position::key_after(self, mv))
+    }
+
     fn move_text(&self, mv: Move) -> MoveText {
         MoveText(mv)
     }

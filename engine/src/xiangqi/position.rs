@@ -136,6 +136,20 @@ impl Position {
         hash
     }
 
+    /// The hash [`make_move`](Self::make_move) would give after `mv`, without playing it: the
+    /// search prefetches the child's table bucket with it before the move is made.
+    #[inline(always)]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let Some(piece) = self.board[from] else { return self.hash };
+        let captured = self.board[to].map_or(0, |victim| tables::ZOBRIST_PIECES[victim.index()][to]);
+        self.hash
+            ^ tables::ZOBRIST_BLACK_TO_MOVE
+            ^ tables::ZOBRIST_PIECES[piece.index()][from]
+            ^ tables::ZOBRIST_PIECES[piece.index()][to]
+            ^ captured
+    }
+
     /// Plays `mv`, which must be legal.
     ///
     /// The 60-move count follows Pikafish: a capture resets it (and both colours' check counts); a
