@@ -430,3 +430,37 @@ fn tune_and_net_eval_as_the_docs_run_them() {
     assert_eq!((args.game, args.net.as_str()), (Game::Xiangqi, "/tmp/xq-net.bin"));
     assert!(args.fen.starts_with("rnbakabnr/9/"));
 }
+
+/// A reader that has gone (`tuner datastats set | head -1`) ends the tuner by `SIGPIPE`, as it ends
+/// other Unix tools: no panic, no backtrace. The pipe's read end is closed before the tuner starts,
+/// so its first line already meets it.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_ends_the_tuner_quietly() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+
+    let set = std::env::temp_dir().join(format!("triskel-cli-{}-closed-pipe.set", std::process::id()));
+    let set = set.to_str().unwrap();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openbench_datagen.pgn");
+    let imported = tuner(&["import", "--set", set, "--pgn", fixture]);
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+
+    let mut ends = [0; 2];
+    // SAFETY: `pipe` fills both descriptors on success; each is owned or closed exactly once.
+    let write_end = unsafe {
+        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0, "a pipe");
+        libc::close(ends[0]);
+        OwnedFd::from_raw_fd(ends[1])
+    };
+    let mut datastats = Command::new(env!("CARGO_BIN_EXE_tuner"));
+    datastats.args(["datastats", set]).stdout(Stdio::from(write_end)).stderr(Stdio::piped());
+    let output = datastats.spawn().expect("the tuner runs").wait_with_output().expect("it ends");
+    let _ = std::fs::remove_file(set);
+    let _ = std::fs::remove_file(format!("{set}.progress"));
+
+    let stderr = text(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "{:?}: {stderr}", output.status);
+}
