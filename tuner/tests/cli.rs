@@ -464,3 +464,22 @@ fn a_closed_standard_output_ends_the_tuner_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "{:?}: {stderr}", output.status);
 }
+
+/// Training on files that hold no position is refused, and no network is written: the one written
+/// would be the starting one, as if trained.
+#[test]
+fn train_refuses_data_without_positions() {
+    let directory = std::env::temp_dir();
+    let empty = directory.join(format!("triskel-cli-{}-empty.set", std::process::id()));
+    let out = directory.join(format!("triskel-cli-{}-empty.bin", std::process::id()));
+    std::fs::write(&empty, b"").unwrap();
+    let _ = std::fs::remove_file(&out);
+    let (empty, out) = (empty.to_str().unwrap(), out.to_str().unwrap());
+
+    let trained = tuner(&["train", "--data", empty, "--out", out, "--epochs", "1", "--threads", "1"]);
+    let stderr = text(&trained.stderr);
+    let _ = std::fs::remove_file(empty);
+    assert!(!trained.status.success(), "{stderr}");
+    assert!(stderr.contains("no positions to train on"), "{stderr}");
+    assert!(!std::path::Path::new(out).exists(), "a network was written");
+}

@@ -377,6 +377,10 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         ),
         Part::Training => training_count += bytes.len() / RECORD,
     })?;
+    if training_count == 0 {
+        // Else the network written would be the starting one, reported as trained.
+        return Err(format!("{}: no positions to train on", config.data.join(",")));
+    }
     eprintln!(
         "train: {} ({} inputs{}): {training_count} training positions, {} held out, {} neurons, {} output bucket(s), {} parameters",
         G::NAME,
