@@ -8,6 +8,9 @@ use std::time::Duration;
 use tuner::cli::{Cli, Command as Tuner, ExportFormat, Game};
 use tuner::{book, datagen, nnue, selfplay, tune};
 
+mod support;
+use support::{remove, temporary, FIXTURE};
+
 /// Every command, and every option it took before its command line came from `clap`.
 const COMMANDS: [(&str, &[&str]); 11] = [
     (
@@ -441,10 +444,8 @@ fn a_closed_standard_output_ends_the_tuner_quietly() {
     use std::os::unix::process::ExitStatusExt;
     use std::process::Stdio;
 
-    let set = std::env::temp_dir().join(format!("triskel-cli-{}-closed-pipe.set", std::process::id()));
-    let set = set.to_str().unwrap();
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openbench_datagen.pgn");
-    let imported = tuner(&["import", "--set", set, "--pgn", fixture]);
+    let set = temporary("closed-pipe.set");
+    let imported = tuner(&["import", "--set", &set, "--pgn", FIXTURE]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
 
     let mut ends = [0; 2];
@@ -455,10 +456,9 @@ fn a_closed_standard_output_ends_the_tuner_quietly() {
         OwnedFd::from_raw_fd(ends[1])
     };
     let mut datastats = Command::new(env!("CARGO_BIN_EXE_tuner"));
-    datastats.args(["datastats", set]).stdout(Stdio::from(write_end)).stderr(Stdio::piped());
+    datastats.args(["datastats", &set]).stdout(Stdio::from(write_end)).stderr(Stdio::piped());
     let output = datastats.spawn().expect("the tuner runs").wait_with_output().expect("it ends");
-    let _ = std::fs::remove_file(set);
-    let _ = std::fs::remove_file(format!("{set}.progress"));
+    remove(&[&set]);
 
     let stderr = text(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -469,17 +469,14 @@ fn a_closed_standard_output_ends_the_tuner_quietly() {
 /// would be the starting one, as if trained.
 #[test]
 fn train_refuses_data_without_positions() {
-    let directory = std::env::temp_dir();
-    let empty = directory.join(format!("triskel-cli-{}-empty.set", std::process::id()));
-    let out = directory.join(format!("triskel-cli-{}-empty.bin", std::process::id()));
+    let (empty, out) = (temporary("empty.set"), temporary("empty.bin"));
     std::fs::write(&empty, b"").unwrap();
-    let _ = std::fs::remove_file(&out);
-    let (empty, out) = (empty.to_str().unwrap(), out.to_str().unwrap());
 
-    let trained = tuner(&["train", "--data", empty, "--out", out, "--epochs", "1", "--threads", "1"]);
+    let trained = tuner(&["train", "--data", &empty, "--out", &out, "--epochs", "1", "--threads", "1"]);
     let stderr = text(&trained.stderr);
-    let _ = std::fs::remove_file(empty);
+    let written = std::path::Path::new(&out).exists();
+    remove(&[&empty, &out]);
     assert!(!trained.status.success(), "{stderr}");
     assert!(stderr.contains("no positions to train on"), "{stderr}");
-    assert!(!std::path::Path::new(out).exists(), "a network was written");
+    assert!(!written, "a network was written");
 }

@@ -10,22 +10,8 @@ use tuner::datagen::record::{ChessRecord, Packed};
 use tuner::datagen::set::{self, Item, Reader};
 use tuner::export;
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openbench_datagen.pgn");
-
-fn temporary(name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("triskel-export-{}-{name}", std::process::id()));
-    let path = path.to_str().unwrap().to_string();
-    let _ = std::fs::remove_file(&path);
-    let _ = std::fs::remove_file(format!("{path}.progress"));
-    path
-}
-
-fn remove(paths: &[&String]) {
-    for path in paths {
-        let _ = std::fs::remove_file(path);
-        let _ = std::fs::remove_file(format!("{path}.progress"));
-    }
-}
+mod support;
+use support::{remove, temporary, FIXTURE};
 
 /// A set of the fixture's games: our engine's own, both colours to move, castling, captures.
 fn fixture_set(name: &str) -> String {

@@ -11,15 +11,8 @@ use tuner::datagen::pgn_import::{import, Options, Tally};
 use tuner::datagen::record::{ChessRecord, Packed};
 use tuner::datagen::set::{self, Item, Reader};
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openbench_datagen.pgn");
-
-fn temporary(name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("triskel-pgn-{}-{name}", std::process::id()));
-    let path = path.to_str().unwrap().to_string();
-    let _ = std::fs::remove_file(&path);
-    let _ = std::fs::remove_file(format!("{path}.progress"));
-    path
-}
+mod support;
+use support::{temporary, FIXTURE};
 
 fn options() -> Options {
     Options { skip_plies: 12, tag: None }
