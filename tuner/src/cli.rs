@@ -409,6 +409,10 @@ pub struct TrainArgs {
     /// Mirror each perspective's inputs by its king's side (chess's `TRSKNN03`)
     #[arg(long)]
     pub king_mirror: bool,
+    /// Train only on the games this network played: the data sets' blocks tagged with it (as
+    /// `datagen --nnue` tags them); the file given to --resume, to refine a network on its own games
+    #[arg(long, value_name = "NET")]
+    pub played_by: Option<String>,
 }
 
 impl TrainArgs {
@@ -431,6 +435,7 @@ impl TrainArgs {
             baseline: self.baseline,
             mirror: !self.no_mirror,
             king_mirror: self.king_mirror,
+            played_by: self.played_by.clone(),
         }
     }
 }

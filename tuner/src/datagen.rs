@@ -88,6 +88,12 @@ impl Progress {
 /// The table size (MiB) of the blocks whose settings line does not name one.
 const UNNAMED_HASH_MB: usize = 8;
 
+/// The name a block's settings line gives the network that played its games (`eval=` it): the
+/// hash of the network file's bytes, so that `train --played-by FILE` finds that network's games.
+pub fn network_tag(network_file: &[u8]) -> String {
+    format!("nnue-{:016x}", identity(network_file))
+}
+
 fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String {
     let mut settings = format!(
         "game={} seed={} nodes={} random-plies={} skip-plies={} opening-limit={} openings={openings_hash:016x}",
@@ -101,7 +107,7 @@ fn settings<G: Tunable>(config: &selfplay::Config, openings_hash: u64) -> String
     // Games played by a network depend on its every weight: a file resumes only with the network
     // it was started with. (Files of the hand-crafted evaluation keep the line they always had.)
     if config.nnue {
-        settings.push_str(&format!(" eval=nnue-{:016x}", identity(G::embedded_network_file())));
+        settings.push_str(&format!(" eval={}", network_tag(G::embedded_network_file())));
     }
     // The table's size changes what a search at fixed nodes finds, so it is a setting too; the
     // blocks written before it was named had the old default, and keep their line.
@@ -604,12 +610,7 @@ pub fn stats<G: Packed>(path: &str) -> Result<String, String> {
         tally.line::<G::Record>()
     )];
     for (index, block) in summary.blocks.iter().enumerate() {
-        let network = block
-            .block
-            .settings
-            .split(' ')
-            .find_map(|field| field.strip_prefix("eval="))
-            .unwrap_or("hand-crafted");
+        let network = block.block.network().unwrap_or("hand-crafted");
         let what = match block.block.kind {
             Kind::Games => format!(
                 "games {}..{} ({} dropped), {} plies",

@@ -267,18 +267,21 @@ fn train_as_the_docs_run_it() {
         baseline: false,
         mirror: true,
         king_mirror: true,
+        played_by: None,
     };
     assert_eq!(args.config(), expected);
 
     let Tuner::Train(args) = parse(
         "train --game xiangqi --data xq.bin --out n.bin --resume engine/data/chess_nnue.bin --rate 0.0003 \
-         --validation 100 --scale 300 --chunk 4096 --seed 7 --threads 2 --baseline --no-mirror",
+         --validation 100 --scale 300 --chunk 4096 --seed 7 --threads 2 --baseline --no-mirror \
+         --played-by engine/data/chess_nnue.bin",
     ) else {
         panic!("not train")
     };
     assert_eq!(args.game, Game::Xiangqi);
     let config = args.config();
     assert_eq!(config.resume.as_deref(), Some("engine/data/chess_nnue.bin"));
+    assert_eq!(config.played_by.as_deref(), Some("engine/data/chess_nnue.bin"));
     assert_eq!((config.rate, config.scale), (0.0003, 300.0));
     assert_eq!((config.validation_per_mille, config.chunk, config.seed, config.threads), (100, 4096, 7, 2));
     assert!(config.baseline && !config.mirror && !config.king_mirror);

@@ -71,6 +71,12 @@ pub struct Block {
 }
 
 impl Block {
+    /// The network that played the block's games, as its settings line names it (`eval=`); `None`
+    /// for the hand-crafted evaluation's games and for imported records that name none.
+    pub fn network(&self) -> Option<&str> {
+        self.settings.split(' ').find_map(|field| field.strip_prefix("eval="))
+    }
+
     /// The header's bytes.
     pub fn bytes(&self) -> Vec<u8> {
         let settings = &self.settings.as_bytes()[..self.settings.len().min(usize::from(u16::MAX))];
@@ -158,6 +164,12 @@ impl<G: Packed, R: Read> Reader<G, R> {
     /// for a lone position or a dropped game. What an export to another game-based format reads.
     pub fn game(&self) -> (&[u8; 32], &[(u16, Option<i16>)]) {
         (&self.first, &self.entries)
+    }
+
+    /// Whether the next games are played back as records, or only walked (a reader that skips
+    /// some blocks' games need not replay them).
+    pub fn set_replay(&mut self, replay: bool) {
+        self.replay = replay;
     }
 
     /// The end of the last whole item read.

@@ -23,6 +23,10 @@
 //!   positions are never mirrored. `--king-mirror` (chess) builds the symmetry into the inputs
 //!   instead (`TRSKNN03`: each side's view is mirrored while its king is on files e-h), so a
 //!   position and its mirror image are the same inputs and the network learns each pattern once.
+//! - **A network's own games.** `--played-by NET` keeps only the sets' blocks that NET played
+//!   (`datagen --nnue` names a block's network by the hash of its file), so that a network is
+//!   refined on its own games straight from the growing files; the split is then each file's last
+//!   games of that network.
 //! - **Optimizer.** Adam, its learning rate falling along a cosine from `--rate` to a hundredth of
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
@@ -71,6 +75,9 @@ pub struct Config {
     /// The network reads each perspective's inputs mirrored by its king's side (chess's
     /// `TRSKNN03`); a resumed network of plain inputs is turned into one.
     pub king_mirror: bool,
+    /// A network file: train only on the games it played, the data sets' blocks whose settings
+    /// line names it (`eval=`), so that refining a network on its own games needs no cut files.
+    pub played_by: Option<String>,
 }
 
 /// One training position: each perspective's active features, side to move's first, and the target.
@@ -188,14 +195,22 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
 pub(crate) struct DataFile {
     path: String,
     set: bool,
+    /// Of a set, only the games of the blocks this network played (its [`network_tag`]).
+    ///
+    /// [`network_tag`]: crate::datagen::network_tag
+    played_by: Option<String>,
     /// Training positions.
     records: usize,
     /// Bytes read.
     end: u64,
 }
 
-/// Sizes each of `paths`.
-pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile>, String> {
+/// Sizes each of `paths`, counting of each set only the games of the network tagged `played_by`
+/// if one is given (a file of records names no network, so it is refused then).
+pub(crate) fn data_files<G: FeatureSet>(
+    paths: &[String],
+    played_by: Option<&str>,
+) -> Result<Vec<DataFile>, String> {
     paths
         .iter()
         .map(|path| {
@@ -204,8 +219,22 @@ pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile
                 if summary.truncated {
                     eprintln!("train: {path} ends inside a game: read up to byte {}", summary.end);
                 }
-                let records = summary.positions() as usize;
-                Ok(DataFile { path: path.clone(), set: true, records, end: summary.end })
+                let records = summary
+                    .blocks
+                    .iter()
+                    .filter(|block| played_by.is_none_or(|tag| block.block.network() == Some(tag)))
+                    .map(|block| block.positions)
+                    .sum::<u64>() as usize;
+                if let Some(tag) = played_by {
+                    eprintln!("train: {path}: {records} positions of network {tag}'s games");
+                }
+                let played_by = played_by.map(String::from);
+                Ok(DataFile { path: path.clone(), set: true, played_by, records, end: summary.end })
+            } else if played_by.is_some() {
+                Err(format!(
+                    "{path}: a file of 32-byte records does not say which network played its games \
+                     (--played-by reads data sets)"
+                ))
             } else {
                 let length = std::fs::metadata(path).map_err(|error| format!("{path}: {error}"))?.len();
                 if length % RECORD as u64 != 0 {
@@ -214,6 +243,7 @@ pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile
                 Ok(DataFile {
                     path: path.clone(),
                     set: false,
+                    played_by: None,
                     records: length as usize / RECORD,
                     end: length,
                 })
@@ -226,7 +256,15 @@ pub(crate) fn data_files<G: FeatureSet>(paths: &[String]) -> Result<Vec<DataFile
 /// set game by game.
 enum Source<G: FeatureSet> {
     Records(std::io::Take<std::io::BufReader<std::fs::File>>),
-    Set { reader: set::Reader<G, std::fs::File>, pending: Vec<u8>, at: usize },
+    Set {
+        reader: set::Reader<G, std::fs::File>,
+        pending: Vec<u8>,
+        at: usize,
+        /// Only the games of this network's blocks.
+        played_by: Option<String>,
+        /// The current block's games are read.
+        kept: bool,
+    },
 }
 
 impl<G: FeatureSet> Source<G> {
@@ -234,7 +272,13 @@ impl<G: FeatureSet> Source<G> {
         let path = &file.path;
         let handle = std::fs::File::open(path).map_err(|error| format!("{path}: {error}"))?;
         Ok(if file.set {
-            Source::Set { reader: set::Reader::new(handle, file.end, true), pending: Vec::new(), at: 0 }
+            Source::Set {
+                reader: set::Reader::new(handle, file.end, true),
+                pending: Vec::new(),
+                at: 0,
+                played_by: file.played_by.clone(),
+                kept: true,
+            }
         } else {
             Source::Records(std::io::BufReader::with_capacity(1 << 20, handle).take(file.end))
         })
@@ -244,14 +288,22 @@ impl<G: FeatureSet> Source<G> {
     fn read(&mut self, out: &mut [u8], path: &str) -> Result<(), String> {
         match self {
             Source::Records(reader) => reader.read_exact(out).map_err(|error| format!("{path}: {error}")),
-            Source::Set { reader, pending, at } => {
+            Source::Set { reader, pending, at, played_by, kept } => {
                 let mut filled = 0;
                 while filled < out.len() {
                     if *at == pending.len() {
                         pending.clear();
                         *at = 0;
                         match reader.next_item().map_err(|error| format!("{path}: {error}"))? {
-                            Some(_) => pending.extend_from_slice(reader.records()),
+                            Some(set::Item::Block(block)) => {
+                                *kept = played_by.as_deref().is_none_or(|tag| block.network() == Some(tag));
+                                // Skipped games are only walked, not played back.
+                                reader.set_replay(*kept);
+                            }
+                            Some(set::Item::Game { .. }) if *kept => {
+                                pending.extend_from_slice(reader.records())
+                            }
+                            Some(set::Item::Game { .. }) => {}
                             None => {
                                 return Err(format!("{path}: fewer positions than when training started"))
                             }
@@ -367,7 +419,14 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
     // The held-out positions, kept in memory (a small fraction).
     let mut validation = Vec::new();
     let mut training_count = 0usize;
-    let files = data_files::<G>(&config.data)?;
+    let played_by = match &config.played_by {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|error| format!("--played-by {path}: {error}"))?;
+            Some(crate::datagen::network_tag(&bytes))
+        }
+        None => None,
+    };
+    let files = data_files::<G>(&config.data, played_by.as_deref())?;
     for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| match part {
         Part::HeldOut => validation.extend(
             bytes
@@ -486,7 +545,7 @@ mod tests {
         let mut seen: Vec<(u8, usize, Part)> = Vec::new();
         let mut counts = [[0usize; 2]; 2];
         let mut training_chunks = Vec::new();
-        let files = data_files::<engine::chess::Position>(&paths).unwrap();
+        let files = data_files::<engine::chess::Position>(&paths, None).unwrap();
         for_each_chunk::<engine::chess::Position>(&files, 64, 20, |bytes, part| {
             assert!(bytes.len() <= 64 * RECORD);
             if part == Part::Training {
@@ -545,7 +604,7 @@ mod tests {
         torn.extend_from_slice(&<Chess as crate::datagen::record::Packed>::move_bits(e4).to_le_bytes());
         std::fs::OpenOptions::new().append(true).open(&set).unwrap().write_all(&torn).unwrap();
         let stream = |path: &str| {
-            let files = data_files::<Chess>(&[path.to_string()]).unwrap();
+            let files = data_files::<Chess>(&[path.to_string()], None).unwrap();
             let mut seen = Vec::new();
             for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
                 .unwrap();
@@ -554,6 +613,59 @@ mod tests {
         let from_records = stream(&records);
         assert!(from_records.len() > 2 && from_records.iter().any(|(_, part)| *part == Part::HeldOut));
         assert_eq!(stream(&set), from_records);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `--played-by`: of a set whose blocks two evaluations played, only the named network's games
+    /// are sized and streamed, as the set's records after the first block's; a network that played
+    /// none gives nothing, and a file of records, which names no network, is refused.
+    #[test]
+    fn played_by_reads_only_that_networks_games() {
+        type Chess = engine::chess::Position;
+        use crate::games::Tunable;
+        let dir = std::env::temp_dir().join(format!("triskel-played-by-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+        let (set, records, second) = (path("data.set"), path("data.bin"), path("second.bin"));
+        // The hand-crafted evaluation's games, then the embedded network's, in one set.
+        for nnue in [false, true] {
+            let config = crate::datagen::Config {
+                play: crate::selfplay::Config {
+                    openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
+                    games: 3,
+                    nodes: 300,
+                    skip_plies: 4,
+                    nnue,
+                    out: set.clone(),
+                    ..crate::selfplay::test_config(4)
+                },
+                report_every: std::time::Duration::from_secs(3600),
+            };
+            crate::datagen::run::<Chess>(&config).unwrap();
+        }
+        let blocks = set::scan::<Chess>(&set, u64::MAX, false, |_| {}).unwrap().blocks;
+        let (first, network) = (blocks[0].positions as usize, blocks[1].positions as usize);
+        assert!(first > 0 && network > 0, "both blocks hold positions");
+        crate::datagen::convert::<Chess>(&set, &records).unwrap();
+        std::fs::write(&second, &std::fs::read(&records).unwrap()[first * RECORD..]).unwrap();
+
+        let tag = crate::datagen::network_tag(Chess::embedded_network_file());
+        let sized = |path: &str, played_by: Option<&str>| {
+            data_files::<Chess>(&[path.to_string()], played_by).map(|files| files[0].records)
+        };
+        let stream = |path: &str, played_by: Option<&str>| {
+            let files = data_files::<Chess>(&[path.to_string()], played_by).unwrap();
+            let mut seen = Vec::new();
+            for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
+                .unwrap();
+            seen
+        };
+        assert_eq!(sized(&set, None), Ok(first + network));
+        assert_eq!(sized(&set, Some(&tag)), Ok(network));
+        assert_eq!(stream(&set, Some(&tag)), stream(&second, None));
+        assert_eq!(sized(&set, Some("nnue-0000000000000000")), Ok(0));
+        let refused = sized(&records, Some(&tag)).unwrap_err();
+        assert!(refused.contains("--played-by"), "{refused}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -626,6 +738,7 @@ mod tests {
             baseline: false,
             mirror: true,
             king_mirror,
+            played_by: None,
         };
         let before = {
             let network = Network::random(G::FORMAT, 8, buckets, 1);
