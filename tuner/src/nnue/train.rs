@@ -583,18 +583,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let set = dir.join("data.set").to_str().unwrap().to_string();
         let records = dir.join("data.bin").to_str().unwrap().to_string();
-        let config = crate::datagen::Config {
-            play: crate::selfplay::Config {
-                openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
-                games: 3,
-                nodes: 300,
-                skip_plies: 4,
-                out: set.clone(),
-                ..crate::selfplay::test_config(4)
-            },
-            report_every: std::time::Duration::from_secs(3600),
-        };
-        crate::datagen::run::<Chess>(&config).unwrap();
+        three_games(&set, false);
         crate::datagen::convert::<Chess>(&set, &records).unwrap();
         // The start of a game: its first position, one move, no end.
         let mut torn = Vec::new();
@@ -603,17 +592,38 @@ mod tests {
         let e4 = start.parse_uci_move("e2e4").unwrap();
         torn.extend_from_slice(&<Chess as crate::datagen::record::Packed>::move_bits(e4).to_le_bytes());
         std::fs::OpenOptions::new().append(true).open(&set).unwrap().write_all(&torn).unwrap();
-        let stream = |path: &str| {
-            let files = data_files::<Chess>(&[path.to_string()], None).unwrap();
-            let mut seen = Vec::new();
-            for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
-                .unwrap();
-            seen
-        };
-        let from_records = stream(&records);
+        let from_records = stream(&records, None);
         assert!(from_records.len() > 2 && from_records.iter().any(|(_, part)| *part == Part::HeldOut));
-        assert_eq!(stream(&set), from_records);
+        assert_eq!(stream(&set, None), from_records);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Three short games from the start position appended to the set at `out`, played with the
+    /// embedded network or the hand-crafted evaluation.
+    fn three_games(out: &str, nnue: bool) {
+        let config = crate::datagen::Config {
+            play: crate::selfplay::Config {
+                openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
+                games: 3,
+                nodes: 300,
+                skip_plies: 4,
+                nnue,
+                out: out.to_string(),
+                ..crate::selfplay::test_config(4)
+            },
+            report_every: std::time::Duration::from_secs(3600),
+        };
+        crate::datagen::run::<engine::chess::Position>(&config).unwrap();
+    }
+
+    /// What training reads of the chess file at `path` (with `--played-by`'s tag), chunk by chunk:
+    /// chunks of 50 records, a tenth held out.
+    fn stream(path: &str, played_by: Option<&str>) -> Vec<(Vec<u8>, Part)> {
+        type Chess = engine::chess::Position;
+        let files = data_files::<Chess>(&[path.to_string()], played_by).unwrap();
+        let mut seen = Vec::new();
+        for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part))).unwrap();
+        seen
     }
 
     /// `--played-by`: of a set whose blocks two evaluations played, only the named network's games
@@ -628,21 +638,8 @@ mod tests {
         let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
         let (set, records, second) = (path("data.set"), path("data.bin"), path("second.bin"));
         // The hand-crafted evaluation's games, then the embedded network's, in one set.
-        for nnue in [false, true] {
-            let config = crate::datagen::Config {
-                play: crate::selfplay::Config {
-                    openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
-                    games: 3,
-                    nodes: 300,
-                    skip_plies: 4,
-                    nnue,
-                    out: set.clone(),
-                    ..crate::selfplay::test_config(4)
-                },
-                report_every: std::time::Duration::from_secs(3600),
-            };
-            crate::datagen::run::<Chess>(&config).unwrap();
-        }
+        three_games(&set, false);
+        three_games(&set, true);
         let blocks = set::scan::<Chess>(&set, u64::MAX, false, |_| {}).unwrap().blocks;
         let (first, network) = (blocks[0].positions as usize, blocks[1].positions as usize);
         assert!(first > 0 && network > 0, "both blocks hold positions");
@@ -652,13 +649,6 @@ mod tests {
         let tag = crate::datagen::network_tag(Chess::embedded_network_file());
         let sized = |path: &str, played_by: Option<&str>| {
             data_files::<Chess>(&[path.to_string()], played_by).map(|files| files[0].records)
-        };
-        let stream = |path: &str, played_by: Option<&str>| {
-            let files = data_files::<Chess>(&[path.to_string()], played_by).unwrap();
-            let mut seen = Vec::new();
-            for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part)))
-                .unwrap();
-            seen
         };
         assert_eq!(sized(&set, None), Ok(first + network));
         assert_eq!(sized(&set, Some(&tag)), Ok(network));
