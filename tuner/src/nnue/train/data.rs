@@ -2,8 +2,8 @@
 //! (a data set played back game by game, only its blocks of one network with `--played-by`), and
 //! the split of each file into training records and its held-out last games.
 
-use super::FeatureSet;
 use crate::datagen::set;
+use crate::nnue::FeatureSet;
 use std::io::Read;
 
 /// Record size of either game's data.
