@@ -270,3 +270,18 @@ pub fn parse_divide(lines: &[String]) -> (Vec<(String, u64)>, u64) {
     }
     (divide, total.expect("a `Nodes searched` line"))
 }
+
+/// The FEN the `d` command shows (UCI and UCCI).
+pub fn fen(engine: &mut Engine) -> String {
+    let lines = engine.ask_prefix("d", "Checkers:");
+    lines.iter().find_map(|line| line.strip_prefix("Fen: ")).expect("a Fen line").to_string()
+}
+
+/// `position` (a `position ...` command) with `mv` played after it.
+pub fn after(position: &str, mv: &str) -> String {
+    if position.contains(" moves ") {
+        format!("{position} {mv}")
+    } else {
+        format!("{position} moves {mv}")
+    }
+}

@@ -12,3 +12,9 @@ pub mod engine;
 pub mod perft_file;
 #[allow(dead_code, reason = "only the client and cross-build tests need tools from outside")]
 pub mod required_tool;
+#[allow(dead_code, reason = "only the UCCI tests speak UCCI")]
+pub mod ucci;
+#[allow(dead_code, reason = "only the UCI search tests use these")]
+pub mod uci_search;
+#[allow(dead_code, reason = "only the xiangqi-over-UCI tests use these")]
+pub mod uci_xiangqi;

@@ -2,6 +2,10 @@
 //! Every test crate compiles all of it and calls its own part: a helper is dead code in the crates
 //! that do not call it, so the `allow`s below sit on the helpers, not on the tests.
 
+#[allow(dead_code, reason = "only the chess property tests use it")]
+pub mod chess;
+#[allow(dead_code, reason = "only the chess property tests use it")]
+pub mod chess_reference;
 #[allow(dead_code, reason = "only the network tests walk the tree")]
 pub mod walk;
 

@@ -1,6 +1,6 @@
 //! Random walks through a game's tree as a search takes them (makes, unmakes and null moves
 //! through the `Game` trait's `*_cached` moves), checking the evaluation cache along the way: the
-//! network's incremental accumulators of chess (`properties.rs`) and xiangqi (`xiangqi_nnue.rs`)
+//! network's incremental accumulators of chess (`chess_nnue.rs`) and xiangqi (`xiangqi_nnue.rs`)
 //! against fresh ones. One walk for both games.
 
 use engine::Game;

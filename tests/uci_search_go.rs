@@ -1,0 +1,393 @@
+//! The UCI front-end's `go` driven over pipes as a GUI drives it: the search limits (`depth`,
+//! `nodes`, `mate`, `searchmoves`, no position at all), the lines a search writes (every `info`
+//! field, `MultiPV`, the full lines before `bestmove`, `wdl`, `currmove`, `currline`, `refutation`,
+//! Chess960 castling, `bestmove (none)`), the options that shape the search (names in any case and
+//! over several words, `UCI_LimitStrength`, `Threads`), and `bench`.
+//!
+//! The tests run one at a time (a lock): several engines searching at once on a small machine would
+//! only make the timing checks flaky. Timing bounds are generous; they check behaviour, not speed.
+
+mod support;
+
+use std::time::Duration;
+use support::engine::{bestmove, field, is_bestmove, pv_lines, run, serial, Engine, LONG};
+use support::uci_search::{is_legal, quit, MATE_IN_2, MIDDLEGAME};
+
+const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+
+const STALEMATED: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+
+#[test]
+fn go_depth_prints_complete_info_lines_and_a_legal_bestmove_with_ponder() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let position = format!("position fen {MIDDLEGAME}");
+    engine.send(&position);
+    let lines = engine.go("go depth 5");
+    // Aspiration windows may add `lowerbound`/`upperbound` lines; the exact lines come one per depth.
+    let infos: Vec<&String> = pv_lines(&lines).into_iter().filter(|line| !line.contains("bound ")).collect();
+    assert_eq!(infos.len(), 5, "one exact line per depth: {lines:#?}");
+    for (depth, line) in infos.iter().enumerate() {
+        assert_eq!(field(line, "depth"), Some((depth + 1).to_string().as_str()), "{line}");
+        for key in ["seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"] {
+            assert!(field(line, key).is_some(), "no {key} in {line}");
+        }
+        assert!(matches!(field(line, "score"), Some("cp" | "mate")), "{line}");
+    }
+    let last = infos.last().unwrap();
+    let best = bestmove(&lines);
+    assert_eq!(field(last, "pv"), Some(best.as_str()), "bestmove starts the last pv");
+    let bestmove_line = lines.last().unwrap();
+    let ponder = field(bestmove_line, "ponder").expect("a ponder move");
+    assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').nth(1), Some(ponder));
+    assert!(is_legal(&mut engine, &position, &format!("{best} {ponder}")));
+    quit(engine);
+}
+
+#[test]
+fn go_without_position_searches_the_start_position() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let best = bestmove(&engine.go("go depth 3"));
+    assert!(is_legal(&mut engine, "position startpos", &best), "{best}");
+    quit(engine);
+}
+
+#[test]
+fn go_mate_finds_the_mate_in_two() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MATE_IN_2}"));
+    let lines = engine.go("go mate 2");
+    let last = pv_lines(&lines).pop().expect("an info line").clone();
+    assert!(last.contains(" score mate 2 "), "{last}");
+    assert_eq!(bestmove(&lines), "d5f6");
+    quit(engine);
+}
+
+#[test]
+fn go_nodes_stops_at_the_node_limit() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go nodes 20000");
+    for line in pv_lines(&lines) {
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes <= 20_000, "{line}");
+    }
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    quit(engine);
+}
+
+#[test]
+fn long_iterations_report_nodes_nps_and_hashfull_every_second() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go infinite");
+    // Until the search says it has run 3.5 s: its own clock, so that a slow start on a loaded
+    // machine does not cut the window short.
+    let past = |line: &str| {
+        field(line, "time").and_then(|time| time.parse::<u64>().ok()).is_some_and(|time| time >= 3500)
+    };
+    let lines = engine.until(LONG, past);
+    engine.send("stop");
+    engine.until(LONG, is_bestmove);
+    // Every line with a time says where the search stands (principal variations, and the
+    // progress lines `info nodes ... nps ... hashfull ... time ...` of long iterations).
+    let timed: Vec<&String> = lines.iter().filter(|line| field(line, "time").is_some()).collect();
+    for line in &timed {
+        assert!(["nodes", "nps", "hashfull"].iter().all(|name| field(line, name).is_some()), "{line}");
+        // The progress lines also say how much of the CPU it could use the search got.
+        if let Some(load) = field(line, "cpuload") {
+            assert!(load.parse::<u32>().is_ok_and(|load| load <= 1000), "{line}");
+        }
+    }
+    // No second passes without news (a loaded machine gets half a second more).
+    let mut times: Vec<u64> = timed.iter().filter_map(|line| field(line, "time")?.parse().ok()).collect();
+    times.insert(0, 0);
+    let gaps: Vec<u64> = times.windows(2).map(|pair| pair[1].saturating_sub(pair[0])).collect();
+    assert!(times.last().is_some_and(|&last| last >= 3500), "{times:?}");
+    assert!(gaps.iter().all(|&gap| gap <= 1500), "{times:?}");
+    quit(engine);
+}
+
+#[test]
+fn searchmoves_restricts_the_root_moves() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let lines = engine.go("go depth 6 searchmoves a2a3 h2h3");
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&lines).as_str()));
+    for line in pv_lines(&lines) {
+        assert!(matches!(field(line, "pv"), Some("a2a3" | "h2h3")), "{line}");
+    }
+    quit(engine);
+}
+
+#[test]
+fn multipv_3_prints_three_distinct_lines_per_depth() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go depth 6");
+    let last: Vec<&String> = pv_lines(&lines)
+        .into_iter()
+        .filter(|line| line.starts_with("info depth 6 ") && !line.contains("bound"))
+        .collect();
+    let ids: Vec<&str> = last.iter().map(|line| field(line, "multipv").unwrap()).collect();
+    assert_eq!(ids, ["1", "2", "3"], "{last:#?}");
+    let mut firsts: Vec<&str> = last.iter().map(|line| field(line, "pv").unwrap()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{last:#?}");
+    assert_eq!(field(last[0], "pv"), Some(bestmove(&lines).as_str()));
+    quit(engine);
+}
+
+#[test]
+fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1320");
+    let mut played = Vec::new();
+    for _ in 0..20 {
+        engine.send("position startpos");
+        let lines = engine.go("go wtime 60000 btime 60000");
+        let infos = pv_lines(&lines);
+        // UCI_Elo 1320 searches 640 nodes (src/strength.rs), and four lines to choose among.
+        for line in &infos {
+            let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+            assert!(nodes <= 640, "{line}");
+        }
+        let depth_one: Vec<&&String> =
+            infos.iter().filter(|line| line.starts_with("info depth 1 ")).collect();
+        assert_eq!(depth_one.len(), 4, "{lines:#?}");
+        // The move played is one of the lines of the last complete iteration, at most the margin
+        // (113 cp at 1320) below the best.
+        let best = bestmove(&lines);
+        let exact: Vec<&&String> = infos.iter().filter(|line| field(line, "multipv").is_some()).collect();
+        let last_depth = exact.iter().rev().find(|line| field(line, "multipv") == Some("4")).unwrap();
+        let depth = field(last_depth, "depth").unwrap();
+        let iteration: Vec<&&&String> =
+            exact.iter().filter(|line| field(line, "depth") == Some(depth)).collect();
+        let score = |line: &str| field(line, "cp").unwrap().parse::<i32>().unwrap();
+        let top = score(iteration[0]);
+        let chosen = iteration.iter().find(|line| field(line, "pv") == Some(best.as_str()));
+        let chosen = chosen.unwrap_or_else(|| panic!("{best} is not among {iteration:#?}"));
+        assert!(top - score(chosen) <= 113, "{chosen} against {}", iteration[0]);
+        played.push(best);
+    }
+    played.sort_unstable();
+    played.dedup();
+    assert!(played.len() >= 2, "always {played:?}");
+
+    // At a high setting: one line, the best move, and the node budget still holds.
+    engine.send("setoption name UCI_Elo value 2400");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go wtime 600000 btime 600000");
+    for line in pv_lines(&lines) {
+        assert_eq!(field(line, "multipv"), Some("1"), "{line}");
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes <= 140_000, "{line}");
+    }
+    quit(engine);
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none_after_a_terminal_score() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for (fen, score) in [(CHECKMATED, "score mate 0"), (STALEMATED, "score cp 0")] {
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.go("go depth 5");
+        assert_eq!(lines, [format!("info depth 0 {score}"), "bestmove (none)".to_string()]);
+        // Also when the bestmove has to wait for stop.
+        engine.send("go infinite");
+        assert!(engine.try_until(Duration::from_millis(200), is_bestmove).is_err());
+        engine.send("stop");
+        assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "(none)");
+    }
+    quit(engine);
+}
+
+#[test]
+fn options_are_case_insensitive_and_may_span_words() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for command in [
+        "setoption name move overhead value 100",
+        "setoption name MOVE OVERHEAD value 50",
+        "setoption   name  Clear   Hash",
+        "setoption name clear hash",
+        "setoption name hash value 1",
+        "setoption name THREADS value 2",
+        "setoption name uci_showwdl value TRUE",
+        "setoption name UCI_AnalyseMode value true",
+        "setoption name UCI_Variant value chess",
+    ] {
+        engine.send(command);
+    }
+    let lines = engine.sync();
+    assert!(lines.is_empty(), "no complaints: {lines:#?}");
+    engine.send("setoption name Move Overhead value lots");
+    engine.send("setoption name No Such Option value 1");
+    engine.send("setoption name UCI_Variant value shogi");
+    let lines = engine.sync();
+    assert!(lines[0].starts_with("info string Move Overhead takes a whole number"), "{lines:#?}");
+    assert_eq!(lines[1], "info string unknown option: No Such Option");
+    assert!(lines[2].starts_with("info string UCI_Variant takes one of"), "{lines:#?}");
+    // The options took effect: two threads on a 1 MiB table, with WDL.
+    let lines = engine.go("go depth 6");
+    let last = pv_lines(&lines).pop().unwrap().clone();
+    let wdl: Vec<u32> =
+        last.split(" wdl ").nth(1).unwrap().split(' ').take(3).map(|n| n.parse().unwrap()).collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{last}");
+    assert!(is_legal(&mut engine, "position startpos", &bestmove(&lines)));
+    quit(engine);
+}
+
+/// Clients such as the PyPI `stockfish` wrapper read the score and the `MultiPV` moves from the
+/// lines just before `bestmove`: they must be full lines (score, pv), one per `MultiPV` line, and,
+/// after a `go depth N`, each only once at depth N.
+#[test]
+fn the_lines_before_bestmove_are_full_ones_once_each() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let before_bestmove = |lines: &[String]| lines[lines.len() - 4..lines.len() - 1].to_vec();
+    let lines = engine.go("go depth 7");
+    let last = before_bestmove(&lines);
+    for (index, line) in last.iter().enumerate() {
+        assert!(line.starts_with("info depth 7 "), "{lines:#?}");
+        assert_eq!(field(line, "multipv"), Some((index + 1).to_string().as_str()), "{lines:#?}");
+    }
+    let at_depth_7 = lines.iter().filter(|line| line.starts_with("info depth 7 "));
+    assert_eq!(at_depth_7.count(), 3, "each line of the asked depth once: {lines:#?}");
+    // No bound lines with several lines (a failed window's line would count as one more).
+    assert!(!lines.iter().any(|line| line.contains("bound")), "{lines:#?}");
+    // A search the node limit stopped writes its last lines again, with its final count.
+    let lines = engine.go("go nodes 30000");
+    for (index, line) in before_bestmove(&lines).iter().enumerate() {
+        assert_eq!(field(line, "multipv"), Some((index + 1).to_string().as_str()), "{lines:#?}");
+        assert!(field(line, "score").is_some() && field(line, "pv").is_some(), "{line}");
+        let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+        assert!(nodes >= 30_000, "the final count: {line}");
+    }
+    assert_eq!(field(&lines[lines.len() - 4], "pv"), Some(bestmove(&lines).as_str()));
+    quit(engine);
+}
+
+#[test]
+fn chess960_castling_is_written_king_takes_rook() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 2 searchmoves e1g1");
+    assert_eq!(bestmove(&lines), "e1g1");
+    engine.send("setoption name UCI_Chess960 value true");
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("go depth 2 searchmoves e1h1");
+    assert_eq!(bestmove(&lines), "e1h1");
+    assert!(pv_lines(&lines).iter().all(|line| field(line, "pv") == Some("e1h1")));
+    // Shredder-FEN castling rights make the position Chess960 whatever the option: the long castling
+    // (king to c1, rook to d1) is written king takes rook.
+    engine.send("setoption name UCI_Chess960 value false");
+    engine.send("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    let lines = engine.go("go depth 3 searchmoves e1b1");
+    assert_eq!(bestmove(&lines), "e1b1");
+    quit(engine);
+}
+
+#[test]
+fn wdl_currmove_currline_and_refutations_when_asked() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_ShowCurrLine value true");
+    engine.send("setoption name UCI_ShowRefutations value true");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    // An infinite search, stopped once the currmove lines (after a second of search) and one
+    // iteration's refutations are out: a fixed movetime may end before either on a loaded machine.
+    engine.send("go infinite");
+    let mut lines = engine.until(LONG, |line| line.contains(" currmove "));
+    lines.extend(engine.until(LONG, |line| line.starts_with("info refutation ")));
+    engine.send("stop");
+    lines.extend(engine.until(LONG, is_bestmove));
+    let currmove = lines.iter().find(|line| line.contains(" currmove ")).expect("currmove after a second");
+    assert!(field(currmove, "currmovenumber").is_some() && field(currmove, "depth").is_some(), "{currmove}");
+    assert!(lines.iter().any(|line| line.starts_with("info currline 1 ")), "currline with its CPU number");
+    // One iteration's refutations come together: one line per legal root move, each a legal line
+    // that starts with that move (the bare move when no reply is known).
+    let first = lines.iter().position(|line| line.starts_with("info refutation ")).expect("refutations");
+    let refutations: Vec<&String> =
+        lines[first..].iter().take_while(|line| line.starts_with("info refutation ")).collect();
+    let mut root_moves: Vec<&str> = Vec::new();
+    for line in &refutations {
+        let words: Vec<&str> = line.split_whitespace().skip(2).collect();
+        assert!(!words.is_empty(), "{line}");
+        assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &words.join(" ")), "{line}");
+        root_moves.push(words[0]);
+    }
+    root_moves.sort_unstable();
+    root_moves.dedup();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    engine.send("go perft 1");
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes searched"));
+    assert_eq!(perft.last().unwrap(), &format!("Nodes searched: {}", root_moves.len()));
+    assert_eq!(refutations.len(), root_moves.len(), "{refutations:#?}");
+    quit(engine);
+}
+
+#[test]
+fn several_threads_search_together() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 3");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go depth 8");
+    assert!(lines.iter().any(|line| line.starts_with("info depth 8 ")));
+    assert!(is_legal(&mut engine, &format!("position fen {MIDDLEGAME}"), &bestmove(&lines)));
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = engine.go("go nodes 50000");
+    for line in pv_lines(&lines) {
+        assert!(field(line, "nodes").unwrap().parse::<u64>().unwrap() <= 50_000 + 3 * 2048, "{line}");
+    }
+    quit(engine);
+}
+
+#[test]
+fn bench_signature_is_the_same_every_run_and_from_the_command_line() {
+    let _serial = serial();
+    let signature = |lines: &[String]| -> u64 {
+        let line = lines.iter().find(|line| line.starts_with("Nodes searched  :")).expect("the signature");
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let mut engine = Engine::start();
+    engine.send("bench 16 1 8");
+    let first = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert!(first.iter().any(|line| line.starts_with("Total time (ms) :")));
+    assert_eq!(first.iter().filter(|line| line.starts_with("Position: ")).count(), 30);
+    engine.send("bench 16 1 8");
+    let second = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&first), signature(&second));
+    engine.send("bench 16 1 3 current perft");
+    let perft = engine.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&perft), 8_902);
+    quit(engine);
+
+    let mut from_cli = Engine::with_args(&["bench", "16", "1", "8"]);
+    let third = from_cli.until(LONG, |line| line.starts_with("Nodes/second"));
+    assert_eq!(signature(&first), signature(&third));
+}
+
+#[test]
+fn bench_eval_prints_each_positions_evaluation() {
+    let output = run(&["--variant", "xiangqi", "bench", "16", "1", "1", "default", "eval"], "");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let positions = text.lines().filter(|line| line.starts_with("Position: ")).count();
+    let evaluations = text.lines().filter(|line| line.starts_with("Static evaluation")).count();
+    assert_eq!((positions, evaluations), (13, 13), "{text}");
+}
