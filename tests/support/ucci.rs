@@ -3,7 +3,8 @@
 //! engine, in UCI xiangqi mode, lists with `go perft 1` for the same position, and readers of
 //! UCCI's lines.
 
-use super::engine::{after, bestmove, field, is_bestmove, parse_divide, Engine};
+use super::engine::{after, bestmove, field, is_bestmove, Engine};
+use super::uci_xiangqi;
 
 /// Red is a horse up.
 pub const HORSE_UP: &str = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -18,14 +19,12 @@ pub fn ucci() -> Engine {
 /// The legal moves after `position` (a `position ...` command), from a UCI xiangqi engine's
 /// `go perft 1`.
 pub fn legal_moves(position: &str) -> Vec<String> {
-    let mut oracle = Engine::with_args(&["--variant", "xiangqi"]);
+    let mut oracle = uci_xiangqi::xiangqi();
     oracle.send(position);
-    let lines = oracle.ask_prefix("go perft 1", "Nodes searched:");
-    let (moves, total) = parse_divide(&lines);
-    assert_eq!(moves.len() as u64, total);
-    // Nothing but the blank line that ends `go perft`'s answer: no complaint about the position.
+    let moves = uci_xiangqi::legal_moves(&mut oracle);
+    // Nothing after the blank line that ends `go perft`'s answer: no complaint about the position.
     assert!(oracle.sync().iter().all(String::is_empty), "the oracle accepted `{position}`");
-    moves.into_iter().map(|(mv, _)| mv).collect()
+    moves
 }
 
 /// Asserts `mv` is one of the legal moves after `position` (a `position ...` command).
