@@ -1,6 +1,6 @@
 //! `othello_fit fit`: the features of a position, the ridge regression of each stage by
 //! preconditioned conjugate gradients, and the error reports. Apart from the commands that make
-//! the data (`generate`, `import`, `relabel`), which share only the samples and options with it.
+//! the data (`generate`, `relabel`), which share only the samples and options with it.
 
 use super::options::Options;
 use super::samples::{read_samples, Sample};

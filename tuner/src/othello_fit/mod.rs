@@ -4,7 +4,6 @@
 //! ```text
 //! othello_fit generate --out FILE [--openings FILE] [--games N] [--minutes M] [--depth D]
 //!                      [--exact E] [--random-plies R] [--seed S]
-//! othello_fit import   --games FILE.ggf --out FILE [--exact E] [--first-game N]
 //! othello_fit relabel  --data FILE --out FILE [--depth D] [--min-empties E] [--minutes M]
 //!                      [--threads T] [--blend B]
 //! othello_fit fit      --data FILE[,FILE...] [--out PATH] [--baseline PATH] [--stages S]
@@ -37,11 +36,6 @@
 //! so a run stopped and resumed writes the file an unstopped run would have, and a long generation
 //! can run in the background session after session. Other settings, or an `OUT` without its
 //! settings line, are refused rather than overwritten.
-//!
-//! `import` takes games played elsewhere instead (GGF records, one a line, as the match runner's
-//! `--games-out` writes them) and labels their positions as `generate` labels its own: exactly
-//! from `E` empties on (the solver's line standing in for the moves played), before that with
-//! the exact score of the game's first solved position; `relabel` then applies to them as well.
 //!
 //! `fit` solves, stage by stage, the regularised least-squares problem
 //! `min sum (eval(x) - label)^2 + lambda |w|^2` (`--lambda` for the stages up to 20 empties, whose
@@ -139,63 +133,6 @@ fn search_move(
     let limits = Limits { depth: Some(depth), ..Default::default() };
     let outcome = search::search(position, &[], &limits, &tt, state, &LimitsOnly, &mut Silent);
     (outcome.best_move.unwrap_or(Move::PASS), outcome.score.0 as f32 / DISC as f32)
-}
-
-/// The moves of a GGF game record from the standard start (`None` for another start or a move
-/// the rules reject), read by the engine's one GGF reader.
-fn ggf_moves(record: &str) -> Option<Vec<Move>> {
-    let record = engine::othello::ggf::parse(record).ok()?;
-    (record.start == Position::startpos()).then(|| record.moves.iter().map(|recorded| recorded.mv).collect())
-}
-
-/// `import`: the positions of games played elsewhere (GGF records, one a line, such as the match
-/// runner's `--games-out`), labelled as `generate` labels its own: exactly from `E` empties on,
-/// before that with the exact score of the game's first solved position.
-fn import(options: &Options) -> Result<(), String> {
-    let path = options.text_or("games", "games.ggf");
-    let out = options.text_or("out", "othello_positions.txt");
-    let exact: u32 = options.number("exact", 18)?;
-    let first_game: u32 = options.number("first-game", 2_000_000)?;
-    let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
-    let mut writer = BufWriter::new(std::fs::File::create(&out).map_err(|error| format!("{out}: {error}"))?);
-    let solver_table = vec![EndgameEntry::EMPTY; SOLVER_ENTRIES];
-    let (mut game, mut written, mut skipped) = (first_game, 0usize, 0usize);
-    for record in text.lines().filter(|line| line.contains("GM[Othello]")) {
-        let Some(moves) = ggf_moves(record) else {
-            skipped += 1;
-            continue;
-        };
-        let mut position = Position::startpos();
-        let mut labels = GameLabels::default();
-        for mv in moves {
-            if position.is_game_over() || position.empties() <= exact {
-                break;
-            }
-            if mv != Move::PASS {
-                labels.midgame(position);
-            }
-            position.play(mv);
-        }
-        // Past the game's end as played, the solver's line stands in for the rest of the moves.
-        while !position.is_game_over() {
-            if position.moves() == 0 {
-                position.play(Move::PASS);
-                continue;
-            }
-            let solution = endgame::solve_exact(&position, &solver_table, &NoStop)
-                .ok_or("the solver stopped without a stop request")?;
-            labels.solved(&position, solution.score as f32, game);
-            position.play(solution.best_move);
-        }
-        for sample in labels.finish(&position, game) {
-            writeln!(writer, "{}", sample.line()).map_err(|error| format!("{out}: {error}"))?;
-            written += 1;
-        }
-        game += 1;
-    }
-    writer.flush().map_err(|error| format!("{out}: {error}"))?;
-    eprintln!("imported {} games ({skipped} skipped), {written} positions in {out}", game - first_game);
-    Ok(())
 }
 
 /// The positions of one game as they are labelled: the midgame ones waiting for the game's first
@@ -483,14 +420,13 @@ fn average(options: &Options) -> Result<(), String> {
 }
 
 /// The usage line `othello_fit` prints without a command.
-pub const USAGE: &str = "usage: othello_fit generate|import|relabel|fit|mlp|average|init [--option value]...";
+pub const USAGE: &str = "usage: othello_fit generate|relabel|fit|mlp|average|init [--option value]...";
 
 /// Runs `othello_fit COMMAND OPTIONS...`.
 pub fn run(command: &str, options: &Options) -> Result<(), String> {
     match command {
         "generate" => generate(options),
         "relabel" => relabel(options),
-        "import" => import(options),
         "fit" => fit::fit(options),
         "mlp" => mlp::mlp(options),
         "average" => average(options),
@@ -510,21 +446,6 @@ pub fn run(command: &str, options: &Options) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn game_records_replay_and_other_starts_or_illegal_moves_are_skipped() {
-        let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
-        let record = format!("(;GM[Othello]PB[a]PW[b]{start}B[F5//1.5]W[d6]B[C3/0.5];)");
-        let moves = ggf_moves(&record).expect("a game from the standard start");
-        let texts: Vec<String> = moves.iter().map(|&mv| engine::othello::MoveText(mv).to_string()).collect();
-        assert_eq!(texts, ["F5", "D6", "C3"]);
-        // An illegal move or another start gives no game.
-        assert!(ggf_moves(&format!("(;GM[Othello]{start}B[A1];)")).is_none());
-        assert!(ggf_moves(
-            "(;GM[Othello]BO[8 -------------------------------------------------------------O** O]B[H8];)"
-        )
-        .is_none());
-    }
 
     #[test]
     fn midgame_positions_take_the_first_solved_score_from_their_side() {
