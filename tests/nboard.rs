@@ -357,9 +357,11 @@ fn othello_bench_is_a_deterministic_signature_the_readme_gives() {
     let run = || {
         let output = support::engine::run(&["othello", "bench"], "");
         let text = String::from_utf8(output.stdout).unwrap();
-        let line = text.lines().find(|line| line.starts_with("Nodes searched")).expect("a node count");
         assert!(text.lines().filter(|line| line.starts_with("Position: ")).count() == 6, "{text}");
-        line.rsplit(' ').next().unwrap().to_string()
+        text.lines()
+            .find_map(|line| line.strip_prefix("Nodes searched  : "))
+            .expect("a node count")
+            .to_string()
     };
     let nodes = run();
     assert_eq!(run(), nodes, "deterministic");
