@@ -26,6 +26,15 @@ const HORSE_DOWN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BA
 const MATED_NEXT: &str = "3k5/9/9/9/9/9/9/r8/1r7/4K4 w - - 0 1";
 
 #[test]
+fn a_mate_on_the_last_ply_of_the_no_capture_count_is_played_not_offered_as_a_draw() {
+    let mut engine = ucci();
+    engine.send("position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 119 80");
+    let lines = engine.go("go depth 6");
+    assert_eq!(lines.last().unwrap(), "bestmove b0b9", "{lines:?}");
+    assert_eq!(field(depth_lines(&lines).last().unwrap(), "score"), Some("9999"), "{lines:?}");
+}
+
+#[test]
 fn go_depth_prints_depth_score_pv_and_time_nodes_lines_then_a_legal_bestmove() {
     let mut engine = ucci();
     let position = "position startpos moves h2e2 h9g7";

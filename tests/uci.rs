@@ -54,6 +54,13 @@ fn position_moves_accept_both_castling_notations() {
 }
 
 #[test]
+fn a_promotion_letter_is_read_in_either_case_as_stockfish_reads_it() {
+    let lines =
+        transcript(b"position fen 8/1P2P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8Q a2a1 b7b8n\nd\nquit\n");
+    assert_eq!(fen_line(&lines), ["1N2Q3/8/8/8/8/8/8/k3K3 b - - 0 2"], "{lines:?}");
+}
+
+#[test]
 fn d_shows_board_fen_key_and_checkers() {
     let lines = transcript(b"position startpos moves e2e4 f7f6 d1h5\nd\nquit\n");
     assert!(lines.contains(&" | r | n | b | q | k | b | n | r | 8".to_string()));
@@ -67,10 +74,10 @@ fn d_shows_board_fen_key_and_checkers() {
 #[test]
 fn bad_input_is_reported_and_the_last_good_position_stays() {
     let lines = transcript(
-        b"position startpos moves e2e4\n\
-          position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1\n\
+        b"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1\n\
           position startpos moves e2e4 e7e5 e1e3\n\
           position fen\n\
+          position startpos moves e2e4\n\
           flibbertigibbet\n\
           \xff\xfe garbage\n\
           setoption name NoSuchOption value 3\n\
@@ -243,6 +250,21 @@ fn a_refused_position_leaves_no_position_and_go_answers_no_move() {
     assert!(lines.contains(&"bestmove (none)".to_string()), "{lines:?}");
     assert!(
         lines.iter().any(|line| line == "info string no position: the last one was refused"),
+        "{lines:?}"
+    );
+    // `d`, `eval` and `flip` say so too, rather than show the game's position that `go` would
+    // not search.
+    let lines = transcript(
+        b"position startpos moves e2e4\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\nd\neval\nflip\nquit\n",
+    );
+    let after_refusal: Vec<&String> = lines.iter().skip(1).collect();
+    assert_eq!(
+        after_refusal,
+        [
+            "info string no position: the last one was refused",
+            "info string no position: the last one was refused",
+            "info string flip: no position: the last one was refused"
+        ],
         "{lines:?}"
     );
     // An illegal move in the list refuses the whole position too; the next good one plays again.

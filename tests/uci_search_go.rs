@@ -66,6 +66,48 @@ fn go_mate_finds_the_mate_in_two() {
 }
 
 #[test]
+fn a_node_limit_inside_the_first_iteration_still_answers_from_a_finished_depth_one() {
+    // As Stockfish: `go nodes 1` (and a tiny `nodestime` budget) gets a searched move and score,
+    // not the first root move with the score a cut-off search left (`mate 499`, `Bxa6`).
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let najdorf = "position startpos moves e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6";
+    for position in ["position startpos", najdorf] {
+        engine.send(position);
+        let depth_one = bestmove(&engine.go("go depth 1"));
+        engine.send("ucinewgame");
+        engine.send(position);
+        let lines = engine.go("go nodes 1");
+        let last = pv_lines(&lines).pop().expect("an info line").clone();
+        assert_eq!(field(&last, "depth"), Some("1"), "{lines:?}");
+        assert_eq!(field(&last, "score"), Some("cp"), "{lines:?}");
+        assert_eq!(bestmove(&lines), depth_one, "{lines:?}");
+        engine.send("ucinewgame");
+    }
+    quit(engine);
+}
+
+#[test]
+fn a_mate_on_the_hundredth_half_move_wins_rather_than_draws() {
+    // FIDE 9.6.2 and Stockfish: the fifty-move rule does not undo a checkmate given on its last
+    // half-move, for the side that gives it and the side that could walk into it.
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+    let lines = engine.go("go depth 8");
+    assert!(pv_lines(&lines).pop().unwrap().contains(" score mate 1 "), "{lines:?}");
+    assert_eq!(bestmove(&lines), "a1a8");
+    engine.send("position fen 6k1/8/6K1/8/8/8/8/R7 b - - 98 80");
+    let lines = engine.go("go depth 8");
+    assert_eq!(bestmove(&lines), "g8f8", "g8h8 walks into Ra8#: {lines:?}");
+    // Without the mate the clock still draws: a rook up at the hundredth half-move is a draw.
+    engine.send("position fen 7k/8/5K2/8/8/8/8/R7 w - - 99 80");
+    let lines = engine.go("go depth 6");
+    assert!(pv_lines(&lines).pop().unwrap().contains(" score cp 0 "), "{lines:?}");
+    quit(engine);
+}
+
+#[test]
 fn go_nodes_stops_at_the_node_limit() {
     let _serial = serial();
     let mut engine = Engine::start();

@@ -34,6 +34,24 @@ fn max_nodes(lines: &[String]) -> u64 {
         .unwrap_or(0)
 }
 
+/// Red mates with b0b9 on the 120th ply without a capture: the mate stands, as Pikafish judges it
+/// (the no-capture rule draws only a side that can still move).
+const MATE_ON_THE_LAST_PLY: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 119 80";
+
+#[test]
+fn a_mate_on_the_last_ply_of_the_no_capture_count_wins_rather_than_draws() {
+    let mut engine = xiangqi();
+    engine.send(&format!("position fen {MATE_ON_THE_LAST_PLY}"));
+    let lines = engine.go("go depth 6");
+    let last = pv_lines(&lines).pop().expect("an info line");
+    assert_eq!(field(last, "mate"), Some("1"), "{lines:?}");
+    assert_eq!(bestmove(&lines), "b0b9");
+    // Any other move draws by the count.
+    engine.send(&format!("position fen {MATE_ON_THE_LAST_PLY} moves b0b1"));
+    let lines = engine.go("go depth 4");
+    assert_eq!(field(pv_lines(&lines).pop().unwrap(), "cp"), Some("0"), "{lines:?}");
+}
+
 #[test]
 fn go_mate_1_finds_the_mate_in_one() {
     let mut engine = xiangqi();

@@ -410,6 +410,9 @@ impl<G: Variant> Controller<G> {
 
     /// Swaps the colours (`flip`); the game so far does not lead to the mirrored position.
     pub fn flip(&mut self) -> Result<(), String> {
+        if !self.has_position {
+            return Err("flip: no position: the last one was refused".into());
+        }
         self.position = self.position.flipped()?;
         self.keys.clear();
         Ok(())

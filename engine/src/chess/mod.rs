@@ -165,9 +165,12 @@ impl Game for Position {
         }
     }
 
+    /// The fifty-move rule does not take a checkmate away (FIDE 9.6.2: the mate delivered on the
+    /// hundredth half-move wins), so the clock draws only when the side to move is not mated.
     #[inline]
     fn is_rule_draw(&self) -> bool {
-        self.halfmove_clock >= 100 || eval::insufficient_material(self)
+        (self.halfmove_clock >= 100 && !(Position::in_check(self) && movegen::count_moves(self) == 0))
+            || eval::insufficient_material(self)
     }
 
     #[inline]
@@ -274,11 +277,20 @@ impl Position {
     /// The current notation is tried first. That matters in a Chess960 position whose king stands
     /// next to its castling square: castling prints as `b8c8` in standard notation, the same text as
     /// the king's step, and in Chess960 notation `b8c8` must be the step (castling is `b8a8` there).
+    /// The promotion letter may come in either case (`e7e8Q`), as Stockfish reads it: some GUIs
+    /// write it so.
     pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
         let mut moves = ChessMoveList::new();
         movegen::generate_moves(self, &mut moves);
-        [self.chess960, !self.chess960]
-            .into_iter()
-            .find_map(|chess960| moves.iter().copied().find(|mv| mv.to_uci(chess960).as_str() == text))
+        [self.chess960, !self.chess960].into_iter().find_map(|chess960| {
+            moves.iter().copied().find(|mv| same_uci_move(mv.to_uci(chess960).as_str(), text))
+        })
     }
+}
+
+/// Whether `text` is the UCI move `uci`, the promotion letter (a fifth character) in either case.
+fn same_uci_move(uci: &str, text: &str) -> bool {
+    let (uci, text) = (uci.as_bytes(), text.as_bytes());
+    uci.len() == text.len()
+        && uci.iter().zip(text).enumerate().all(|(i, (a, b))| a == b || (i == 4 && a.eq_ignore_ascii_case(b)))
 }

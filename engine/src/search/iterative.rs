@@ -81,6 +81,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
             break;
         }
         completed_depth = depth;
+        searcher.arm_node_limit();
         // Each line is searched with the lines before it fixed, so a later line can still come out
         // better than an earlier one: the lines are reported, and the next iteration starts, best
         // first.

@@ -18,7 +18,12 @@ pub(super) struct Searcher<'a, 't, G: Game, C: Control> {
     pub(super) state: &'a mut SearchState<G>,
     pub(super) tt: &'a TranspositionTable<'t>,
     pub(super) control: &'a C,
+    /// The `nodes` limit, armed by [`Searcher::arm_node_limit`] once the first iteration is
+    /// complete: a move and score from a finished depth-1 search are always at hand, as Stockfish
+    /// gives them even to `go nodes 1` (a limit cut inside that iteration would answer with
+    /// whatever root move happened to come first, and a score the search never gave it).
     node_limit: u64,
+    armed_node_limit: u64,
     next_poll: u64,
     /// Set once the search must end: every node then returns at once, and the scores it returns
     /// are not to be used.
@@ -38,7 +43,8 @@ impl<'a, 't, G: Game, C: Control> Searcher<'a, 't, G, C> {
             state,
             tt,
             control,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit: u64::MAX,
+            armed_node_limit: limits.nodes.unwrap_or(u64::MAX),
             next_poll: POLL_INTERVAL,
             stopped: false,
             judge_chases: limits.judge_chases,
@@ -47,6 +53,11 @@ impl<'a, 't, G: Game, C: Control> Searcher<'a, 't, G, C> {
 }
 
 impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
+    /// Applies the `nodes` limit from now on (after the first completed iteration).
+    pub(super) fn arm_node_limit(&mut self) {
+        self.node_limit = self.armed_node_limit;
+    }
+
     /// What every node does first: empty its principal variation, count itself, poll the stop
     /// request, and end at once when the search is stopped, the line is as long as the arrays
     /// allow, or the position is drawn by a rule that needs no history. Returns the node's score

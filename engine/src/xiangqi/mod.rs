@@ -192,9 +192,12 @@ impl Game for Position {
         Score::mated_in(ply)
     }
 
+    /// A side left without a move on the last ply of the no-capture count has lost, not drawn
+    /// (Pikafish's `rule_judge`): the count draws only when the side to move can still move.
     #[inline]
     fn is_rule_draw(&self) -> bool {
-        self.rule60 >= NO_CAPTURE_DRAW_PLIES || eval::insufficient_material(self)
+        (self.rule60 >= NO_CAPTURE_DRAW_PLIES && movegen::count_moves(self) != 0)
+            || eval::insufficient_material(self)
     }
 
     #[inline]

@@ -152,6 +152,9 @@ impl UcciFront {
                     self.message(&message);
                 }
             }
+            Command::Display | Command::Eval if !self.controller.has_position() => {
+                self.message("no position: the last one was refused")
+            }
             Command::Display => {
                 self.output.line(&crate::games::Variant::board_text(self.controller.position()))
             }

@@ -225,6 +225,9 @@ impl UciFront {
                     self.output.info_string(&message);
                 }
             }
+            Command::Display | Command::Eval if !controller.has_position() => {
+                self.output.info_string("no position: the last one was refused")
+            }
             Command::Display => self.output.line(&controller.position().board_text()),
             Command::Eval => {
                 let position = controller.position();
