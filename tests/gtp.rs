@@ -63,6 +63,25 @@ fn the_first_gtp_command_opens_a_gtp_session_with_ids_and_errors() {
 }
 
 #[test]
+fn a_comment_before_the_first_command_is_skipped_as_gtp_files_start_with_one() {
+    let mut engine = Engine::start();
+    engine.send("# a GTP regression file");
+    assert_eq!(ask(&mut engine, "1 protocol_version"), "=1 2");
+    quit(engine);
+}
+
+#[test]
+fn genmove_for_the_colour_not_to_move_is_refused_rather_than_passed() {
+    let mut engine = Engine::start();
+    ask(&mut engine, "clear_board");
+    assert_eq!(ask(&mut engine, "genmove white"), "? not that colour's turn");
+    assert_eq!(ask(&mut engine, "play black F5"), "=");
+    assert_eq!(ask(&mut engine, "genmove black"), "? not that colour's turn");
+    assert!(ask(&mut engine, "showboard").contains("White to move, 4 black, 1 white"), "nothing played");
+    quit(engine);
+}
+
+#[test]
 fn genmove_plays_on_the_engines_board_and_undo_takes_it_back() {
     let mut engine = Engine::start();
     ask(&mut engine, "clear_board");

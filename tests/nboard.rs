@@ -1,91 +1,16 @@
 //! The NBoard protocol driven over pipes as NBoard (the GUI) and the match runners drive it: one
-//! transcript per command of the protocol, including `ping` in the middle of a long `go`.
+//! transcript per command of the protocol (the order of commands while the engine thinks, and
+//! `ping` in the middle of a long `go`: `nboard_session.rs`).
 
 mod support;
 
 use std::thread;
 use std::time::{Duration, Instant};
 use support::engine::{Engine, LONG};
-
-const START: &str = "---------------------------O*------*O--------------------------- *";
-/// The example game of the NBoard protocol description: Black to move after eight moves.
-const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]\
-    BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
-/// Ten moves after which Black must pass (White can move).
-const BLACK_PASSES: &str =
-    "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O--------------------------- *]\
-    B[E6]W[F6]B[G6]W[G7]B[G8]W[H8]B[C4]W[E3]B[E2]W[F8];)";
-
-/// The engine, switched to NBoard by `nboard 2`.
-fn nboard() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("nboard 2");
-    engine
-}
-
-/// `set depth N`, and its `set myname` answer read.
-fn set_depth(engine: &mut Engine, depth: u32) {
-    engine.send(&format!("set depth {depth}"));
-    assert_eq!(engine.until(LONG, |line| line.starts_with("set myname")), ["set myname triskel"]);
-}
-
-/// `ping N` and everything before its `pong N`.
-fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
-    engine.send(&format!("ping {n}"));
-    let pong = format!("pong {n}");
-    engine.until(LONG, |line| line == pong)
-}
-
-/// `go`'s lines up to its `===` reply.
-fn go_lines(engine: &mut Engine) -> Vec<String> {
-    engine.send("go");
-    engine.until(LONG, |line| line.starts_with("==="))
-}
-
-/// The `=== ...` reply to `go`.
-fn go(engine: &mut Engine) -> String {
-    go_lines(engine).pop().unwrap()
-}
-
-/// Where the search stood, from the line just before a `go`'s answer: `nodestats NODES SECONDS`,
-/// both fields checked to be numbers.
-fn node_stats(lines: &[String]) -> (u64, f64) {
-    let stats: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
-    assert_eq!(stats[0], "nodestats", "{lines:#?}");
-    let nodes = stats[1].parse().unwrap_or_else(|_| panic!("nodes in {lines:#?}"));
-    let seconds = stats[2].parse().unwrap_or_else(|_| panic!("seconds in {lines:#?}"));
-    (nodes, seconds)
-}
-
-/// `quit`, and the process gone within 5 s (stdin left open: `quit` alone must end it).
-fn quit(mut engine: Engine) {
-    engine.send("quit");
-    assert!(engine.wait_exit(Duration::from_secs(5)).is_some(), "the engine did not quit");
-}
-
-/// Move, eval and time of `=== MOVE/EVAL/TIME`, each field checked to be present and a number; an
-/// empty eval (`=== F5//0.52`, no value) is `None`.
-fn valued_reply(line: &str) -> (String, Option<f64>, f64) {
-    let fields: Vec<&str> = line.strip_prefix("=== ").expect("=== reply").split('/').collect();
-    assert_eq!(fields.len(), 3, "{line}");
-    let eval = (!fields[1].is_empty())
-        .then(|| fields[1].parse::<f64>().unwrap_or_else(|_| panic!("eval in {line}")));
-    let time: f64 = fields[2].parse().unwrap_or_else(|_| panic!("time in {line}"));
-    assert!(eval.is_none_or(f64::is_finite) && time.is_finite() && time >= 0.0, "{line}");
-    (fields[0].to_string(), eval, time)
-}
-
-/// [`valued_reply`] of a reply that must carry a value.
-fn reply(line: &str) -> (String, f64, f64) {
-    let (mv, eval, time) = valued_reply(line);
-    (mv, eval.unwrap_or_else(|| panic!("a value in {line}")), time)
-}
-
-/// The eval of the last `search` line.
-fn last_search_eval(lines: &[String]) -> f64 {
-    let search = lines.iter().rfind(|line| line.starts_with("search ")).expect("a search line");
-    search.split_whitespace().nth(2).and_then(|eval| eval.parse().ok()).expect("an eval")
-}
+use support::nboard::{
+    go, go_lines, last_search_eval, nboard, node_stats, ping, quit, reply, set_depth, valued_reply,
+    BLACK_PASSES, EXAMPLE, START,
+};
 
 #[test]
 fn set_depth_names_the_engine_and_ping_answers_pong() {
@@ -185,31 +110,6 @@ fn hint_prints_search_lines_for_distinct_moves_then_status() {
     firsts.dedup();
     assert_eq!(firsts.len(), 3, "{searches:#?}");
     assert!(last.iter().all(|line| line.ends_with(" 4")), "depth 4 last: {last:#?}");
-    quit(engine);
-}
-
-#[test]
-fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
-    let mut engine = nboard();
-    set_depth(&mut engine, 60);
-    engine.send(&format!("set game {EXAMPLE}"));
-    engine.send("go");
-    thread::sleep(Duration::from_millis(500));
-    let started = Instant::now();
-    let before = ping(&mut engine, 42);
-    assert!(started.elapsed() < Duration::from_secs(3), "pong took {:?}", started.elapsed());
-    assert!(
-        before
-            .iter()
-            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
-        "{before:#?}"
-    );
-    thread::sleep(Duration::from_millis(500));
-    let after = ping(&mut engine, 43);
-    assert_eq!(after, ["pong 43"], "nothing from the cancelled search");
-    set_depth(&mut engine, 3);
-    let (mv, _, _) = reply(&go(&mut engine));
-    assert_ne!(mv, "PA");
     quit(engine);
 }
 
@@ -321,6 +221,16 @@ fn contempt_is_the_worth_of_a_draw_to_black_whoever_moves() {
         assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { -2.0 } else { 0.0 }, "{board}");
         assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { -2.0 }, "{board}");
     }
+    // A fraction of a centidisc is rounded, as NTest reads a decimal number; text is refused.
+    engine.send("set contempt 149.5");
+    engine.send("set contempt 1e9");
+    engine.send("set contempt draw");
+    engine.send("d");
+    let lines = engine.until(LONG, |line| line.starts_with("depth "));
+    let refusals: Vec<&String> =
+        lines.iter().filter(|line| line.starts_with("status set contempt")).collect();
+    assert_eq!(refusals.len(), 2, "{lines:#?}");
+    assert!(lines.last().unwrap().contains("contempt 150,"), "{lines:#?}");
     quit(engine);
 }
 
@@ -384,20 +294,6 @@ fn endgames_are_solved_exactly_with_depth_100_percent() {
     assert_eq!(searches.len(), 2, "{lines:#?}");
     assert!(searches[0].starts_with("search ") && searches[0].ends_with(" 34.00 0 100%"), "{searches:#?}");
     assert!(searches[1].ends_with(" 0 100%"), "{searches:#?}");
-    quit(engine);
-}
-
-#[test]
-fn a_hint_sent_during_a_go_comes_after_the_go_is_answered() {
-    let mut engine = nboard();
-    set_depth(&mut engine, 6);
-    engine.send(&format!("set game {EXAMPLE}"));
-    engine.send("go");
-    engine.send("hint 2");
-    let lines = engine.until(LONG, |line| line.starts_with("status"));
-    // The go's `===`, then the hint's own `search` lines (go sends some of its own before).
-    let answer = lines.iter().position(|line| line.starts_with("===")).expect("the go's answer");
-    assert!(lines[answer + 1..].iter().any(|line| line.starts_with("search ")), "{lines:#?}");
     quit(engine);
 }
 
@@ -574,6 +470,7 @@ fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it
         let hint = engine.until(LONG, |line| line.starts_with("status"));
         let book: Vec<&String> = hint.iter().filter(|line| line.starts_with("book ")).collect();
         assert!(!book.is_empty(), "{moves}: {hint:#?}");
+        assert_eq!(hint.last().unwrap(), "status", "a bare status ends it, as NTest's: {hint:#?}");
         // `book MOVE EVAL GAMES DEPTH`, the best (the move `go` played) first.
         let words: Vec<&str> = book[0].split_whitespace().collect();
         assert_eq!(words.len(), 5, "{}", book[0]);
@@ -712,58 +609,6 @@ fn a_forced_pass_has_no_value_unless_solved_and_hint_searches_it() {
     engine.send(&format!("set game (;GM[Othello]TI[15:00]BO[8 {ENDGAME_PASS}];)"));
     let (mv, eval, _) = valued_reply(&go(&mut engine));
     assert!(mv == "PA" && eval.is_none_or(|eval| eval == solved), "{mv} {eval:?}, solved {solved}");
-    quit(engine);
-}
-
-/// NBoard sends `ping` before every command that changes the game, and discards whatever answers
-/// before its `pong`: a `go` sent while another runs waits for it, but `ping` does not.
-#[test]
-fn ping_answers_at_once_with_a_go_held_back_behind_a_long_go() {
-    let mut engine = nboard();
-    set_depth(&mut engine, 30);
-    engine.send(&format!("set game {EXAMPLE}"));
-    engine.send("go");
-    engine.send("go");
-    // Held back behind the second `go`, and still played once `ping` drops that `go`.
-    engine.send("move D6");
-    thread::sleep(Duration::from_millis(300));
-    let started = Instant::now();
-    let before = ping(&mut engine, 1);
-    assert!(started.elapsed() < Duration::from_secs(2), "pong took {:?}", started.elapsed());
-    assert!(
-        before
-            .iter()
-            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
-        "{before:#?}"
-    );
-    thread::sleep(Duration::from_millis(500));
-    assert_eq!(ping(&mut engine, 2), ["pong 2"], "nothing from either go");
-    engine.send("d");
-    let board = engine.until(LONG, |line| line.starts_with("depth "));
-    assert!(board.iter().any(|line| line.starts_with("White to move, ")), "{board:#?}");
-    set_depth(&mut engine, 3);
-    let (mv, _, _) = reply(&go(&mut engine));
-    assert_ne!(mv, "PA");
-    quit(engine);
-}
-
-/// A `perft`, `bench` or `ffo` holds up the commands after it; `ping` stops it, runs the
-/// held-back commands that start no work, drops the others, and answers at once.
-#[test]
-fn ping_answers_at_once_with_commands_held_back_behind_a_perft() {
-    let mut engine = nboard();
-    engine.send("perft 18");
-    engine.send("d");
-    engine.send("go");
-    thread::sleep(Duration::from_millis(300));
-    let started = Instant::now();
-    let lines = ping(&mut engine, 4);
-    assert!(started.elapsed() < Duration::from_secs(1), "pong took {:?}", started.elapsed());
-    let stopped = lines.iter().position(|line| line == "status perft stopped").expect("perft stopped");
-    let board = lines.iter().position(|line| line.starts_with("Black to move, ")).expect("the board");
-    assert!(stopped < board, "{lines:#?}");
-    assert!(!lines.iter().any(|line| line.starts_with("===") || line.starts_with("search ")), "{lines:#?}");
-    assert_eq!(ping(&mut engine, 5), ["pong 5"]);
     quit(engine);
 }
 

@@ -196,7 +196,12 @@ impl GtpFront {
         let color = parse_color(color)?;
         self.play.pass_until(color);
         if !self.play.can_move(color) {
-            // That colour has no move: it passes.
+            if !self.play.position().is_game_over() {
+                // The other colour is to move and can: the controller's board is not the
+                // engine's, which a `pass` answer would hide (as `play` refuses it, and Edax).
+                return Err("not that colour's turn".into());
+            }
+            // The game is over: nobody has a move, so the colour passes.
             return Ok(Some("pass".into()));
         }
         // The clock is the game's (see the module's note on the clock).

@@ -70,6 +70,11 @@ impl Protocol {
     pub fn handle(&mut self, line: &str) -> Flow {
         if self.front.is_none() {
             let Some(first) = line.split_whitespace().next() else { return Flow::Continue };
+            // A comment (GTP's `#`, which GTP test files start with) picks no protocol; no other
+            // protocol has a command that starts so.
+            if first.starts_with('#') {
+                return Flow::Continue;
+            }
             self.front = Some(self.choose(first, line));
         }
         let Some(front) = self.front.as_mut() else { return Flow::Continue };

@@ -16,10 +16,11 @@
 //! `pong N` (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs
 //! from the side to move's point of view.
 //!
-//! Commands are read while the engine thinks. A `go`, `hint`, `analyze` or `learn` sent while a
-//! `go` awaits its answer, and every command while a `perft`, `bench` or `ffo` runs, is held back
-//! with all that follows it until that work is done, and then run in order; `ping` and `quit` are
-//! never held back. `ping` stops whatever runs, drops the held-back work (NBoard discards whatever
+//! Commands are read while the engine thinks. Every command sent while a `go` awaits its answer
+//! or a `perft`, `bench` or `ffo` runs is held back with all that follows it until that work is
+//! done, and then run in order, as NTest takes them; `ping` and `quit` are never held back. A
+//! `hint` or `analyze` is stopped by the next command instead (the analysis the GUI asked for
+//! ends when the game or the question changes). `ping` stops whatever runs, drops the held-back work (NBoard discards whatever
 //! answers before its `pong`; a `learn` is still answered `learned`), runs the held-back commands
 //! that change the game or the settings, and answers `pong`; `quit` drops them all (a `learn`
 //! still answered) and exits.
@@ -53,6 +54,9 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The largest `set contempt`: a draw worth more than a 64-disc win would only confuse the search.
+const MAX_CONTEMPT: i32 = 6400;
 
 /// The rule above `bench`'s totals: NBoard reads a line that starts `===` as the engine's move,
 /// so its report rules them off with dashes where Stockfish's uses `=`.
@@ -134,8 +138,7 @@ impl NBoardSession {
     pub fn handle(&mut self, line: &str) -> Flow {
         self.resume();
         let command = command_word(line);
-        let held =
-            !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait(command));
+        let held = !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait());
         if held {
             self.held_back.push_back(line.to_string());
             return Flow::Continue;
@@ -153,22 +156,21 @@ impl NBoardSession {
     /// again.
     pub fn resume(&mut self) {
         self.play.controller_mut().reap();
-        while let Some(line) = self.held_back.front() {
-            if self.must_wait(command_word(line)) {
-                return;
-            }
+        while !self.held_back.is_empty() && !self.must_wait() {
             let line = self.held_back.pop_front().unwrap_or_default();
             self.run(&line);
             self.play.controller_mut().reap();
         }
     }
 
-    /// Whether `command` must wait for the work under way: a `perft`, `bench` or `ffo` holds up
-    /// every command, a `go` the commands that would start work of their own.
-    fn must_wait(&self, command: &str) -> bool {
+    /// Whether a command must wait for the work under way: a `perft`, `bench` or `ffo` holds up
+    /// every command, and so does a `go` until its answer, as NTest and Edax take commands one after
+    /// another: a `move` or `set game` sent behind a `go` (by a script rather than NBoard, which
+    /// pings first) comes after its `===` line instead of cutting it off. `ping` and `quit` are
+    /// never held ([`NBoardSession::handle`]).
+    fn must_wait(&self) -> bool {
         let awaiting_go = self.running_task == Some(Task::Go) && self.play.controller().is_thinking();
-        self.play.controller().has_chore()
-            || (awaiting_go && matches!(command, "go" | "hint" | "analyze" | "learn"))
+        self.play.controller().has_chore() || awaiting_go
     }
 
     /// `ping` and `quit`: the held-back commands that start work are dropped, except that a
@@ -331,9 +333,14 @@ impl NBoardSession {
                     Err(error) => self.status(&format!("set game: {error}; the game is unchanged")),
                 }
             }
-            "contempt" => match value.parse::<i32>() {
-                Ok(contempt) => self.contempt = contempt,
-                Err(_) => self.status(&format!("set contempt takes a number, not {value:?}")),
+            // Centidiscs; a fraction is rounded, as NTest reads a decimal number.
+            "contempt" => match value.parse::<f64>() {
+                Ok(contempt) if contempt.abs() <= f64::from(MAX_CONTEMPT) => {
+                    self.contempt = contempt.round() as i32
+                }
+                _ => self.status(&format!(
+                    "set contempt takes a number of centidiscs within ±{MAX_CONTEMPT}, not {value:?}"
+                )),
             },
             _ => self.status(&format!("unknown setting: {rest}")),
         }
@@ -464,9 +471,14 @@ impl NBoardSession {
     }
 }
 
-/// A text for the user: NBoard's `status` line.
+/// A text for the user: NBoard's `status` line; an empty one (the end of a `hint`) is a bare
+/// `status`, as NTest writes it.
 fn status_line(text: &str) -> String {
-    format!("status {text}")
+    if text.is_empty() {
+        "status".to_string()
+    } else {
+        format!("status {text}")
+    }
 }
 
 /// `ffo`'s table: a header, one row per position (score and move, the file's score, time, nodes

@@ -8,6 +8,8 @@
 pub mod book_file;
 #[allow(dead_code, reason = "each test file drives the engine with its own part of the driver")]
 pub mod engine;
+#[allow(dead_code, reason = "only the NBoard tests speak NBoard")]
+pub mod nboard;
 #[allow(dead_code, reason = "only the perft suites read perft files")]
 pub mod perft_file;
 #[allow(dead_code, reason = "only the client and cross-build tests need tools from outside")]
