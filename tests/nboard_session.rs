@@ -9,6 +9,14 @@ use std::time::{Duration, Instant};
 use support::engine::LONG;
 use support::nboard::{go, nboard, ping, quit, reply, set_depth, EXAMPLE};
 
+/// The lines before a `pong` that stopped a search: its thinking, and no answer.
+fn assert_only_thinking_before_pong(lines: &[String]) {
+    assert!(
+        lines.iter().all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
     let mut engine = nboard();
@@ -19,12 +27,7 @@ fn ping_during_a_long_go_stops_it_and_no_stale_answer_follows() {
     let started = Instant::now();
     let before = ping(&mut engine, 42);
     assert!(started.elapsed() < Duration::from_secs(3), "pong took {:?}", started.elapsed());
-    assert!(
-        before
-            .iter()
-            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
-        "{before:#?}"
-    );
+    assert_only_thinking_before_pong(&before);
     thread::sleep(Duration::from_millis(500));
     let after = ping(&mut engine, 43);
     assert_eq!(after, ["pong 43"], "nothing from the cancelled search");
@@ -63,12 +66,7 @@ fn ping_answers_at_once_with_a_go_held_back_behind_a_long_go() {
     let started = Instant::now();
     let before = ping(&mut engine, 1);
     assert!(started.elapsed() < Duration::from_secs(2), "pong took {:?}", started.elapsed());
-    assert!(
-        before
-            .iter()
-            .all(|line| ["nodestats", "search ", "pong"].iter().any(|start| line.starts_with(start))),
-        "{before:#?}"
-    );
+    assert_only_thinking_before_pong(&before);
     thread::sleep(Duration::from_millis(500));
     assert_eq!(ping(&mut engine, 2), ["pong 2"], "nothing from either go");
     engine.send("d");
