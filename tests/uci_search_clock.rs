@@ -43,7 +43,13 @@ fn go_movetime_returns_in_time() {
 fn go_with_no_time_left_still_answers_at_once_with_a_legal_move() {
     let _serial = serial();
     let mut engine = Engine::start();
-    for go in ["go wtime 0 btime 0", "go wtime -250 btime 1000 winc 0", "go wtime 1 btime 1 movestogo 1"] {
+    // Only the opponent's clock given: the side to move has none left, as Stockfish reads it.
+    for go in [
+        "go wtime 0 btime 0",
+        "go wtime -250 btime 1000 winc 0",
+        "go wtime 1 btime 1 movestogo 1",
+        "go btime 60000 binc 1000",
+    ] {
         engine.send(&format!("position fen {MIDDLEGAME}"));
         let start = Instant::now();
         let lines = engine.go(go);
@@ -62,6 +68,26 @@ fn go_with_a_clock_answers_well_within_it() {
     let lines = engine.go("go wtime 100000 btime 2000 winc 100 binc 100 movestogo 5");
     assert!(start.elapsed() < Duration::from_millis(1600), "{:?}", start.elapsed());
     assert!(is_legal(&mut engine, "position startpos moves e2e4", &bestmove(&lines)));
+    quit(engine);
+}
+
+/// A forced move is still searched, briefly on a clock and within a `movetime` as any move (the
+/// GUI asked for that time): its score is a true one, here the mate it walks into, and it has a
+/// ponder move, as Stockfish's.
+#[test]
+fn a_forced_move_is_searched_for_a_true_score_and_a_ponder_move() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let forced = "position fen k7/8/1K6/8/8/8/8/7R b - - 0 1";
+    for go in ["go wtime 10000 btime 10000", "go movetime 300"] {
+        engine.send(forced);
+        let start = Instant::now();
+        let lines = engine.go(go);
+        let infos: Vec<&String> = lines.iter().filter(|line| line.contains(" pv ")).collect();
+        assert!(infos.last().unwrap().contains(" score mate -1 "), "{go}: {lines:#?}");
+        assert_eq!(lines.last().unwrap(), "bestmove a8b8 ponder h1h8", "{go}");
+        assert!(start.elapsed() < Duration::from_millis(1500), "{go}: {:?}", start.elapsed());
+    }
     quit(engine);
 }
 
@@ -103,12 +129,12 @@ fn debug_on_says_how_each_search_spent_the_clock_just_before_bestmove() {
     assert!(line.contains(&format!(" ({}), ", announced_limits(&lines))), "{lines:#?}");
     assert!(["soft", "forecast", "stable", "hard"].contains(&stopped_by(line)), "{line}");
     millis_before(line, " ms (soft");
-    // A forced move gets no soft time: one iteration, stopped by the soft limit.
+    // A forced move thinks at most half a second (Stockfish's cap), whatever the clock planned.
     engine.send("position fen k7/8/8/8/8/8/6r1/7K w - - 0 1");
     let lines = engine.go("go wtime 60000 btime 60000");
     assert_eq!(bestmove(&lines), "h1g2");
     let line = clock_line(&lines);
-    assert!(line.contains("(soft 0 ms, hard ") && stopped_by(line) == "soft", "{line}");
+    assert!(line.contains("(soft 500 ms, hard "), "{line}");
     // Without a clock: no limits, and the search ends on its own or by `stop`.
     engine.send("position startpos");
     let line = clock_line(&engine.go("go depth 3")).to_string();

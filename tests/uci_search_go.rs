@@ -163,6 +163,16 @@ fn searchmoves_restricts_the_root_moves() {
     for line in pv_lines(&lines) {
         assert!(matches!(field(line, "pv"), Some("a2a3" | "h2h3")), "{line}");
     }
+    // A list with no legal move asks for none (python-chess's empty `root_moves` is `0000`), as
+    // Stockfish reads it.
+    for list in ["0000", "e2e5 a1a1"] {
+        let lines = engine.go(&format!("go depth 6 searchmoves {list}"));
+        assert_eq!(lines.last().unwrap(), "bestmove (none)", "{list}: {lines:#?}");
+        assert!(
+            lines.contains(&"info string searchmoves: no legal move to search".to_string()),
+            "{lines:#?}"
+        );
+    }
     quit(engine);
 }
 
@@ -193,6 +203,8 @@ fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
     let mut engine = Engine::start();
     engine.send("setoption name UCI_LimitStrength value true");
     engine.send("setoption name UCI_Elo value 1320");
+    // Four lines shown, the four the search chooses among.
+    engine.send("setoption name MultiPV value 4");
     let mut played = Vec::new();
     for _ in 0..20 {
         engine.send("position startpos");
@@ -225,6 +237,18 @@ fn limit_strength_spends_a_node_budget_and_varies_its_choice_within_a_margin() {
     played.dedup();
     assert!(played.len() >= 2, "always {played:?}");
 
+    // With `MultiPV` 1 the lines chosen among stay the engine's own: python-chess (and lichess-bot
+    // on it) would take the last one's score for the move's. The move played, when not the best
+    // line's, gets a line of its own last.
+    engine.send("setoption name MultiPV value 1");
+    for _ in 0..5 {
+        engine.send("position startpos");
+        let lines = engine.go("go wtime 60000 btime 60000");
+        let infos = pv_lines(&lines);
+        assert!(infos.iter().all(|line| field(line, "multipv") == Some("1")), "{lines:#?}");
+        assert_eq!(field(infos.last().unwrap(), "pv"), Some(bestmove(&lines).as_str()), "{lines:#?}");
+    }
+
     // At a high setting: one line, the best move, and the node budget still holds.
     engine.send("setoption name UCI_Elo value 2400");
     engine.send(&format!("position fen {MIDDLEGAME}"));
@@ -245,11 +269,13 @@ fn no_legal_move_gives_bestmove_none_after_a_terminal_score() {
         engine.send(&format!("position fen {fen}"));
         let lines = engine.go("go depth 5");
         assert_eq!(lines, [format!("info depth 0 {score}"), "bestmove (none)".to_string()]);
-        // Also when the bestmove has to wait for stop.
+        // Also when the bestmove has to wait for stop: the score comes at once, as Stockfish
+        // writes it (python-chess's `analysis()` yields nothing until a line comes).
         engine.send("go infinite");
-        assert!(engine.try_until(Duration::from_millis(200), is_bestmove).is_err());
+        let before_stop = engine.read_for(Duration::from_millis(300));
+        assert_eq!(before_stop, [format!("info depth 0 {score}")]);
         engine.send("stop");
-        assert_eq!(bestmove(&engine.until(LONG, is_bestmove)), "(none)");
+        assert_eq!(engine.until(LONG, is_bestmove), ["bestmove (none)"]);
     }
     quit(engine);
 }

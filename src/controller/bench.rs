@@ -203,6 +203,7 @@ pub fn run<G: Variant>(
             keys: keys.clone(),
             request,
             multipv: 1,
+            shown_lines: 1,
             judge_chases: true,
             networks,
             // No endgame tables: the signature must not depend on which the machine has.

@@ -71,6 +71,10 @@ pub enum Source {
     Fallback,
     /// The last position was refused: there is no position to move in.
     NoPosition,
+    /// The position has legal moves, but none that may be searched: all are excluded (UCCI's
+    /// `banmoves`), or none of `searchmoves` is legal (python-chess sends `searchmoves 0000` for
+    /// an empty `root_moves`).
+    NothingToSearch,
 }
 
 /// How far a decision's score can be taken at its word.
@@ -156,6 +160,9 @@ pub trait Listener<G: Game>: Send {
     /// One position of an analysis (`index` in the game, 0 the start), its score and the best
     /// move found (`None` with no legal move). The positions come from the last to the first.
     fn analysed(&mut self, _position: &G, _index: usize, _score: Score, _best: Option<G::Move>) {}
+    /// An answer known without a search but held until `stop` or `ponderhit` (`go infinite` or
+    /// `go ponder` with no legal move, or a book move): what a GUI can be told of it at once.
+    fn held(&mut self, _position: &G, _decision: &Decision<G::Move>) {}
     /// The answer. Nothing follows it.
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>);
 }

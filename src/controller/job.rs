@@ -23,7 +23,11 @@ pub struct Job<G: Variant> {
     /// What was asked, its root moves the ones to search (exclusions applied) and its node limit
     /// the one to keep (the strength limit's and `nodestime`'s budgets applied).
     pub request: GoRequest<G::Move>,
+    /// The principal variations searched: those asked for, or more for a choice among them (the
+    /// strength limit, UCCI's `randomness`).
     pub multipv: usize,
+    /// The principal variations the GUI asked for (`MultiPV`): only those are reported.
+    pub shown_lines: usize,
     /// `Chase Rule`: judge xiangqi's perpetual chase.
     pub judge_chases: bool,
     /// The networks the games evaluate with (`Use NNUE`), `None` for a hand-crafted evaluation:

@@ -440,6 +440,11 @@ impl<G: Variant> Controller<G> {
         }
         let mut legal = G::MoveList::default();
         self.position.generate_moves(&mut legal);
+        if legal.is_empty() && (request.infinite || request.ponder) {
+            // The game is over: the search answers at once, but its answer is held until `stop`
+            // (or `ponderhit`); what it will say is known now, and a GUI may show it now.
+            listener.held(&self.position, &self.unsearched_decision(None, None, Source::Search, started));
+        }
         crate::syzygy::reset_hits();
         let seed = self.rng.next_u64();
         let game = (self.position, self.keys.clone());
@@ -451,7 +456,8 @@ impl<G: Variant> Controller<G> {
         let Some(mut job) = plan::plan::<G>(&request, &self.settings, game, &legal, seed, self.node_clock)
         else {
             // Every legal move excluded: nothing to search.
-            self.answer(listener, None, None, Source::Search, unsearched);
+            let source = if legal.is_empty() { Source::Search } else { Source::NothingToSearch };
+            self.answer(listener, None, None, source, unsearched);
             return TimeLimits::NONE;
         };
         job.losing_streak = self.losing_streak;
@@ -499,28 +505,40 @@ impl<G: Variant> Controller<G> {
         source: Source,
         unsearched: Unsearched,
     ) {
+        let decision = self.unsearched_decision(best, value, source, unsearched.started);
+        if unsearched.infinite || unsearched.ponder {
+            listener.held(&self.position, &decision);
+            self.held = Some(HeldAnswer { position: self.position, listener, decision, unsearched });
+        } else {
+            listener.finished(&self.position, &decision);
+        }
+    }
+
+    /// The decision of a `go` answered without a search.
+    fn unsearched_decision(
+        &self,
+        best: Option<G::Move>,
+        value: Option<engine::Score>,
+        source: Source,
+        started: Instant,
+    ) -> Decision<G::Move> {
         let score = match best {
             Some(_) => value.unwrap_or(engine::Score::DRAW),
             None => self.position.no_move_score(0),
         };
         let valuation =
             if best.is_some() && value.is_some() { Valuation::Estimate } else { Valuation::Unvalued };
-        let decision = Decision {
+        Decision {
             best,
             ponder: None,
             offer: None,
             score,
             valuation,
             nodes: 0,
-            elapsed: unsearched.started.elapsed(),
+            elapsed: started.elapsed(),
             source,
             interrupted: false,
             clock: None,
-        };
-        if unsearched.infinite || unsearched.ponder {
-            self.held = Some(HeldAnswer { position: self.position, listener, decision, unsearched });
-        } else {
-            listener.finished(&self.position, &decision);
         }
     }
 

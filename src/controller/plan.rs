@@ -5,7 +5,7 @@
 use super::job::Job;
 use super::request::{GoRequest, Settings};
 use super::strength::{Strength, CANDIDATE_LINES};
-use super::timeman::{Clock, TimeLimits};
+use super::timeman::{Clock, ForcedMove, TimeLimits};
 use crate::games::Variant;
 use engine::history::PastPosition;
 
@@ -47,7 +47,7 @@ pub fn plan<G: Variant>(
             request.clock,
             request.movetime_ms,
             settings.move_overhead_ms,
-            choices == 1,
+            if choices == 1 { G::FORCED_MOVE } else { ForcedMove::No },
             G::SUDDEN_DEATH_MOVES,
         )
     };
@@ -66,7 +66,8 @@ pub fn plan<G: Variant>(
                 increment_ms: clock.increment_ms.max(0).saturating_mul(per_ms),
                 movestogo: clock.movestogo,
             };
-            let plan = TimeLimits::new(Some(in_nodes), None, 0, choices == 1, G::SUDDEN_DEATH_MOVES);
+            let forced = if choices == 1 { G::FORCED_MOVE } else { ForcedMove::No };
+            let plan = TimeLimits::new(Some(in_nodes), None, 0, forced, G::SUDDEN_DEATH_MOVES);
             let budget = plan.soft.or(plan.hard).map_or(1, |limit| limit.as_millis().max(1) as u64);
             (TimeLimits::NONE, Some(budget))
         }
@@ -87,8 +88,8 @@ pub fn plan<G: Variant>(
     };
     // A random choice among near-equal moves needs lines to choose among (none in analysis).
     let random_margin = if request.infinite { 0 } else { request.random_margin.max(0) };
-    let multipv = request.lines.unwrap_or(settings.multipv);
-    let multipv = strength.map_or(multipv, |strength| multipv.max(strength.lines()));
+    let shown_lines = request.lines.unwrap_or(settings.multipv);
+    let multipv = strength.map_or(shown_lines, |strength| shown_lines.max(strength.lines()));
     let multipv = if random_margin > 0 { multipv.max(CANDIDATE_LINES) } else { multipv };
     let request = GoRequest { searchmoves, nodes, random_margin, ..request.clone() };
     let networks = request.knowledge.networks(settings.networks.search());
@@ -104,6 +105,7 @@ pub fn plan<G: Variant>(
         keys,
         request,
         multipv,
+        shown_lines,
         judge_chases,
         networks,
         tables,

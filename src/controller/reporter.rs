@@ -91,8 +91,12 @@ pub struct EventReporter<'a, G: Variant> {
     position: &'a G,
     shared: &'a Shared,
     tt: &'a TranspositionTable<'a>,
-    /// Lines wanted per iteration.
+    /// Lines searched per iteration.
     multipv: usize,
+    /// Lines reported per iteration: those the GUI asked for, the first of `multipv` (a weakened
+    /// search's extra lines are its own business, and python-chess would take the last line's
+    /// score for the move's).
+    shown_lines: usize,
     /// Legal root moves (after `searchmoves`), for the refutation lines.
     root_moves: Vec<G::Move>,
     /// The principal variations of the iteration being reported, by `multipv` index.
@@ -111,7 +115,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
     pub fn new(
         news: &'a News<'a, G>,
         position: &'a G,
-        (searchmoves, multipv, table_score): (&[G::Move], usize, Option<Score>),
+        (searchmoves, (multipv, shown_lines), table_score): (&[G::Move], (usize, usize), Option<Score>),
         shared: &'a Shared,
         tt: &'a TranspositionTable<'a>,
     ) -> Self {
@@ -125,6 +129,7 @@ impl<'a, G: Variant> EventReporter<'a, G> {
             shared,
             tt,
             multipv,
+            shown_lines,
             root_moves,
             lines: Vec::new(),
             current_lines: Vec::new(),
@@ -190,8 +195,10 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             elapsed: self.shared.started.elapsed(),
             proof: None,
         };
-        self.news.listener().info(self.position, &event);
-        self.news.last.set(event.elapsed);
+        if info.multipv <= self.shown_lines {
+            self.news.listener().info(self.position, &event);
+            self.news.last.set(event.elapsed);
+        }
         if info.multipv == 1 {
             self.last_score = Some(info.score);
         }

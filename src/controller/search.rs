@@ -332,7 +332,7 @@ fn run_controlled<G: Variant, const STYLED: bool>(
                 let mut reporter = EventReporter::new(
                     &news,
                     &job.position,
-                    (&job.request.searchmoves, job.multipv, job.table_score),
+                    (&job.request.searchmoves, (job.multipv, job.shown_lines), job.table_score),
                     shared,
                     &tt,
                 );

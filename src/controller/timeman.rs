@@ -19,7 +19,10 @@
 //! Every move therefore leaves at least a fifth of the available time plus the overhead on the clock,
 //! and the budget keeps an overhead in reserve for every move to come, so neither sudden death with
 //! increment nor a repeating control runs the clock out; with little time both limits shrink towards
-//! zero and the search answers with its first result (the core always has a legal move in hand). A forced move (one legal reply) gets a zero soft limit: one iteration, then answer.
+//! zero and the search answers with its first result (the core always has a legal move in hand).
+//! A forced move (one legal reply) is the game's choice ([`ForcedMove`]): in chess and xiangqi the
+//! soft limit at most [`FORCED_MOVE_SOFT_MS`], as Stockfish caps it, so that the answer still has
+//! a true score and a ponder move; in Othello, where forced moves are common, one iteration.
 //! `movetime t` gives `hard = max(t - move_overhead, 1 ms)` and no soft limit (the time is meant to be
 //! used); together with a clock, the smaller hard limit wins.
 //!
@@ -44,6 +47,21 @@ use std::time::Duration;
 /// Moves assumed to remain in sudden death, unless the game says otherwise
 /// (`Variant::SUDDEN_DEATH_MOVES`).
 pub const SUDDEN_DEATH_HORIZON: i64 = 30;
+/// The most a forced move thinks on a clock under [`ForcedMove::Capped`] (Stockfish's 500 ms).
+pub const FORCED_MOVE_SOFT_MS: i64 = 500;
+
+/// How long a move with only one legal choice thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedMove {
+    /// Not forced: the planned time.
+    No,
+    /// The planned soft limit, at most [`FORCED_MOVE_SOFT_MS`], and a `movetime` in full: the
+    /// move is known, but the GUI shows its score and the ponder move comes from the line (and
+    /// lichess-bot judges draws and resignations on that score), so it is searched, briefly.
+    Capped,
+    /// One iteration (a zero soft limit), its score left unvalued.
+    OneIteration,
+}
 /// Largest `movestogo` taken at its word.
 const MAX_HORIZON: i64 = 50;
 /// The hard limit in soft limits: room for an iteration that puts the best move in doubt.
@@ -81,7 +99,7 @@ impl TimeLimits {
         clock: Option<Clock>,
         movetime_ms: Option<i64>,
         overhead_ms: u64,
-        forced: bool,
+        forced: ForcedMove,
         sudden_death_moves: i64,
     ) -> TimeLimits {
         let overhead = overhead_ms.min(i64::MAX as u64) as i64;
@@ -105,7 +123,12 @@ impl TimeLimits {
                     .max(0);
                 let soft = (budget / horizon).min(fraction(available, 2, 5));
                 let hard = soft.saturating_mul(HARD_PER_SOFT).min(fraction(available, 4, 5));
-                TimeLimits { soft: Some(millis(if forced { 0 } else { soft })), hard: Some(millis(hard)) }
+                let soft = match forced {
+                    ForcedMove::No => soft,
+                    ForcedMove::Capped => soft.min(FORCED_MOVE_SOFT_MS),
+                    ForcedMove::OneIteration => 0,
+                };
+                TimeLimits { soft: Some(millis(soft)), hard: Some(millis(hard)) }
             }
             None => TimeLimits::NONE,
         };
@@ -113,7 +136,7 @@ impl TimeLimits {
             let hard = millis(movetime.saturating_sub(overhead).max(1));
             limits.hard = Some(limits.hard.map_or(hard, |clock_hard| clock_hard.min(hard)));
             if clock.is_none() {
-                limits.soft = forced.then_some(Duration::ZERO);
+                limits.soft = (forced == ForcedMove::OneIteration).then_some(Duration::ZERO);
             }
         }
         limits
@@ -136,7 +159,7 @@ impl TimeLimits {
 /// Why the clock ended a search (shown with `debug on`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// An iteration ended past the scaled soft limit (a forced move's is zero: one iteration).
+    /// An iteration ended past the scaled soft limit (under [`ForcedMove::OneIteration`] zero).
     Soft,
     /// The next iteration was not expected to finish in time.
     Forecast,
@@ -268,6 +291,7 @@ mod tests {
         overhead_ms: u64,
         forced: bool,
     ) -> TimeLimits {
+        let forced = if forced { ForcedMove::OneIteration } else { ForcedMove::No };
         TimeLimits::new(clock, movetime_ms, overhead_ms, forced, SUDDEN_DEATH_HORIZON)
     }
 
@@ -475,5 +499,19 @@ mod tests {
         let limits = clock_limits(clock(60_000, 0, None), None, 30, true);
         assert_eq!(ms(limits.soft), 0);
         assert!(ms(limits.hard) > 0);
+    }
+
+    #[test]
+    fn a_capped_forced_move_thinks_as_planned_up_to_half_a_second_and_a_movetime_in_full() {
+        let plan =
+            |clock, movetime, forced| TimeLimits::new(clock, movetime, 10, forced, SUDDEN_DEATH_HORIZON);
+        let short = clock(6_000, 0, None);
+        assert_eq!(plan(short, None, ForcedMove::Capped), plan(short, None, ForcedMove::No));
+        let long = plan(clock(600_000, 0, None), None, ForcedMove::Capped);
+        assert_eq!(ms(long.soft), FORCED_MOVE_SOFT_MS as u128);
+        assert_eq!(long.hard, plan(clock(600_000, 0, None), None, ForcedMove::No).hard);
+        let movetime = plan(None, Some(500), ForcedMove::Capped);
+        assert_eq!((movetime.soft, ms(movetime.hard)), (None, 490));
+        assert_eq!(plan(None, Some(500), ForcedMove::OneIteration).soft, Some(Duration::ZERO));
     }
 }

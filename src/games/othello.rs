@@ -5,6 +5,7 @@
 //! way.
 
 use super::variant::{Proof, SolveAsk, Solved, Variant};
+use crate::controller::timeman::ForcedMove;
 use crate::resources::huge_vec;
 use engine::othello::endgame::{self, EndgameEntry, SolveControl};
 use engine::othello::{Move, Position, DISC};
@@ -70,6 +71,9 @@ impl SolveControl for StopTest<'_> {
 impl Variant for Position {
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
+    /// Forced moves are common in Othello and their clock time is better spent elsewhere; NBoard
+    /// is then told no value (`=== MOVE//TIME`).
+    const FORCED_MOVE: ForcedMove = ForcedMove::OneIteration;
     type Solver = Box<[EndgameEntry]>;
 
     fn new_solver() -> Self::Solver {

@@ -5,6 +5,7 @@
 //! gets its own monomorphized search with no dispatch in between.
 
 use crate::book::{self, Book};
+use crate::controller::timeman::ForcedMove;
 use crate::knowledge::Knowledge;
 use crate::nnue::{NetworkChoice, Networks, SearchNetworks};
 use crate::syzygy::SyzygySettings;
@@ -22,6 +23,8 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     /// expected to last from any point, with a margin. A game that usually ends sooner than this
     /// leaves the rest of its clock unspent.
     const SUDDEN_DEATH_MOVES: i64 = crate::controller::timeman::SUDDEN_DEATH_HORIZON;
+    /// How long a move with one legal choice thinks on a clock.
+    const FORCED_MOVE: ForcedMove = ForcedMove::Capped;
 
     /// The start position (Chess960 castling notation when `chess960`, for games that have it).
     fn start(chess960: bool) -> Self {

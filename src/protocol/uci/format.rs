@@ -131,11 +131,14 @@ pub struct UciListener<G: Variant> {
     settings: Settings,
     /// The last line written for each `multipv` index (index 0 for `multipv 1`).
     shown_lines: Vec<ShownLine<G::Move>>,
+    /// The `info depth 0` line of a position without a legal move is written: the held
+    /// `bestmove (none)` follows it alone.
+    no_move_shown: bool,
 }
 
 impl<G: Variant> UciListener<G> {
     pub fn new(output: Output, settings: Settings) -> Self {
-        UciListener { output, settings, shown_lines: Vec::new() }
+        UciListener { output, settings, shown_lines: Vec::new(), no_move_shown: false }
     }
 
     /// Move words as the GUI reads them: ranks from 1 with `Xiangqi Ranks 1-10`.
@@ -261,15 +264,35 @@ impl<G: Variant> Listener<G> for UciListener<G> {
     /// `ponderhit` the last lines are written again too: python-chess, and lichess-bot on it, read a
     /// move's score and PV from the lines after the hit only, and a ponder search that ended on
     /// its own before the hit (a depth limit, a forced mate) would have none.
+    /// A position without a legal move under `go infinite` or `go ponder`: its score at once, as
+    /// Stockfish writes it (python-chess's `analysis()` waits for a line before yielding), and
+    /// only the `bestmove` held.
+    fn held(&mut self, _position: &G, decision: &Decision<G::Move>) {
+        if decision.best.is_none() && decision.source == Source::Search {
+            self.output.line(&no_move_line(decision.score));
+            self.no_move_shown = true;
+        }
+    }
+
     fn finished(&mut self, position: &G, decision: &Decision<G::Move>) {
         let Some(best) = decision.best else {
-            if decision.source == Source::NoPosition {
-                return self
-                    .output
-                    .line("info string no position: the last one was refused\nbestmove (none)");
+            match decision.source {
+                Source::NoPosition => {
+                    return self
+                        .output
+                        .line("info string no position: the last one was refused\nbestmove (none)")
+                }
+                Source::NothingToSearch => {
+                    return self
+                        .output
+                        .line("info string searchmoves: no legal move to search\nbestmove (none)")
+                }
+                _ => {}
             }
-            let score = if decision.score.is_mate() { "mate 0" } else { "cp 0" };
-            return self.output.line(&format!("info depth 0 score {score}\nbestmove (none)"));
+            if self.no_move_shown {
+                return self.output.line("bestmove (none)");
+            }
+            return self.output.line(&format!("{}\nbestmove (none)", no_move_line(decision.score)));
         };
         let best_text = self.moves_for_gui(position.move_text(best).to_string());
         if let Source::Book { weight, total } = decision.source {
@@ -303,6 +326,12 @@ fn bestmove_text(best: &str, ponder: Option<&str>) -> String {
         Some(reply) => format!("bestmove {best} ponder {reply}"),
         None => format!("bestmove {best}"),
     }
+}
+
+/// The line for a position without a legal move: mated or stalemated, at depth 0.
+fn no_move_line(score: Score) -> String {
+    let score = if score.is_mate() { "mate 0" } else { "cp 0" };
+    format!("info depth 0 score {score}")
 }
 
 #[cfg(test)]

@@ -380,7 +380,15 @@ impl UciFront {
                 }
             }
         }
-        let request = request(go, position.first_player_to_move(), searchmoves);
+        // A list with no legal move in it asks for none, as Stockfish reads it: the answer is
+        // `bestmove (none)`, not a search of every move.
+        let nothing_legal = !go.request.searchmoves.is_empty() && searchmoves.is_empty();
+        let mut request = request(go, position.first_player_to_move(), searchmoves);
+        if nothing_legal {
+            let mut legal = G::MoveList::default();
+            position.generate_moves(&mut legal);
+            request.excluded = legal.iter().copied().collect();
+        }
         let settings = format::Settings {
             wdl: self.options.show_wdl,
             currline: self.options.show_currline,
@@ -471,6 +479,10 @@ impl<G: Variant> Listener<G> for ClockReport<G> {
         self.inner.refutations(position, lines);
     }
 
+    fn held(&mut self, position: &G, decision: &Decision<G::Move>) {
+        self.inner.held(position, decision);
+    }
+
     fn analysed(&mut self, position: &G, index: usize, score: Score, best: Option<G::Move>) {
         self.inner.analysed(position, index, score, best);
     }
@@ -502,9 +514,13 @@ fn clock_text(clock: &ClockUse, interrupted: bool) -> String {
 }
 
 /// The controller's request for a UCI `go` over `searchmoves` (parsed by the caller, which knows
-/// the position): the clock is the side to move's, White's or Black's.
+/// the position): the clock is the side to move's, White's or Black's. A game on a clock that
+/// gives only the opponent's time (`go btime 3000` with White to move) leaves the side to move no
+/// time, as Stockfish reads it, rather than none to keep to (a search until `stop`).
 fn request<M>(go: Go, first_player_to_move: bool, searchmoves: Vec<M>) -> GoRequest<M> {
     let (time, increment) = if first_player_to_move { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+    let on_a_clock = go.wtime.is_some() || go.btime.is_some();
+    let time = time.or(on_a_clock.then_some(0));
     let clock =
         time.map(|time_ms| Clock { time_ms, increment_ms: increment.unwrap_or(0), movestogo: go.movestogo });
     GoRequest { clock, ..go.request.with_moves(searchmoves, Vec::new()) }
@@ -541,5 +557,12 @@ mod tests {
         let black = request::<u16>(*go, false, Vec::new()).clock.unwrap();
         assert_eq!((white.time_ms, white.increment_ms, white.movestogo), (1000, 10, Some(5)));
         assert_eq!((black.time_ms, black.increment_ms), (2000, 20));
+        // Only the opponent's clock: no time for the side to move, as Stockfish reads it.
+        let Command::Go(go) = parse::parse("go btime 3000 binc 50") else { panic!() };
+        let white = request::<u16>(*go.clone(), true, Vec::new()).clock.unwrap();
+        assert_eq!((white.time_ms, white.increment_ms), (0, 0));
+        assert_eq!(request::<u16>(*go, false, Vec::new()).clock.unwrap().time_ms, 3000);
+        let Command::Go(go) = parse::parse("go winc 100 binc 100") else { panic!() };
+        assert!(request::<u16>(*go, true, Vec::new()).clock.is_none(), "increments alone are no clock");
     }
 }
