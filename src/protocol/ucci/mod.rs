@@ -152,13 +152,12 @@ impl UcciFront {
                     self.message(&message);
                 }
             }
-            Command::Display | Command::Eval if !self.controller.has_position() => {
-                self.message("no position: the last one was refused")
-            }
             Command::Display => {
+                self.note_refused_position();
                 self.output.line(&crate::games::Variant::board_text(self.controller.position()))
             }
             Command::Eval => {
+                self.note_refused_position();
                 let position = self.controller.position();
                 let mut text = position.eval_text();
                 if let Some(network) = position.network_text(&self.controller.settings().networks) {
@@ -180,6 +179,13 @@ impl UcciFront {
     }
 
     /// A text for the user.
+    /// Before `d` or `eval` after a refused position: the last one accepted is shown, as over UCI.
+    fn note_refused_position(&self) {
+        if !self.controller.has_position() {
+            self.message("no position: the last one was refused; the last one accepted:");
+        }
+    }
+
     fn message(&self, text: &str) {
         self.output.line(&message_line(text));
     }

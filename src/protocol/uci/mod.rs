@@ -225,11 +225,12 @@ impl UciFront {
                     self.output.info_string(&message);
                 }
             }
-            Command::Display | Command::Eval if !controller.has_position() => {
-                self.output.info_string("no position: the last one was refused")
+            Command::Display => {
+                self.note_refused_position(controller);
+                self.output.line(&controller.position().board_text());
             }
-            Command::Display => self.output.line(&controller.position().board_text()),
             Command::Eval => {
+                self.note_refused_position(controller);
                 let position = controller.position();
                 let mut text = position.eval_text();
                 if let Some(network) = position.network_text(&controller.settings().networks) {
@@ -403,6 +404,15 @@ impl UciFront {
             listener
         };
         controller.go(request, listener);
+    }
+
+    /// Before `d` or `eval` after a refused position: there is none to search, but the last one
+    /// accepted is still shown (the PyPI `stockfish` wrapper reads the board back after a move
+    /// to see that an illegal one changed nothing, and waits for its `Fen:` line).
+    fn note_refused_position<G: Variant>(&self, controller: &Controller<G>) {
+        if !controller.has_position() {
+            self.output.info_string("no position: the last one was refused; the last one accepted:");
+        }
     }
 
     /// Stockfish's `go perft` output: `move: count` per root move, a blank line, the total; nothing
