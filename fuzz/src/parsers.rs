@@ -28,7 +28,7 @@ use engine::{chess, xiangqi, Game, GameText};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
-use triskel::controller::timeman::{Clock, TimeLimits};
+use triskel::controller::timeman::{Clock, ForcedMove, TimeLimits};
 use triskel::games::Variant;
 use triskel::protocol::{ucci, uci};
 
@@ -573,10 +573,15 @@ fn clock_target(dice: &mut Dice, shown: &mut String) -> Result<bool, String> {
     };
     let movetime = if dice.chance(1, 4) { Some(number(dice)) } else { None };
     let overhead = if dice.chance(1, 2) { dice.range(0, 5_000) as u64 } else { dice.bits() };
-    let forced = dice.chance(1, 8);
+    let forced = match dice.below(8) {
+        0 => ForcedMove::OneIteration,
+        1 => ForcedMove::Capped,
+        _ => ForcedMove::No,
+    };
     // The game's sudden-death horizon (30 for chess, 22 for xiangqi), and values no game uses.
     let horizon = dice.range(0, 100);
-    *shown = format!("{clock:?} movetime {movetime:?} overhead {overhead} forced {forced} horizon {horizon}");
+    *shown =
+        format!("{clock:?} movetime {movetime:?} overhead {overhead} forced {forced:?} horizon {horizon}");
     let limits = TimeLimits::new(Some(clock), movetime, overhead, forced, horizon);
     let (Some(soft), Some(hard)) = (limits.soft, limits.hard) else {
         return Err(format!("a clock without limits: {limits:?}"));
