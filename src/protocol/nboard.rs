@@ -20,10 +20,10 @@
 //! or a `perft`, `bench` or `ffo` runs is held back with all that follows it until that work is
 //! done, and then run in order, as NTest takes them; `ping` and `quit` are never held back. A
 //! `hint` or `analyze` is stopped by the next command instead (the analysis the GUI asked for
-//! ends when the game or the question changes). `ping` stops whatever runs, drops the held-back work (NBoard discards whatever
-//! answers before its `pong`; a `learn` is still answered `learned`), runs the held-back commands
-//! that change the game or the settings, and answers `pong`; `quit` drops them all (a `learn`
-//! still answered) and exits.
+//! ends when the game or the question changes). `ping` stops whatever runs, drops the held-back
+//! work (NBoard discards whatever answers before its `pong`; a `learn` is still answered
+//! `learned`), runs the held-back commands that change the game or the settings, and answers
+//! `pong`; `quit` drops them all (a `learn` still answered) and exits.
 //!
 //! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
 //! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
