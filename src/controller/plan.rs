@@ -40,6 +40,7 @@ pub fn plan<G: Variant>(
         }
     }
     let choices = if searchmoves.is_empty() { legal.len() } else { searchmoves.len() };
+    let forced = if choices == 1 { G::FORCED_MOVE } else { ForcedMove::No };
     let time = if request.infinite {
         TimeLimits::NONE
     } else {
@@ -47,7 +48,7 @@ pub fn plan<G: Variant>(
             request.clock,
             request.movetime_ms,
             settings.move_overhead_ms,
-            if choices == 1 { G::FORCED_MOVE } else { ForcedMove::No },
+            forced,
             G::SUDDEN_DEATH_MOVES,
         )
     };
@@ -66,7 +67,6 @@ pub fn plan<G: Variant>(
                 increment_ms: clock.increment_ms.max(0).saturating_mul(per_ms),
                 movestogo: clock.movestogo,
             };
-            let forced = if choices == 1 { G::FORCED_MOVE } else { ForcedMove::No };
             let plan = TimeLimits::new(Some(in_nodes), None, 0, forced, G::SUDDEN_DEATH_MOVES);
             let budget = plan.soft.or(plan.hard).map_or(1, |limit| limit.as_millis().max(1) as u64);
             (TimeLimits::NONE, Some(budget))

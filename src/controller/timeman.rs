@@ -62,6 +62,7 @@ pub enum ForcedMove {
     /// One iteration (a zero soft limit), its score left unvalued.
     OneIteration,
 }
+
 /// Largest `movestogo` taken at its word.
 const MAX_HORIZON: i64 = 50;
 /// The hard limit in soft limits: room for an iteration that puts the best move in doubt.
