@@ -640,5 +640,14 @@ fn bench_reports_as_stockfish_and_says_why_it_stopped_in_a_status_line() {
     engine.send("ffo /nonexistent/ffo.txt");
     let lines = ping(&mut engine, 4);
     assert!(matches!(&lines[..], [status, _] if status.starts_with("status ffo: ")), "{lines:#?}");
+    // A file that holds no FFO position is said to, rather than "solved" in no time.
+    engine.send("ffo Cargo.toml");
+    let lines = ping(&mut engine, 5);
+    assert_eq!(lines[0], "status ffo: Cargo.toml has no position numbered 40 to 59", "{lines:#?}");
+    // A depth beyond any the engine searches is its deepest, however many digits it has.
+    engine.send("set depth 99999999999999999999999");
+    engine.send("d");
+    let lines = engine.until(LONG, |line| line.starts_with("depth "));
+    assert!(lines.last().unwrap().starts_with("depth 60, "), "{lines:#?}");
     quit(engine);
 }

@@ -177,10 +177,15 @@ fn go_time_reads_movestogo_increment_and_the_opponent_clock() {
         assert!(info_strings(&lines).is_empty(), "{go}: {lines:#?}");
         checked_bestmove(position, &lines);
     }
-    // Words that mean nothing are reported.
+    // Words that mean nothing are reported, and so are `inf` and `nan`, which are no number.
     engine.send("position startpos");
     let lines = engine.go("go depth 2 wibble");
     assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
+    for go in ["go depth 2 time inf", "go depth 2 time nan", "go depth nan nodes 2000"] {
+        let lines = engine.go(go);
+        assert_eq!(info_strings(&lines).len(), 1, "{go}: {lines:#?}");
+        checked_bestmove("position startpos", &lines);
+    }
     engine.quit_within(Duration::from_secs(2));
 }
 

@@ -223,6 +223,39 @@ fn batch_mode_answers_queued_position_go_pairs_in_order() {
 }
 
 #[test]
+fn batch_mode_still_answers_isready_probe_and_ponderhit_at_once_and_reads_stop_behind_them() {
+    let _serial = serial();
+    let mut engine = ucci();
+    engine.send("setoption usebook false");
+    engine.send("setoption batch true");
+    engine.send("position startpos");
+    engine.send("go depth 60");
+    engine.read_for(Duration::from_millis(200));
+    // `isready` and `probe` are answered while the search goes on: no `bestmove` comes before
+    // `readyok`, and `stop` behind them is read.
+    engine.send("isready");
+    let ready = engine.until(Duration::from_secs(2), |line| line == "readyok" || is_final(line));
+    assert_eq!(ready.last().map(String::as_str), Some("readyok"), "{ready:#?}");
+    engine.send("probe startpos");
+    engine.send("stop");
+    let lines = engine.until(Duration::from_secs(5), is_final);
+    assert!(lines.iter().any(|line| line.starts_with("pophash")), "{lines:#?}");
+    assert_eq!(lines.iter().filter(|line| is_final(line)).count(), 1, "{lines:#?}");
+    checked_bestmove("position startpos", &lines);
+    // A ponder search keeps pondering after `ponderhit` (the clock now runs), so it answers
+    // under its time rather than at once.
+    engine.send("position startpos moves h2e2");
+    engine.send("go ponder time 60");
+    engine.read_for(Duration::from_millis(200));
+    engine.send("ponderhit");
+    let early = engine.read_for(Duration::from_millis(500));
+    assert!(!early.iter().any(|line| is_final(line)), "{early:#?}");
+    engine.send("stop");
+    checked_bestmove("position startpos moves h2e2", &engine.until(Duration::from_secs(5), is_final));
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
 fn setoption_accepts_every_ucci_option_and_reports_bad_ones() {
     let mut engine = ucci();
     for option in [

@@ -293,6 +293,8 @@ quit
         ("8/8/8/8/8/8/8/4K3 w - - 0 1", "black must have exactly one king"),
         ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "check"),
         ("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", "white has more than 16 pieces"),
+        // A full-width digit: the message must not show one of its bytes as a Latin-1 letter.
+        ("\u{ff14}k3/8/8/8/8/8/8/4K3 w - - 0 1", "invalid piece character (not ASCII)"),
     ] {
         let lines = transcript(format!(
             "position fen {fen}

@@ -161,6 +161,16 @@ impl OthelloPlay {
         self.sync();
     }
 
+    /// The position `color` would play in: the current one after the forced passes that
+    /// [`OthelloPlay::pass_until`] would play, none of them played.
+    pub fn position_for(&self, color: Color) -> Position {
+        let mut position = self.position();
+        while position.side_to_move() != color && position.must_pass() {
+            position.play(Move::PASS);
+        }
+        position
+    }
+
     /// Whether `color` has a move to search for: it is its turn and the game goes on.
     pub fn can_move(&self, color: Color) -> bool {
         let position = self.position();

@@ -53,6 +53,17 @@ pub fn ffo(
     report: &mut dyn FnMut(FfoEvent),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
+    let numbered_in_range = |line: Result<FfoLine, FfoLineError>| match line {
+        Ok(line) => (first..=last).contains(&line.number),
+        Err(FfoLineError::Board { number, .. } | FfoLineError::Empties { number }) => {
+            (first..=last).contains(&number)
+        }
+        Err(_) => false,
+    };
+    // A file of something else would otherwise "solve" nothing, all right, in no time.
+    if !text.lines().filter_map(FfoLine::parse).any(numbered_in_range) {
+        return Err(format!("ffo: {path} has no position numbered {first} to {last}"));
+    }
     let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);

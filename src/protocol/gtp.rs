@@ -72,7 +72,14 @@ impl GtpFront {
             line.split('#').next().unwrap_or("").chars().filter(|c| !c.is_control() || *c == '\t').collect();
         let mut words = line.split_whitespace().peekable();
         let id = words.next_if(|word| word.bytes().all(|byte| byte.is_ascii_digit()));
-        let Some(command) = words.next() else { return Flow::Continue };
+        let Some(command) = words.next() else {
+            // A line of only an id is a command without a name: answered, or the controller waits.
+            if let Some(id) = id {
+                self.play.settle();
+                self.output.line(&answer(id, &Err("unknown command".into())));
+            }
+            return Flow::Continue;
+        };
         let args: Vec<&str> = words.collect();
         if command == "quit" {
             self.play.controller_mut().stop();
@@ -162,11 +169,8 @@ impl GtpFront {
             "time_left" => match args {
                 [color, seconds, stones] => {
                     let color = parse_color(color)?;
-                    let seconds: f64 = seconds.parse().map_err(|_| "syntax error".to_string())?;
+                    let left = parse_seconds(seconds).ok_or_else(|| "syntax error".to_string())?;
                     let stones: u32 = stones.parse().map_err(|_| "syntax error".to_string())?;
-                    // Any number reads: too many seconds for a `Duration` (`1e99`, `inf`) is all
-                    // the time there is, and `nan` none.
-                    let left = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
                     self.play.set_time_left(color, left, stones);
                     Ok(String::new())
                 }
@@ -179,12 +183,14 @@ impl GtpFront {
     fn play(&mut self, args: &[&str]) -> Result<String, String> {
         let [color, vertex] = args else { return Err("syntax error".into()) };
         let color = parse_color(color)?;
-        self.play.pass_until(color);
-        let position = self.play.position();
+        // Checked where the forced passes would lead before any is played: a refused move leaves
+        // the game as it was.
+        let position = self.play.position_for(color);
         if position.side_to_move() != color {
             return Err("illegal move: not that colour's turn".into());
         }
         let mv = position.parse_move(vertex).ok_or_else(|| "illegal move".to_string())?;
+        self.play.pass_until(color);
         self.play.play_move(mv, None).map_err(|error| format!("illegal move: {error}"))?;
         Ok(String::new())
     }
@@ -221,6 +227,18 @@ fn answer(id: &str, result: &Result<String, String>) -> String {
         Ok(text) => format!("={id} {text}\n"),
         Err(text) => format!("?{id} {text}\n"),
     }
+}
+
+/// GTP's seconds: a whole number, or (as some controllers send them) one with a decimal
+/// fraction. Not `inf`, `nan`, an exponent or a sign, which gtp-rhino refuses too.
+fn parse_seconds(word: &str) -> Option<Duration> {
+    let (whole, fraction) = word.split_once('.').unwrap_or((word, "0"));
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    // Too many seconds for a `Duration` are all the time there is.
+    Some(Duration::try_from_secs_f64(word.parse().ok()?).unwrap_or(Duration::MAX))
 }
 
 fn parse_color(word: &str) -> Result<Color, String> {

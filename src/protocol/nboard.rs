@@ -318,9 +318,13 @@ impl NBoardSession {
         let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let value = value.trim();
         match what {
-            "depth" => match value.parse::<u32>() {
+            // Any whole number, clamped: beyond `u64` too (its digits say it is large).
+            "depth" => match value.parse::<u64>().or_else(|error| match error.kind() {
+                std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
+                _ => Err(error),
+            }) {
                 Ok(depth) => {
-                    self.depth = depth.clamp(1, MAX_DEPTH);
+                    self.depth = depth.clamp(1, u64::from(MAX_DEPTH)) as u32;
                     self.output.line(&format!("set myname {NAME}"));
                 }
                 Err(_) => self.status(&format!("set depth takes a number, not {value:?}")),

@@ -69,7 +69,11 @@ impl fmt::Display for FenError {
             FenError::TooManyFields => write!(f, "too many fields (at most six)"),
             FenError::WrongRankCount(count) => write!(f, "{count} ranks in the placement, expected 8"),
             FenError::WrongRankLength(rank) => write!(f, "rank {rank} does not describe exactly 8 squares"),
-            FenError::InvalidPieceChar(byte) => write!(f, "invalid piece character {:?}", *byte as char),
+            // The placement is read byte by byte: a byte of a longer UTF-8 character is no letter.
+            FenError::InvalidPieceChar(byte) if byte.is_ascii() => {
+                write!(f, "invalid piece character {:?}", *byte as char)
+            }
+            FenError::InvalidPieceChar(_) => write!(f, "invalid piece character (not ASCII)"),
             FenError::WrongKingCount(color) => write!(f, "{} must have exactly one king", side(color)),
             FenError::PawnOnBackRank(square) => write!(f, "pawn on back rank square {square}"),
             FenError::TooManyPieces(color) => write!(f, "{} has more than 16 pieces", side(color)),

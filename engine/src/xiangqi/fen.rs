@@ -67,7 +67,11 @@ impl fmt::Display for FenError {
             FenError::WrongRankCount(count) => write!(f, "{count} ranks in the placement, expected 10"),
             FenError::RankTooLong(rank) => write!(f, "rank {rank} describes more than 9 squares"),
             FenError::RankTooShort(rank) => write!(f, "rank {rank} describes fewer than 9 squares"),
-            FenError::InvalidPieceChar(byte) => write!(f, "invalid piece character {:?}", *byte as char),
+            // The placement is read byte by byte: a byte of a longer UTF-8 character is no letter.
+            FenError::InvalidPieceChar(byte) if byte.is_ascii() => {
+                write!(f, "invalid piece character {:?}", *byte as char)
+            }
+            FenError::InvalidPieceChar(_) => write!(f, "invalid piece character (not ASCII)"),
             FenError::MissingKing(color) => write!(f, "{} has no king", side(color)),
             FenError::ExtraKing(color) => write!(f, "{} has more than one king", side(color)),
             FenError::KingOutOfPalace(square) => write!(f, "king on {square}, outside its palace"),

@@ -42,8 +42,9 @@ const EMBEDDED_BOOK: &str = "<embedded>";
 struct UcciSettings {
     /// `usemillisec`: clock values in milliseconds instead of seconds.
     millis: bool,
-    /// `batch`: commands wait for a running search to end instead of stopping it (as ElephantEye,
-    /// which reads no input while it thinks in batch mode).
+    /// `batch`: commands the specification allows only when idle wait for a running search to end
+    /// instead of being refused (ElephantEye reads no input at all while it thinks in batch mode;
+    /// `isready`, `probe`, `ponderhit`, `stop` and `quit` are still answered here at once).
     batch: bool,
     /// `bookfiles`: the books, in the order they are consulted (a file, or [`EMBEDDED_BOOK`]).
     book_files: Vec<String>,
@@ -94,11 +95,10 @@ impl UcciFront {
         let uses_engine =
             !matches!(command, Command::IsReady | Command::Stop | Command::Quit | Command::Empty);
         settle(&mut *self.controller, uses_engine);
-        if self.settings.batch && !matches!(command, Command::Stop | Command::Quit | Command::Empty) {
-            self.controller.wait();
-        }
         // UCCI 3.0 allows only `stop`, `ponderhit`, `probe`, `isready` and `quit` while the engine
-        // thinks: anything else is refused, and the search goes on (it is not restarted).
+        // thinks: anything else is refused, and the search goes on (it is not restarted). In batch
+        // mode those other commands wait for the search instead; the five are still answered at
+        // once, so a `stop` or `quit` behind an `isready` is read and a ponder search keeps pondering.
         let idle_only = matches!(
             command,
             Command::Position { .. }
@@ -109,6 +109,9 @@ impl UcciFront {
                 | Command::NewGame
                 | Command::Bench(_)
         );
+        if idle_only && self.settings.batch {
+            self.controller.wait();
+        }
         if idle_only && self.controller.is_thinking() {
             let word = line.split_whitespace().next().unwrap_or("");
             self.message(&format!("{word} is not allowed while thinking (send stop first); ignored"));

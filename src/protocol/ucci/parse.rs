@@ -181,8 +181,12 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
     let mut go = Go::default();
     let scale = if millis { 1 } else { 1000 };
     let mut index = 0;
+    // `inf` and `nan` parse as floats but are no number of moves, nodes or seconds.
+    let finite = |index: usize| {
+        args.get(index).and_then(|text| text.parse::<f64>().ok()).filter(|value| value.is_finite())
+    };
     let number = |index: &mut usize| -> Option<i64> {
-        let value = args.get(*index).and_then(|text| text.parse::<f64>().ok());
+        let value = finite(*index);
         if value.is_some() {
             *index += 1;
         }
@@ -209,8 +213,7 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
             },
             "time" | "increment" | "opptime" | "oppincrement" => {
                 // Seconds may come with a fraction; milliseconds are whole.
-                let value = args.get(index).and_then(|text| text.parse::<f64>().ok());
-                match value {
+                match finite(index) {
                     Some(value) => {
                         index += 1;
                         let ms =
@@ -268,6 +271,12 @@ mod tests {
         assert!(go("go infinite", false).request.infinite);
         assert_eq!(go("go nodes 5000", false).request.nodes, Some(5000));
         assert_eq!(go("go depth x", false).ignored, ["depth", "x"]);
+        let not_numbers = go("go time inf depth nan nodes -inf", false);
+        assert_eq!(not_numbers.ignored, ["time", "inf", "depth", "nan", "nodes", "-inf"]);
+        assert_eq!(
+            (not_numbers.time, not_numbers.request.depth, not_numbers.request.nodes),
+            (None, None, None)
+        );
     }
 
     #[test]
