@@ -174,6 +174,10 @@ fn parse_board(text: &str) -> Result<Position, GgfError<'_>> {
     if size != "8" {
         return Err(GgfError::BoardSize(size));
     }
+    // The side is the last thing in the tag: more squares or words after it are not a board.
+    if rest.chars().filter(|c| !c.is_whitespace()).count() != 65 {
+        return Err(GgfError::Board(BoardError::WrongLength));
+    }
     Position::parse(rest).map_err(GgfError::Board)
 }
 
@@ -288,6 +292,9 @@ mod tests {
         assert_eq!(parse("(;GM[Othello]B[A1];)").err(), Some(GgfError::Illegal("A1")));
         assert!(parse("(;GM[Othello]B[A1];)").err().unwrap().to_string().contains("not a legal move"));
         assert_eq!(parse("(;GM[Othello]BO[10 x];)").err(), Some(GgfError::BoardSize("10")));
+        let too_long =
+            "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- O * *];)";
+        assert_eq!(parse(too_long).err(), Some(GgfError::Board(BoardError::WrongLength)));
         assert_eq!(parse("(;GM[Chess];)").err(), Some(GgfError::NotOthello("Chess")));
         assert_eq!(parse("garbage").err(), Some(GgfError::NoStart));
         assert!(parse("(;GM[Othello]B[F5").is_err());
