@@ -134,16 +134,28 @@ fn random_plies<G: Variant>(position: &mut G, plies: u64, rng: &mut Rng) -> bool
     !moves.is_empty()
 }
 
-/// The positions of a book file: one per line, FEN or EPD (the first six fields, or four).
+/// The positions of a book file: one per line, FEN or EPD (the first six fields, or four and the
+/// clocks from EPD's `hmvc` and `fmvn` operations when it has them).
 fn book_positions<G: Variant>(text: &str, chess960: bool) -> Vec<G> {
     text.lines()
         .filter_map(|line| {
             let fields: Vec<&str> =
                 line.split_whitespace().take_while(|field| !field.contains(';')).collect();
+            let operation = |name: &str| {
+                line.split(';').find_map(|operation| {
+                    match operation.split_whitespace().collect::<Vec<_>>()[..] {
+                        [.., opcode, value] if opcode == name => value.parse::<u32>().ok(),
+                        _ => None,
+                    }
+                })
+            };
+            let clocks = format!("{} {}", operation("hmvc").unwrap_or(0), operation("fmvn").unwrap_or(1));
             [6, 4].iter().find_map(|&count| {
-                (fields.len() >= count)
-                    .then(|| G::parse_fen(&fields[..count].join(" "), chess960).ok())
-                    .flatten()
+                let fen = match count {
+                    4 => format!("{} {clocks}", fields.get(..4)?.join(" ")),
+                    _ => fields.get(..count)?.join(" "),
+                };
+                G::parse_fen(&fen, chess960).ok()
             })
         })
         .collect()
@@ -182,6 +194,19 @@ mod tests {
             parse(&["3", "seed", "4", "book", "None", "extra", "words"]),
             Ok(GenFens { count: 3, seed: 4, book: None })
         );
+    }
+
+    #[test]
+    fn book_lines_keep_their_clocks_from_fen_fields_or_epd_operations() {
+        let book = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 2; id \"x\";
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3 7
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -
+not a position";
+        let clocks: Vec<String> = book_positions::<Position>(book, false)
+            .iter()
+            .map(|position| position.fen_text().split(' ').skip(4).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(clocks, ["0 2", "3 7", "0 1"]);
     }
 
     #[test]
