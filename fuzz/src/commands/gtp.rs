@@ -325,8 +325,11 @@ impl Fuzzer for Gtp {
             match input {
                 Input::Garbage => expected.push(String::new()),
                 Input::Line(line) => {
-                    if let (id, Some(_), _) = words(line) {
-                        expected.push(id.unwrap_or_default());
+                    // A command is answered, and so is a line of only an id (`?ID unknown command`).
+                    match words(line) {
+                        (id, Some(_), _) => expected.push(id.unwrap_or_default()),
+                        (Some(id), None, _) => expected.push(id),
+                        (None, None, _) => {}
                     }
                 }
             }
