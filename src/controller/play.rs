@@ -146,17 +146,14 @@ impl OthelloPlay {
         Ok(())
     }
 
-    /// Passes for the side to move while it cannot move and `color` is not it: a GUI may leave a
-    /// forced pass out.
+    /// Passes for the side to move when it cannot move and `color` is not it (the pass gives
+    /// `color` the turn): a GUI may leave a forced pass out.
     pub fn pass_until(&mut self, color: Color) {
-        let mut position = self.position();
-        while position.side_to_move() != color && position.must_pass() {
+        if pass_owed(&self.position(), color) {
             let ply = self.record.moves.len();
-            if self.push(Move::PASS, None).is_err() {
-                break;
+            if self.push(Move::PASS, None).is_ok() {
+                self.inserted_passes |= 1 << ply;
             }
-            self.inserted_passes |= 1 << ply;
-            position.play(Move::PASS);
         }
         self.sync();
     }
@@ -165,7 +162,7 @@ impl OthelloPlay {
     /// [`OthelloPlay::pass_until`] would play, none of them played.
     pub fn position_for(&self, color: Color) -> Position {
         let mut position = self.position();
-        while position.side_to_move() != color && position.must_pass() {
+        if pass_owed(&position, color) {
             position.play(Move::PASS);
         }
         position
@@ -429,6 +426,12 @@ impl Listener<Position> for Learning {
     fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
 
     fn finished(&mut self, _position: &Position, _decision: &Decision<Move>) {}
+}
+
+/// Whether the side to move in `position` must pass before `color` can play: a forced pass the
+/// other end may have left out.
+fn pass_owed(position: &Position, color: Color) -> bool {
+    position.side_to_move() != color && position.must_pass()
 }
 
 #[cfg(test)]

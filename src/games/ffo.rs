@@ -53,35 +53,35 @@ pub fn ffo(
     report: &mut dyn FnMut(FfoEvent),
 ) -> Result<(), String> {
     let text = crate::files::read_text(path).map_err(|error| format!("ffo: {error}"))?;
-    let numbered_in_range = |line: Result<FfoLine, FfoLineError>| match line {
-        Ok(line) => (first..=last).contains(&line.number),
-        Err(FfoLineError::Board { number, .. } | FfoLineError::Empties { number }) => {
-            (first..=last).contains(&number)
-        }
-        Err(_) => false,
-    };
+    let in_range = |number: u32| (first..=last).contains(&number);
+    // The lines numbered `first..=last`: their positions, or the number of one that does not read.
+    let lines: Vec<Result<FfoLine, u32>> = text
+        .lines()
+        .filter_map(FfoLine::parse)
+        .filter_map(|line| match line {
+            Ok(line) => in_range(line.number).then_some(Ok(line)),
+            Err(FfoLineError::Board { number, .. } | FfoLineError::Empties { number }) => {
+                in_range(number).then_some(Err(number))
+            }
+            Err(_) => None,
+        })
+        .collect();
     // A file of something else would otherwise "solve" nothing, all right, in no time.
-    if !text.lines().filter_map(FfoLine::parse).any(numbered_in_range) {
+    if lines.is_empty() {
         return Err(format!("ffo: {path} has no position numbered {first} to {last}"));
     }
     let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
     report(FfoEvent::Started);
-    for line in text.lines().filter_map(FfoLine::parse) {
+    for line in lines {
         let line = match line {
             Ok(line) => line,
-            Err(FfoLineError::Board { number, .. } | FfoLineError::Empties { number }) => {
-                if (first..=last).contains(&number) {
-                    report(FfoEvent::Unreadable(number));
-                }
+            Err(number) => {
+                report(FfoEvent::Unreadable(number));
                 continue;
             }
-            Err(_) => continue,
         };
-        if !(first..=last).contains(&line.number) {
-            continue;
-        }
         endgame::clear(&table);
         let started = std::time::Instant::now();
         let stopped = || stop.load(Ordering::Relaxed);
