@@ -63,6 +63,33 @@ fn the_first_gtp_command_opens_a_gtp_session_with_ids_and_errors() {
 }
 
 #[test]
+fn final_score_waits_for_the_end_and_takes_the_komi_off_and_boardsize_starts_a_new_game() {
+    let mut engine = Engine::start();
+    assert_eq!(ask(&mut engine, "protocol_version"), "= 2");
+    // As gtp-rhino: a game in play is not scored.
+    assert_eq!(ask(&mut engine, "final_score"), "? cannot score");
+    // The shortest game: Black takes every disc in nine moves, and the 51 empties with them.
+    play_from_the_start(&mut engine, &["E6", "F4", "E3", "F6", "G5", "D6", "E7", "F5", "C5"]);
+    assert_eq!(ask(&mut engine, "final_score"), "= B+64");
+    assert_eq!(ask(&mut engine, "komi 6.5"), "=");
+    assert_eq!(ask(&mut engine, "final_score"), "= B+57.5");
+    assert_eq!(ask(&mut engine, "komi 64"), "=");
+    assert_eq!(ask(&mut engine, "final_score"), "= 0");
+    assert_eq!(ask(&mut engine, "komi 70"), "=");
+    assert_eq!(ask(&mut engine, "final_score"), "= W+6");
+    for bad in ["komi nan", "komi inf", "komi", "komi six"] {
+        assert_eq!(ask(&mut engine, bad), "? syntax error", "{bad}");
+    }
+    // `boardsize 8` starts a new game, as gtp-rhino's does; a refused size leaves the game.
+    assert_eq!(ask(&mut engine, "boardsize 10"), "? unacceptable size");
+    assert_eq!(ask(&mut engine, "final_score"), "= W+6");
+    assert_eq!(ask(&mut engine, "boardsize 8"), "=");
+    assert_eq!(ask(&mut engine, "final_score"), "? cannot score");
+    assert_eq!(ask(&mut engine, "play black F5"), "=");
+    quit(engine);
+}
+
+#[test]
 fn a_line_of_only_an_id_and_seconds_that_are_no_whole_or_decimal_number_are_refused() {
     let mut engine = Engine::start();
     assert_eq!(ask(&mut engine, "name"), "= triskel");

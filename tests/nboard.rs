@@ -128,7 +128,7 @@ fn learn_analyze_contempt_perft_and_bad_input() {
         assert_eq!(words[..2], ["analysis", &moves_made.to_string()]);
         assert!(words[2].parse::<f64>().is_ok(), "{line}");
     }
-    engine.send("set contempt 50");
+    engine.send("set contempt 0.5");
     engine.send("set game (;GM[Othello]B[F5];)");
     engine.send("perft 3");
     let perft = engine.until(LONG, |line| line.starts_with("Nodes searched"));
@@ -200,7 +200,7 @@ fn contempt_is_the_worth_of_a_draw_to_black_whoever_moves() {
     let best_draws = "O--OOXXO-O-OXXXOOXOOOOOOXXOOOXOOXXXOOXOXOOOXOOOX-OOOOOOX-X-OOOO- X";
     let mut engine = nboard();
     set_depth(&mut engine, 1);
-    let eval_with = |engine: &mut Engine, board: &str, contempt: i32| {
+    let eval_with = |engine: &mut Engine, board: &str, contempt: f64| {
         engine.send(&format!("set contempt {contempt}"));
         set_board(engine, board);
         reply(&go(engine)).1
@@ -208,29 +208,37 @@ fn contempt_is_the_worth_of_a_draw_to_black_whoever_moves() {
     for (board, black_moves) in
         [(best_wins_by_two.to_string(), true), (colours_swapped(best_wins_by_two), false)]
     {
-        assert_eq!(eval_with(&mut engine, &board, 0), 2.0, "{board}");
-        // The contempt is Black's: 3 discs to Black makes a draw beat Black's win by 2, and costs
-        // White 3 discs, which does not tempt White away from its win.
-        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { 2.0 }, "{board}");
-        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { 2.0 } else { 0.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, 0.0), 2.0, "{board}");
+        // The contempt is Black's, in discs: 3 discs to Black makes a draw beat Black's win by 2,
+        // and costs White 3 discs, which does not tempt White away from its win.
+        assert_eq!(eval_with(&mut engine, &board, 3.0), if black_moves { 0.0 } else { 2.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -3.0), if black_moves { 2.0 } else { 0.0 }, "{board}");
+        // NBoard's "draws to Black" and "draws to White": a draw is worth a win.
+        assert_eq!(eval_with(&mut engine, &board, 100.0), if black_moves { 0.0 } else { 2.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -100.0), if black_moves { 2.0 } else { 0.0 }, "{board}");
     }
     for (board, black_moves) in [(best_draws.to_string(), true), (colours_swapped(best_draws), false)] {
-        assert_eq!(eval_with(&mut engine, &board, 0), 0.0, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, 0.0), 0.0, "{board}");
         // A draw costing its side 1 disc still beats losing by 2; costing 3, it does not.
-        assert_eq!(eval_with(&mut engine, &board, if black_moves { -100 } else { 100 }), 0.0, "{board}");
-        assert_eq!(eval_with(&mut engine, &board, -300), if black_moves { -2.0 } else { 0.0 }, "{board}");
-        assert_eq!(eval_with(&mut engine, &board, 300), if black_moves { 0.0 } else { -2.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, if black_moves { -1.0 } else { 1.0 }), 0.0, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, -3.0), if black_moves { -2.0 } else { 0.0 }, "{board}");
+        assert_eq!(eval_with(&mut engine, &board, 3.0), if black_moves { 0.0 } else { -2.0 }, "{board}");
     }
-    // A fraction of a centidisc is rounded, as NTest reads a decimal number; text is refused.
-    engine.send("set contempt 149.5");
-    engine.send("set contempt 1e9");
-    engine.send("set contempt draw");
-    engine.send("d");
-    let lines = engine.until(LONG, |line| line.starts_with("depth "));
-    let refusals: Vec<&String> =
-        lines.iter().filter(|line| line.starts_with("status set contempt")).collect();
-    assert_eq!(refusals.len(), 2, "{lines:#?}");
-    assert!(lines.last().unwrap().contains("contempt 150,"), "{lines:#?}");
+    // A decimal number of discs, as NTest reads it, clamped to a whole win; text is refused.
+    let contempt_after = |engine: &mut Engine, value: &str| {
+        engine.send(&format!("set contempt {value}"));
+        engine.send("d");
+        let lines = engine.until(LONG, |line| line.starts_with("depth "));
+        let refused = lines.iter().any(|line| line.starts_with("status set contempt"));
+        let last = lines.last().unwrap();
+        let shown = last.split("contempt ").nth(1).and_then(|rest| rest.split(',').next());
+        (shown.unwrap_or_default().to_string(), refused)
+    };
+    assert_eq!(contempt_after(&mut engine, "1.5"), ("1.50".to_string(), false));
+    assert_eq!(contempt_after(&mut engine, "1e9"), ("64.00".to_string(), false));
+    assert_eq!(contempt_after(&mut engine, "-100"), ("-64.00".to_string(), false));
+    assert_eq!(contempt_after(&mut engine, "draw"), ("-64.00".to_string(), true));
+    assert_eq!(contempt_after(&mut engine, "nan"), ("-64.00".to_string(), true));
     quit(engine);
 }
 
@@ -310,6 +318,61 @@ fn go_sends_the_same_search_lines_as_hint_before_its_answer() {
         assert!(words.len() == 5 && words[2].parse::<f64>().is_ok() && words[3] == "0", "{line}");
     }
     node_stats(&lines);
+    quit(engine);
+}
+
+#[test]
+fn analysis_values_are_blacks_whoever_moves() {
+    // Black to move and winning by 2 with best play, and the same for White with the colours
+    // swapped: NBoard plots analysis values for Black, so the second is the first negated.
+    let best_wins_by_two = "OXXXXX-OOOXXXXO-XOOXXOO--XXOXOX-OOOOOXOXOOOOOOXXXOXXXXXX--OX-OOX X";
+    let mut engine = nboard();
+    set_depth(&mut engine, 8);
+    let mut analysis = |board: &str| {
+        set_board(&mut engine, board);
+        engine.send("analyze");
+        let lines = engine.until(LONG, |line| line.starts_with("analysis 0 "));
+        lines.last().unwrap().split_whitespace().nth(2).unwrap().parse::<f64>().unwrap()
+    };
+    let black_moves = analysis(best_wins_by_two);
+    let white_moves = analysis(&colours_swapped(best_wins_by_two));
+    assert!(black_moves > 0.0, "{black_moves}");
+    assert_eq!(white_moves, -black_moves);
+    quit(engine);
+}
+
+#[test]
+fn ti_zero_is_no_clock_and_the_depth_bounds_the_move() {
+    // NBoard writes `TI[0]` for a game whose clock was never set (a game from a database, a
+    // pasted record): the move is searched to the depth set, not played at once.
+    let mut engine = nboard();
+    set_depth(&mut engine, 6);
+    engine.send(&format!("set game {}", EXAMPLE.replace("TI[15:00]", "TI[0]")));
+    let lines = go_lines(&mut engine);
+    let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
+    assert!(searches.last().is_some_and(|line| line.ends_with(" 6")), "{lines:#?}");
+    let (_, eval, _) = valued_reply(lines.last().unwrap());
+    assert!(eval.is_some(), "{lines:#?}");
+    quit(engine);
+}
+
+#[test]
+fn the_grace_period_and_each_players_own_clock() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
+    // A GGS record whose moves used up Black's five minutes: the two minutes' grace are left.
+    engine.send("set game (;GM[Othello]PC[GGS/os]TI[05:00//02:00]B[F5//150]W[D6//1]B[C3//149]W[D3//1];)");
+    let lines = go_lines(&mut engine);
+    let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
+    assert!(searches.last().is_some_and(|line| line.ends_with(" 4")), "{lines:#?}");
+    assert!(valued_reply(lines.last().unwrap()).1.is_some(), "{lines:#?}");
+    // `TB` is Black's clock and `TW` White's: two seconds for Black to move at depth 60.
+    set_depth(&mut engine, 60);
+    engine.send(&format!("set game {}", EXAMPLE.replace("TI[15:00]", "TB[0:02]TW[15:00]")));
+    let start = Instant::now();
+    let (_, _, seconds) = reply(&go(&mut engine));
+    assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
+    assert!(seconds < 1.0, "{seconds}");
     quit(engine);
 }
 
@@ -507,18 +570,35 @@ fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it
 }
 
 #[test]
-fn a_learn_cut_short_by_ping_is_still_answered_once() {
-    let mut engine = nboard();
+fn a_learn_runs_to_its_end_before_the_commands_behind_it_and_is_answered_once() {
+    let path = std::env::temp_dir().join(format!("triskel-othello-learn-{}.bin", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut engine = Engine::with_args(&["--book", path.to_str().unwrap()]);
+    engine.send("nboard 2");
     set_depth(&mut engine, 8);
     engine.send(&format!("set game {EXAMPLE}"));
+    // What NBoard sends as soon as the user moves on: a new game, `ping`, `hint`.
     engine.send("learn");
+    engine.send(&format!("set game {START_GAME}"));
     let lines = ping(&mut engine, 7);
     assert_eq!(lines.iter().filter(|line| *line == "learned").count(), 1, "{lines:?}");
     assert_eq!(lines.last().unwrap(), "pong 7");
+    // The game was learned, not cut short: its first move is in the book, and the new game
+    // behind the learn was set.
+    assert!(std::fs::metadata(&path).is_ok_and(|file| file.len() > 0), "the book was not written");
+    engine.send("hint 1");
+    let hint = engine.until(LONG, |line| line == "status");
+    assert!(hint.iter().any(|line| line.to_ascii_uppercase().starts_with("BOOK F5 ")), "{hint:?}");
     // Nothing more comes: no second `learned` after the `pong`.
     let later = ping(&mut engine, 8);
     assert_eq!(later, ["pong 8"]);
+    // `quit` behind a learn lets it finish and write the book too.
+    let _ = std::fs::remove_file(&path);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("learn");
     quit(engine);
+    assert!(std::fs::metadata(&path).is_ok_and(|file| file.len() > 0), "quit lost the learning");
+    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
@@ -527,7 +607,7 @@ fn threads_and_hash_come_from_the_command_line_and_two_threads_solve_exactly() {
     engine.send("nboard 2");
     engine.send("d");
     let lines = engine.until(LONG, |line| line.starts_with("depth "));
-    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0, threads 2, hash 32 MiB");
+    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0.00, threads 2, hash 32 MiB");
     // FFO #40, 20 empties, Black to move: +38 by a2 alone. At depth 12 the game is solved; both
     // threads work on the solve (they share it from 12 empties on), and the answer is exact.
     set_board(&mut engine, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
@@ -541,7 +621,7 @@ fn threads_and_hash_come_from_the_command_line_and_two_threads_solve_exactly() {
     let mut engine = nboard();
     engine.send("d");
     let lines = engine.until(LONG, |line| line.starts_with("depth "));
-    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0, threads 1, hash 64 MiB");
+    assert_eq!(lines.last().unwrap(), "depth 12, contempt 0.00, threads 1, hash 64 MiB");
     quit(engine);
 
     for (flag, value) in [("--threads", "0"), ("--threads", "two"), ("--hash", "0")] {

@@ -223,13 +223,41 @@ fn batch_mode_answers_queued_position_go_pairs_in_order() {
 }
 
 #[test]
+fn batch_mode_reads_stop_and_quit_only_after_a_search_that_ends_by_itself() {
+    let _serial = serial();
+    // ElephantEye's batch files end in `quit` behind the last `go depth N`: its search is whole.
+    let positions = ["position startpos", "position startpos moves h2e2"];
+    let depth = 9u32;
+    let mut engine = ucci();
+    engine.send("setoption usebook false");
+    engine.send("setoption batch true");
+    for position in positions {
+        engine.send(position);
+        engine.send(&format!("go depth {depth}"));
+    }
+    engine.send("stop");
+    engine.send("quit");
+    let lines = engine.until(LONG, |line| line == "bye");
+    let mut start = 0;
+    for position in positions {
+        let end = start + lines[start..].iter().position(|line| is_final(line)).expect("an answer") + 1;
+        assert_depths_up_to(&lines[start..end], depth);
+        checked_bestmove(position, &lines[start..end]);
+        start = end;
+    }
+    // The `stop` was read after the last search, in the idle state: `nobestmove`, then `bye`.
+    assert_eq!(lines[start..], ["nobestmove", "bye"], "{lines:#?}");
+    assert!(engine.wait_exit(Duration::from_secs(2)).is_some(), "the engine did not quit");
+}
+
+#[test]
 fn batch_mode_still_answers_isready_probe_and_ponderhit_at_once_and_reads_stop_behind_them() {
     let _serial = serial();
     let mut engine = ucci();
     engine.send("setoption usebook false");
     engine.send("setoption batch true");
     engine.send("position startpos");
-    engine.send("go depth 60");
+    engine.send("go infinite");
     engine.read_for(Duration::from_millis(200));
     // `isready` and `probe` are answered while the search goes on: no `bestmove` comes before
     // `readyok`, and `stop` behind them is read.
@@ -243,15 +271,18 @@ fn batch_mode_still_answers_isready_probe_and_ponderhit_at_once_and_reads_stop_b
     assert_eq!(lines.iter().filter(|line| is_final(line)).count(), 1, "{lines:#?}");
     checked_bestmove("position startpos", &lines);
     // A ponder search keeps pondering after `ponderhit` (the clock now runs), so it answers
-    // under its time rather than at once.
+    // under its time (a minute's share) rather than at once, and a `stop` behind the hit waits
+    // for that answer.
     engine.send("position startpos moves h2e2");
-    engine.send("go ponder time 60");
-    engine.read_for(Duration::from_millis(200));
+    engine.send("go ponder time 60000");
+    engine.read_for(Duration::from_millis(100));
     engine.send("ponderhit");
     let early = engine.read_for(Duration::from_millis(500));
     assert!(!early.iter().any(|line| is_final(line)), "{early:#?}");
     engine.send("stop");
-    checked_bestmove("position startpos moves h2e2", &engine.until(Duration::from_secs(5), is_final));
+    let lines = engine.until(Duration::from_secs(12), is_final);
+    checked_bestmove("position startpos moves h2e2", &lines);
+    assert!(engine.read_for(Duration::from_millis(300)).is_empty(), "one answer only");
     engine.quit_within(Duration::from_secs(2));
 }
 

@@ -228,7 +228,7 @@ impl OthelloPlay {
 
     /// The side to move's clock, from the first source that has one: the time left the other end
     /// gave, else the main time less what the engine's searches used, else a byo-yomi period over
-    /// its stones, else the record's game time less what the record's moves took. A clock for the
+    /// its stones, else the record's clock as NBoard runs it (`Record::clock_left`). A clock for the
     /// rest of the game lasts [`clock_horizon`] moves.
     pub fn clock(&self) -> Option<Clock> {
         let position = self.position();
@@ -248,9 +248,12 @@ impl OthelloPlay {
             (None, Some(settings)) if settings.stones > 0 => Some(clock(settings.byo_yomi, settings.stones)),
             (None, Some(_)) => None,
             (None, None) => {
-                let seconds = self.record.clock_seconds?;
-                let left = (seconds - self.record.seconds_used(position.side_to_move())).max(0.0);
-                Some(Clock { time_ms: (left * 1000.0) as i64, increment_ms: 0, movestogo: Some(moves_left) })
+                let left = self.record.clock_left(position.side_to_move())?;
+                Some(Clock {
+                    time_ms: (left.seconds * 1000.0) as i64,
+                    increment_ms: (left.increment * 1000.0) as i64,
+                    movestogo: Some(moves_left),
+                })
             }
         }
     }
@@ -488,7 +491,7 @@ mod tests {
     fn a_forced_pass_left_out_is_played_and_undone_with_the_move_after_it() {
         let mut play = game();
         let start = black_must_pass();
-        play.set_record(Record { start, moves: Default::default(), clock_seconds: None });
+        play.set_record(Record { start, ..Record::new() });
         assert!(!play.can_move(Color::White), "Black is to move");
         assert_eq!(play.black_view(5), 5);
         play.pass_until(Color::Black);

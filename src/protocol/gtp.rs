@@ -51,6 +51,9 @@ pub struct GtpFront {
     /// The game, its clock and a `genmove` whose move is played before the next command.
     play: OthelloPlay,
     output: Output,
+    /// `komi`: taken off Black's disc lead in `final_score`, as gtp-rhino scores. It stays for
+    /// the games to come, as there.
+    komi: f64,
 }
 
 impl GtpFront {
@@ -62,7 +65,7 @@ impl GtpFront {
             eprintln!("{message}");
         }
         controller.settings_mut().move_overhead_ms = SAFETY_MS;
-        GtpFront { play: OthelloPlay::new(controller), output }
+        GtpFront { play: OthelloPlay::new(controller), output, komi: 0.0 }
     }
 
     /// Handles one input line.
@@ -131,27 +134,30 @@ impl GtpFront {
                 }
                 _ => Err("unsupported game".into()),
             },
+            // A new game, as gtp-rhino starts one: GTP leaves the board arbitrary after it, and a
+            // controller of GTP's first version sends no `clear_board`.
             "boardsize" => match args.first().map(|size| size.parse::<u32>()) {
-                Some(Ok(8)) => Ok(String::new()),
+                Some(Ok(8)) => {
+                    self.play.clear();
+                    Ok(String::new())
+                }
                 _ => Err("unacceptable size".into()),
             },
             "clear_board" => {
                 self.play.clear();
                 Ok(String::new())
             }
-            "komi" => args
-                .first()
-                .and_then(|komi| komi.parse::<f64>().ok())
-                .map(|_| String::new())
-                .ok_or_else(|| "syntax error".into()),
+            "komi" => match args.first().map(|komi| komi.parse::<f64>()) {
+                Some(Ok(komi)) if komi.is_finite() => {
+                    self.komi = komi;
+                    Ok(String::new())
+                }
+                _ => Err("syntax error".into()),
+            },
             "play" => self.play(args),
             "undo" => self.play.undo().then(String::new).ok_or_else(|| "cannot undo".into()),
             "showboard" => Ok(format!("\n{}", crate::games::Variant::board_text(&self.play.position()))),
-            "final_score" => Ok(match self.play.black_view(self.play.position().final_score()) {
-                0 => "0".into(),
-                score if score > 0 => format!("B+{score}"),
-                score => format!("W+{}", -score),
-            }),
+            "final_score" => self.final_score(),
             "time_settings" => {
                 let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();
                 match numbers.as_deref() {
@@ -178,6 +184,21 @@ impl GtpFront {
             },
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// Black's disc lead less the komi (`B+4`, `W+2.5`, `0`), once the game is over; gtp-rhino
+    /// does not score a game in play either.
+    fn final_score(&self) -> Result<String, String> {
+        let position = self.play.position();
+        if !position.is_game_over() {
+            return Err("cannot score".into());
+        }
+        let lead = f64::from(self.play.black_view(position.final_score())) - self.komi;
+        Ok(match lead {
+            lead if lead > 0.0 => format!("B+{lead}"),
+            lead if lead < 0.0 => format!("W+{}", -lead),
+            _ => "0".into(),
+        })
     }
 
     fn play(&mut self, args: &[&str]) -> Result<String, String> {

@@ -2,7 +2,8 @@
 //! the controller.
 //!
 //! GUI to engine: `nboard 2`, `set depth N`, `set game GGF`, `set contempt N` (what a draw is worth
-//! to Black, in centidiscs, as the protocol gives it from Black's side: to White it is worth `-N`),
+//! to Black, in discs, as NBoard sends it (±100 for "draws to Black/White", a draw then worth a
+//! win) and NTest reads it: to White it is worth `-N`),
 //! `move F5[/EVAL[/TIME]]` (`PA` passes; version 1's bare `F5` too), `hint N`, `go`, `ping N`,
 //! `learn`, `analyze`, `quit`; and engine-side extensions for testers: `perft N` (per-move counts,
 //! then `Nodes searched: N`), `bench [depth]`, `ffo [FILE [FIRST [LAST [THREADS]]]]` and `d` (the
@@ -14,20 +15,23 @@
 //! `status` (after `hint`; DEPTH is `100%` for an exact solve and `100%W` for a proven win, loss or
 //! draw), `analysis MOVES_MADE EVAL` (after `analyze`), `nodestats NODES SECONDS` while thinking,
 //! `pong N` (after stopping any search, whose answer is dropped), `learned`. Evaluations are in discs
-//! from the side to move's point of view.
+//! from the side to move's point of view, except `analysis` values, which are Black's, as NBoard
+//! plots them.
 //!
 //! Commands are read while the engine thinks. Every command sent while a `go` awaits its answer
 //! or a `perft`, `bench` or `ffo` runs is held back with all that follows it until that work is
-//! done, and then run in order, as NTest takes them; `ping` and `quit` are never held back. A
+//! done, and then run in order, as NTest takes them; `ping` and `quit` are never held back, except
+//! behind a `learn`, which runs to its end before any other command, as in NTest and Edax. A
 //! `hint` or `analyze` is stopped by the next command instead (the analysis the GUI asked for
 //! ends when the game or the question changes). `ping` stops whatever runs, drops the held-back
 //! work (NBoard discards whatever answers before its `pong`; a `learn` is still answered
 //! `learned`), runs the held-back commands that change the game or the settings, and answers
 //! `pong`; `quit` drops them all (a `learn` still answered) and exits.
 //!
-//! The clock is the record's: `TI` gives each side's time for the game, and each move's `/TIME`
-//! (in the record or in `move`) what it took. A bad command or record leaves the game as it was and
-//! is answered with a `status` line saying why.
+//! The clock is the record's: `TI` (or `TB` and `TW`) gives each side's time for the game, its
+//! increment and grace period, and each move's `/TIME` (in the record or in `move`) what it took;
+//! `TI[0]`, NBoard's game without a clock, leaves the depth alone to bound a move. A bad command
+//! or record leaves the game as it was and is answered with a `status` line saying why.
 //!
 //! The book ([`crate::book::othello`]): `go` plays a book position's best move at once, `hint`
 //! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first,
@@ -47,7 +51,7 @@ use crate::launch::OthelloSetup;
 use crate::output::Output;
 use crate::resources::MAX_THREADS;
 use engine::othello::ggf;
-use engine::othello::{Move, MoveText, Position, Square};
+use engine::othello::{Color, Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::collections::VecDeque;
@@ -90,7 +94,7 @@ pub struct NBoardSession {
     play: OthelloPlay,
     output: Output,
     depth: u32,
-    /// `set contempt`, centidiscs: what a draw is worth to Black (and its negation to White) when
+    /// `set contempt`, in centidiscs: what a draw is worth to Black (and its negation to White) when
     /// `go` chooses a move (the solver's choice; `hint` shows the true values).
     contempt: i32,
     /// The running task's switch: set, its remaining lines are dropped (`ping`, a new command).
@@ -138,6 +142,14 @@ impl NBoardSession {
     pub fn handle(&mut self, line: &str) -> Flow {
         self.resume();
         let command = command_word(line);
+        if matches!(command, "ping" | "quit") && self.learning() {
+            // A `learn` runs to its end first, as NTest and Edax learn before they read on (the
+            // game's first plies at the analysis depth, about a second): NBoard sends `set game`,
+            // `ping` and `hint` as soon as the user moves on, and cutting the learn short would
+            // lose it. The commands held back behind it then run in order, before this one.
+            self.play.controller_mut().wait();
+            self.resume();
+        }
         let held = !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait());
         if held {
             self.held_back.push_back(line.to_string());
@@ -166,11 +178,16 @@ impl NBoardSession {
     /// Whether a command must wait for the work under way: a `perft`, `bench` or `ffo` holds up
     /// every command, and so does a `go` until its answer, as NTest and Edax take commands one after
     /// another: a `move` or `set game` sent behind a `go` (by a script rather than NBoard, which
-    /// pings first) comes after its `===` line instead of cutting it off. `ping` and `quit` are
-    /// never held ([`NBoardSession::handle`]).
+    /// pings first) comes after its `===` line instead of cutting it off; a `learn` holds up every
+    /// command until it is learned. `ping` and `quit` are never held ([`NBoardSession::handle`]).
     fn must_wait(&self) -> bool {
         let awaiting_go = self.running_task == Some(Task::Go) && self.play.controller().is_thinking();
-        self.play.controller().has_chore() || awaiting_go
+        self.play.controller().has_chore() || awaiting_go || self.learning()
+    }
+
+    /// True while a `learn` has not been answered.
+    fn learning(&self) -> bool {
+        self.learn_answered.as_ref().is_some_and(|answered| !answered.load(Ordering::Acquire))
     }
 
     /// `ping` and `quit`: the held-back commands that start work are dropped, except that a
@@ -250,7 +267,7 @@ impl NBoardSession {
                 "{}\ndepth {}, contempt {}, threads {}, hash {} MiB",
                 self.play.controller().position().board_text(),
                 self.depth,
-                self.contempt,
+                disc_text(Score(self.contempt)),
                 self.play.controller().settings().threads,
                 self.play.controller().settings().hash_mb
             )),
@@ -337,14 +354,14 @@ impl NBoardSession {
                     Err(error) => self.status(&format!("set game: {error}; the game is unchanged")),
                 }
             }
-            // Centidiscs; a fraction is rounded, as NTest reads a decimal number.
+            // Discs, as NBoard sends them (±100 for its "draws to Black/White") and NTest reads
+            // them (a decimal number, clamped): a draw is then worth a whole win.
             "contempt" => match value.parse::<f64>() {
-                Ok(contempt) if contempt.abs() <= f64::from(MAX_CONTEMPT) => {
-                    self.contempt = contempt.round() as i32
+                Ok(discs) if discs.is_finite() => {
+                    let limit = f64::from(MAX_CONTEMPT);
+                    self.contempt = (discs * 100.0).round().clamp(-limit, limit) as i32;
                 }
-                _ => self.status(&format!(
-                    "set contempt takes a number of centidiscs within ±{MAX_CONTEMPT}, not {value:?}"
-                )),
+                _ => self.status(&format!("set contempt takes a number of discs, not {value:?}")),
             },
             _ => self.status(&format!("unknown setting: {rest}")),
         }
@@ -580,8 +597,11 @@ impl Listener<Position> for NBoardListener {
         }
     }
 
-    fn analysed(&mut self, _position: &Position, index: usize, score: Score, _best: Option<Move>) {
-        self.line(&format!("analysis {index} {}", disc_text(score)));
+    /// The value for Black, as NBoard plots it beside the game's evaluations (which it turns to
+    /// Black's side itself) and as its own analyser writes it; the search's is the mover's.
+    fn analysed(&mut self, position: &Position, index: usize, score: Score, _best: Option<Move>) {
+        let for_black = if position.side_to_move() == Color::Black { score } else { -score };
+        self.line(&format!("analysis {index} {}", disc_text(for_black)));
     }
 
     /// `=== MOVE/EVAL/TIME`, EVAL left empty (`=== F5//0.52`, which NBoard reads as no value)

@@ -4,8 +4,8 @@
 //! `no_std` and without allocation: the moves go into a fixed-size list.
 //!
 //! Only what a game needs is read: the start position (`BO`, the standard start without it), the
-//! moves with the time each took, and the clock (`TI`). Unknown tags are skipped, so any record is
-//! accepted as long as its moves are legal. A record may leave out forced passes: the side to move
+//! moves with the time each took, and the clocks (`TI` for both players, `TB` and `TW` for one).
+//! Unknown tags are skipped, so any record is accepted as long as its moves are legal. A record may leave out forced passes: the side to move
 //! passes before the other side's move.
 
 use super::{BoardError, Color, Move, Position};
@@ -24,6 +24,31 @@ pub struct RecordedMove {
     pub seconds: Option<f64>,
 }
 
+/// A player's clock as GGF writes it, `MAIN[/INCREMENT[/GRACE]]` in seconds: the time for the
+/// game, what each move adds back, and what the clock gives once, when the main time runs out
+/// (two minutes unless it says; NBoard's and GGS's reading).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GgfClock {
+    /// Seconds for the game.
+    pub main: f64,
+    /// Seconds each move adds back.
+    pub increment: f64,
+    /// Seconds added once, when the main time runs out.
+    pub grace: f64,
+}
+
+/// The grace period of a clock that names none.
+const DEFAULT_GRACE_SECONDS: f64 = 120.0;
+
+/// What a player's clock shows before its next move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockLeft {
+    /// Seconds left (the grace period already added if the main time ran out).
+    pub seconds: f64,
+    /// Seconds each move adds back.
+    pub increment: f64,
+}
+
 /// A game: where it started, what was played, and each side's clock.
 #[derive(Clone, Copy)]
 pub struct Record {
@@ -31,8 +56,9 @@ pub struct Record {
     pub start: Position,
     /// Every move from there, forced passes included.
     pub moves: MoveList<RecordedMove, MAX_RECORD_MOVES>,
-    /// Seconds each player has for the whole game (`TI`), if the record has a clock.
-    pub clock_seconds: Option<f64>,
+    /// Each player's clock, by [`Color`]; `None` for a game without one (NBoard writes `TI[0]`
+    /// for a game whose clock was never set, as are the games it loads from a database).
+    pub clocks: [Option<GgfClock>; 2],
 }
 
 /// Why a record or a move does not read.
@@ -89,7 +115,7 @@ impl Default for Record {
 impl Record {
     /// A game from the standard start with no moves and no clock.
     pub fn new() -> Record {
-        Record { start: Position::startpos(), moves: MoveList::default(), clock_seconds: None }
+        Record { start: Position::startpos(), moves: MoveList::default(), clocks: [None; 2] }
     }
 
     /// The position after every move.
@@ -110,17 +136,32 @@ impl Record {
         }))
     }
 
-    /// Seconds `color` has used so far, by the times the moves carry.
-    pub fn seconds_used(&self, color: Color) -> f64 {
+    /// What `color`'s clock shows now, by the times its moves took (a move without one took no
+    /// time), as NBoard runs a clock: each move's time off, the grace period added the first time
+    /// the main time runs out, nothing left after the second, and the increment added after each
+    /// move until then. `None` for a player without a clock.
+    pub fn clock_left(&self, color: Color) -> Option<ClockLeft> {
+        let clock = self.clocks[color as usize]?;
         let mut side = self.start.side_to_move();
-        let mut used = 0.0;
+        let (mut seconds, mut timeouts) = (clock.main, 0);
         for recorded in self.moves.iter() {
             if side == color {
-                used += recorded.seconds.unwrap_or(0.0);
+                seconds -= recorded.seconds.unwrap_or(0.0);
+                if seconds < 0.0 && timeouts == 0 {
+                    seconds += clock.grace;
+                    timeouts = 1;
+                }
+                if seconds < 0.0 {
+                    seconds = 0.0;
+                    timeouts = 2;
+                }
+                if timeouts < 2 {
+                    seconds += clock.increment;
+                }
             }
             side = side.opponent();
         }
-        used
+        Some(ClockLeft { seconds, increment: clock.increment })
     }
 
     /// Plays `text` (`F5`, `f5/0.50/1.2`, `PA`) if legal in the current position.
@@ -152,19 +193,51 @@ fn parse_move<'a>(position: &Position, text: &'a str) -> Result<RecordedMove, Gg
     }
 }
 
-/// Seconds of a GGF clock `TI[...]`: `15:00`, `1:00:00`, `900`, with optional parts after `/`
-/// (increments, extensions) ignored.
-fn parse_clock(text: &str) -> Option<f64> {
-    let main = text.split('/').next()?.trim();
+/// A GGF clock, `TI[15:00]`, `TI[5:00/10]`, `TI[05:00//02:00]` (an empty part is the default:
+/// no increment, two minutes' grace). `None` for a clock that does not read, and for one of no
+/// main time and no increment: NBoard's "no clock" (`TI[0]`), which a game loaded from a
+/// database or pasted without a `TI` carries, and which NTest and Edax ignore as well.
+fn parse_clock(text: &str) -> Option<GgfClock> {
+    let mut parts = text.split('/');
+    let main = parse_time(parts.next()?)?;
+    let increment = match parts.next() {
+        None => 0.0,
+        Some(part) if part.trim().is_empty() => 0.0,
+        Some(part) => parse_time(part)?,
+    };
+    let grace = match parts.next() {
+        None => DEFAULT_GRACE_SECONDS,
+        Some(part) if part.trim().is_empty() => DEFAULT_GRACE_SECONDS,
+        Some(part) => parse_time(part)?,
+    };
+    (main > 0.0 || increment > 0.0).then_some(GgfClock { main, increment, grace })
+}
+
+/// Seconds of one GGF time, `[DAYS.][[HOURS:]MINUTES:]SECONDS` (`900`, `15:00`, `1:00:00`,
+/// `1.00:00:00`), each part a whole number.
+fn parse_time(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (days, rest) = match text.split_once('.') {
+        Some((days, rest)) => (whole_number(days)?, rest),
+        None => (0.0, text),
+    };
     let mut seconds = 0.0;
-    for part in main.split(':') {
-        let value: f64 = part.trim().parse().ok()?;
-        if !value.is_finite() || value < 0.0 {
+    for (index, part) in rest.split(':').enumerate() {
+        if index == 3 {
             return None;
         }
-        seconds = seconds * 60.0 + value;
+        seconds = seconds * 60.0 + whole_number(part)?;
     }
-    Some(seconds)
+    Some(days * 86_400.0 + seconds)
+}
+
+/// A run of ASCII digits as a number (huge ones are still finite: `f64` holds 10^308).
+fn whole_number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 300 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Reads `BO[8 <64 squares> <side>]`.
@@ -218,7 +291,10 @@ pub fn parse(text: &str) -> Result<Record, GgfError<'_>> {
         match tag? {
             ("GM", game) if !game.eq_ignore_ascii_case("othello") => return Err(GgfError::NotOthello(game)),
             ("BO", value) => board = Some(value),
-            ("TI", clock) => record.clock_seconds = parse_clock(clock),
+            // NBoard reads the tags in order: `TI` sets both clocks, `TB` and `TW` one each.
+            ("TI", clock) => record.clocks = [parse_clock(clock); 2],
+            ("TB", clock) => record.clocks[Color::Black as usize] = parse_clock(clock),
+            ("TW", clock) => record.clocks[Color::White as usize] = parse_clock(clock),
             _ => {}
         }
     }
@@ -263,7 +339,8 @@ mod tests {
         let record = parse(EXAMPLE).ok().unwrap();
         assert_eq!(record.start, Position::startpos());
         assert_eq!(record.moves.len(), 8);
-        assert_eq!(record.clock_seconds, Some(900.0));
+        let fifteen_minutes = GgfClock { main: 900.0, increment: 0.0, grace: 120.0 };
+        assert_eq!(record.clocks, [Some(fifteen_minutes); 2]);
         assert_eq!(record.position().side_to_move(), Color::Black);
         assert_eq!(record.position().empties(), 52);
         assert_eq!(record.positions().count(), 9);
@@ -278,11 +355,8 @@ mod tests {
         )
         .ok()
         .unwrap();
-        assert_eq!(record.seconds_used(Color::Black), 1.5);
-        assert_eq!(record.seconds_used(Color::White), 2.0);
-        assert_eq!(parse_clock("1:00:00"), Some(3600.0));
-        assert_eq!(parse_clock("15:00//2:00"), Some(900.0));
-        assert_eq!(parse_clock("x"), None);
+        assert_eq!(record.clock_left(Color::Black), Some(ClockLeft { seconds: 298.5, increment: 0.0 }));
+        assert_eq!(record.clock_left(Color::White), Some(ClockLeft { seconds: 298.0, increment: 0.0 }));
         // A white-to-move custom start.
         let custom = parse(
             "(;GM[Othello]BO[8 -----------O-----*OO**---OO**----O******-O--*OOO-O-*------*----- O]W[A2]B[H7];)",
@@ -302,6 +376,47 @@ mod tests {
     }
 
     #[test]
+    fn clocks_read_as_nboard_writes_them() {
+        let clock = |main, increment, grace| Some(GgfClock { main, increment, grace });
+        assert_eq!(parse_clock("1:00:00"), clock(3600.0, 0.0, 120.0));
+        assert_eq!(parse_clock("15:00//2:00"), clock(900.0, 0.0, 120.0));
+        assert_eq!(parse_clock("05:00/10/0"), clock(300.0, 10.0, 0.0));
+        assert_eq!(parse_clock("1.00:00:00"), clock(86_400.0, 0.0, 120.0));
+        assert_eq!(parse_clock("0/5"), clock(0.0, 5.0, 120.0));
+        // No main time and no increment is NBoard's game without a clock.
+        assert_eq!(parse_clock("0"), None);
+        assert_eq!(parse_clock("00:00//02:00"), None);
+        for bad in ["x", "", "1:2:3:4", "-5", "1e3", "15:00/x"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        // `TI` sets both clocks and `TB`/`TW` one, in the order of the tags.
+        let record = parse("(;GM[Othello]TI[0]TB[05:00]TW[10:00];)").ok().unwrap();
+        assert_eq!(record.clocks, [clock(300.0, 0.0, 120.0), clock(600.0, 0.0, 120.0)]);
+        let record = parse("(;GM[Othello]TW[10:00]TI[0];)").ok().unwrap();
+        assert_eq!(record.clocks, [None, None]);
+    }
+
+    #[test]
+    fn the_clock_runs_as_nboard_runs_it() {
+        let left = |clock: &str, moves: &str, color| {
+            let record = parse(&format!("(;GM[Othello]TI[{clock}]{moves};)")).ok().unwrap();
+            record.clock_left(color).map(|left| (left.seconds, left.increment))
+        };
+        // The increment comes back after each move.
+        assert_eq!(left("1:00/5", "B[F5//10]W[D6//1]B[C3//20]", Color::Black), Some((40.0, 5.0)));
+        // The first time the main time runs out the grace period is added...
+        assert_eq!(
+            left("05:00//02:00", "B[F5//150]W[D6//1]B[C3//149]W[D3//1]B[C4//30]", Color::Black),
+            Some((91.0, 0.0))
+        );
+        // ...and the second time nothing is left, nor added.
+        assert_eq!(left("0:10/2/0:05", "B[F5//11]W[D6//1]B[C3//10]", Color::Black), Some((0.0, 2.0)));
+        // A move without a time took none; a game without a clock has none.
+        assert_eq!(left("1:00", "B[F5]W[D6//1]", Color::Black), Some((60.0, 0.0)));
+        assert_eq!(left("0", "B[F5//3]", Color::Black), None);
+    }
+
+    #[test]
     fn a_pass_in_the_record_or_left_out() {
         let moves = "B[E6]W[F6]B[G6]W[G7]B[G8]W[H8]B[C4]W[E3]B[E2]W[F8]";
         let with_pass = format!("(;GM[Othello]{moves}B[PA]W[G5];)");
@@ -317,6 +432,9 @@ mod tests {
         let mut record = Record::new();
         assert_eq!(record.play("f5/0.1/2.5"), Ok(()));
         assert_eq!(record.play("f5"), Err(GgfError::Illegal("f5")));
-        assert_eq!(record.seconds_used(Color::Black), 2.5);
+        let clockless = record.clock_left(Color::Black);
+        assert_eq!(clockless, None);
+        record.clocks = [Some(GgfClock { main: 10.0, increment: 0.0, grace: 0.0 }); 2];
+        assert_eq!(record.clock_left(Color::Black).map(|left| left.seconds), Some(7.5));
     }
 }

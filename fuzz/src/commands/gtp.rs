@@ -200,6 +200,11 @@ impl Gtp {
                 self.known = Some(Position::startpos());
                 self.time_left = [None; 2];
             }
+            // `boardsize 8` starts a new game too, as gtp-rhino's does.
+            Some("boardsize") if args.first().and_then(|size| size.parse::<u32>().ok()) == Some(8) => {
+                self.known = Some(Position::startpos());
+                self.time_left = [None; 2];
+            }
             Some("time_settings") => {
                 let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();
                 if let Some(&[main, byo_yomi, stones]) = numbers.as_deref() {

@@ -31,11 +31,12 @@ pub struct Ucci {
     many_threads: bool,
 }
 
-/// True if a search ends by itself within a few hundred milliseconds (or on the next command,
-/// for `infinite` and `ponder`, which batch mode stops).
+/// True if a search ends by itself within a few hundred milliseconds, or on the next command
+/// for `infinite` (which batch mode's `stop` and `quit` still stop; a ponder search after
+/// `ponderhit` is a timed one, which they wait for, so it counts by its limits). Times are read as
+/// seconds, the longer of the two units.
 fn short(go: &Go) -> bool {
     go.request.infinite
-        || go.request.ponder
         || go.request.depth.is_some_and(|depth| depth <= 5)
         || go.request.nodes.is_some_and(|nodes| nodes <= 20_000)
         || go.time.is_some_and(|ms| ms <= 300)

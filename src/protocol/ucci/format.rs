@@ -10,6 +10,7 @@ use crate::games::Variant;
 use crate::output::Output;
 use crate::protocol::clock_text::time_limits_text;
 use crate::protocol::position_text::moves_text;
+use engine::search::Bound;
 use engine::Score;
 
 /// ElephantEye's mate value.
@@ -62,10 +63,12 @@ impl<G: Variant> Listener<G> for UcciListener {
         }
     }
 
-    /// The best line only: UCCI has no `multipv`, and the other lines a random choice needs
+    /// The best line only, and only once its score is exact: UCCI has no `multipv` and no mark
+    /// for a bound (a GUI plots every `score` as the position's), and ElephantEye shows a line
+    /// only when an iteration has settled its move. The other lines a random choice needs
     /// (`randomness`) are the engine's business.
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
-        if info.line.multipv != 1 {
+        if info.line.multipv != 1 || info.line.bound != Bound::Exact {
             return;
         }
         self.output.line(&format!(

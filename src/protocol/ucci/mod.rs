@@ -40,11 +40,15 @@ const EMBEDDED_BOOK: &str = "<embedded>";
 /// The UCCI options that are not UCI options too, as last set.
 #[derive(Clone, Debug, Default)]
 struct UcciSettings {
-    /// `usemillisec`: clock values in milliseconds instead of seconds.
+    /// `usemillisec`: clock values in milliseconds (on by default, as ElephantEye announces it
+    /// and reads every clock: a script written for ElephantEye sends milliseconds without it),
+    /// in seconds when off, as the UCCI text has it for an engine without the option.
     millis: bool,
     /// `batch`: commands the specification allows only when idle wait for a running search to end
-    /// instead of being refused (ElephantEye reads no input at all while it thinks in batch mode;
-    /// `isready`, `probe`, `ponderhit`, `stop` and `quit` are still answered here at once).
+    /// instead of being refused, and so do `stop` and `quit`: ElephantEye reads no input at all
+    /// while it thinks in batch mode, so a script's last `go depth N` before `quit` gets its whole
+    /// search. A search that only `stop` ends (`infinite`, pondering) is still stopped by them,
+    /// and `isready`, `probe` and `ponderhit` are still answered at once.
     batch: bool,
     /// `bookfiles`: the books, in the order they are consulted (a file, or [`EMBEDDED_BOOK`]).
     book_files: Vec<String>,
@@ -85,7 +89,8 @@ impl UcciFront {
         // `usebook` is on by default, with the embedded book until `bookfiles` names others.
         controller.settings_mut().own_book = true;
         controller.set_books(vec![crate::book::xiangqi::default_book()]);
-        let settings = UcciSettings { book_files: vec![EMBEDDED_BOOK.into()], ..UcciSettings::default() };
+        let settings =
+            UcciSettings { millis: true, book_files: vec![EMBEDDED_BOOK.into()], ..UcciSettings::default() };
         UcciFront { controller, settings, debug: false, banned: Vec::new(), output }
     }
 
@@ -97,8 +102,9 @@ impl UcciFront {
         settle(&mut *self.controller, uses_engine);
         // UCCI 3.0 allows only `stop`, `ponderhit`, `probe`, `isready` and `quit` while the engine
         // thinks: anything else is refused, and the search goes on (it is not restarted). In batch
-        // mode those other commands wait for the search instead; the five are still answered at
-        // once, so a `stop` or `quit` behind an `isready` is read and a ponder search keeps pondering.
+        // mode those other commands wait for the search instead, and so do `stop` and `quit` (see
+        // `UcciSettings::batch`); `isready`, `probe` and `ponderhit` are still answered at once, so
+        // a ponder search keeps pondering.
         let idle_only = matches!(
             command,
             Command::Position { .. }
@@ -109,7 +115,8 @@ impl UcciFront {
                 | Command::NewGame
                 | Command::Bench(_)
         );
-        if idle_only && self.settings.batch {
+        let was_thinking = self.controller.is_thinking();
+        if self.settings.batch && (idle_only || matches!(command, Command::Stop | Command::Quit)) {
             self.controller.wait();
         }
         if idle_only && self.controller.is_thinking() {
@@ -134,7 +141,7 @@ impl UcciFront {
             }
             Command::Go(go) => self.go(*go),
             Command::Stop => {
-                if !self.controller.is_thinking() {
+                if !was_thinking {
                     self.output.line("nobestmove"); // `stop` in the idle state
                 }
                 self.controller.stop();

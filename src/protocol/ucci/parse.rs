@@ -3,7 +3,7 @@
 //! nodes N | infinite | time T [movestogo M | increment I] [opptime T2 [oppmovestogo M2 |
 //! oppincrement I2]]`, `ponderhit [draw]`, `probe`, `stop`, `isready`, `quit`.
 //!
-//! Times are seconds unless `usemillisec` is on: the caller says which, and every time here comes
+//! Times are milliseconds unless `usemillisec` is off: the caller says which, and every time here comes
 //! out in milliseconds. The opponent's clock is read and checked but not used: the search spends
 //! its own time only.
 
@@ -82,7 +82,7 @@ pub struct Go {
 /// The options only UCCI has, as `ucci` announces them; `hashsize`, `threads` and `ponder` map to
 /// the UCI options `Hash`, `Threads` and `Ponder`.
 pub const OPTION_LINES: &[&str] = &[
-    "option usemillisec type check default false",
+    "option usemillisec type check default true",
     "option batch type check default false",
     "option debug type check default false",
     "option ponder type check default false",
