@@ -360,8 +360,9 @@ fn ti_zero_is_no_clock_and_the_depth_bounds_the_move() {
 fn the_grace_period_and_each_players_own_clock() {
     let mut engine = nboard();
     set_depth(&mut engine, 4);
-    // A GGS record whose moves used up Black's five minutes: the two minutes' grace are left.
-    engine.send("set game (;GM[Othello]PC[GGS/os]TI[05:00//02:00]B[F5//150]W[D6//1]B[C3//149]W[D3//1];)");
+    // A GGS record whose moves ran past Black's five minutes: 110 s of the two minutes' grace are
+    // left (without the grace, none).
+    engine.send("set game (;GM[Othello]PC[GGS/os]TI[05:00//02:00]B[F5//150]W[D6//1]B[C3//160]W[D3//1];)");
     let lines = go_lines(&mut engine);
     let searches: Vec<&String> = lines.iter().filter(|line| line.starts_with("search ")).collect();
     assert!(searches.last().is_some_and(|line| line.ends_with(" 4")), "{lines:#?}");

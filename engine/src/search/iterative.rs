@@ -67,6 +67,9 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     let mut completed_depth = 0;
     let mut stable_iterations = 0;
     let mut last_best = None;
+    // The best move of the last completed iteration and the reply its line gave: what was
+    // reported, and so what a GUI shows beside the `bestmove`.
+    let mut reported_reply = None;
     for depth in 1..=max_depth {
         if depth > 1 && depth < max_depth && skips_depth(searcher.state.thread_index, depth) {
             continue;
@@ -106,6 +109,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         }
         stable_iterations = if last_best == Some(best.mv) { stable_iterations + 1 } else { 0 };
         last_best = Some(best.mv);
+        reported_reply = Some((best.mv, (best.pv_len > 1).then(|| best.pv[1])));
         if let (Some(mate), Some(found)) = (limits.mate, best.score.mate_moves()) {
             if found > 0 && found as u32 <= mate {
                 break;
@@ -124,9 +128,16 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     }
 
     let best = searcher.state.root_moves[0];
+    // An iteration cut short may have searched the best move's line again and changed its reply
+    // without reporting it: the reply stays the reported line's, so that the ponder move is the
+    // second move of the line the GUI shows, as Stockfish's is. A new best move brings its own.
+    let ponder_move = match reported_reply {
+        Some((mv, reply)) if mv == best.mv => reply,
+        _ => (best.pv_len > 1).then(|| best.pv[1]),
+    };
     SearchOutcome {
         best_move: Some(best.mv),
-        ponder_move: (best.pv_len > 1).then(|| best.pv[1]),
+        ponder_move,
         score: if completed_depth > 0 { best.settled_score() } else { best.score },
         depth: completed_depth,
         nodes: searcher.state.nodes,

@@ -150,17 +150,18 @@ impl<G: Variant> UciListener<G> {
         }
     }
 
-    /// The score part of a line: `cp X` or `mate N`, its bound, and `wdl` when asked for.
+    /// The score part of a line: `cp X` or `mate N`, `wdl` when asked for, and its bound, in
+    /// Stockfish's order (En Croissant's parser takes no `wdl` after a bound).
     fn score_part(&self, score: Score, bound: Bound) -> String {
         let mut text = score_text(score);
+        if self.settings.wdl {
+            let (win, draw, loss) = wdl(score);
+            let _ = write!(text, " wdl {win} {draw} {loss}");
+        }
         match bound {
             Bound::Lower => text.push_str(" lowerbound"),
             Bound::Upper => text.push_str(" upperbound"),
             Bound::Exact => {}
-        }
-        if self.settings.wdl {
-            let (win, draw, loss) = wdl(score);
-            let _ = write!(text, " wdl {win} {draw} {loss}");
         }
         text
     }
@@ -349,6 +350,16 @@ mod tests {
         assert_eq!(wdl(Score(200)).0, 500);
         assert_eq!(wdl(Score::mate_in(3)), (1000, 0, 0));
         assert_eq!(wdl(Score::mated_in(2)), (0, 0, 1000));
+    }
+
+    #[test]
+    fn a_bound_comes_after_the_wdl_as_stockfish_writes_it() {
+        let settings = Settings { wdl: true, ..Settings::default() };
+        let listener =
+            UciListener::<engine::chess::Position>::new(Output::to(Box::new(std::io::sink())), settings);
+        assert_eq!(listener.score_part(Score(15), Bound::Lower), "cp 15 wdl 136 760 104 lowerbound");
+        assert_eq!(listener.score_part(Score(-15), Bound::Upper), "cp -15 wdl 104 760 136 upperbound");
+        assert_eq!(listener.score_part(Score(15), Bound::Exact), "cp 15 wdl 136 760 104");
     }
 
     #[test]
