@@ -75,11 +75,14 @@ fn final_score_waits_for_the_end_and_takes_the_komi_off_and_boardsize_starts_a_n
     assert_eq!(ask(&mut engine, "final_score"), "= B+57.5");
     assert_eq!(ask(&mut engine, "komi 64"), "=");
     assert_eq!(ask(&mut engine, "final_score"), "= 0");
+    assert_eq!(ask(&mut engine, "komi 63.7"), "=");
+    assert_eq!(ask(&mut engine, "final_score"), "= B+0.3");
     assert_eq!(ask(&mut engine, "komi 70"), "=");
     assert_eq!(ask(&mut engine, "final_score"), "= W+6");
     for bad in ["komi nan", "komi inf", "komi", "komi six"] {
         assert_eq!(ask(&mut engine, bad), "? syntax error", "{bad}");
     }
+    assert_eq!(ask(&mut engine, "komi 1e300"), "? komi out of range");
     // `boardsize 8` starts a new game, as gtp-rhino's does; a refused size leaves the game.
     assert_eq!(ask(&mut engine, "boardsize 10"), "? unacceptable size");
     assert_eq!(ask(&mut engine, "final_score"), "= W+6");

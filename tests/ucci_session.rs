@@ -219,6 +219,13 @@ fn batch_mode_answers_queued_position_go_pairs_in_order() {
     engine.read_for(Duration::from_millis(300));
     engine.send("stop");
     checked_bestmove("position startpos moves h2e2", &engine.until(Duration::from_secs(2), is_final));
+    // And a search without any limit (out of the book), which would otherwise never end.
+    engine.send("setoption usebook false");
+    engine.send("go");
+    let early = engine.read_for(Duration::from_millis(300));
+    assert!(!early.iter().any(|line| is_final(line)), "{early:#?}");
+    engine.send("stop");
+    checked_bestmove("position startpos moves h2e2", &engine.until(Duration::from_secs(2), is_final));
     engine.quit_within(Duration::from_secs(2));
 }
 

@@ -191,6 +191,9 @@ fn compiler_describes_the_build() {
 fn end_of_input_stops_an_infinite_search_with_its_bestmove() {
     let lines = transcript(b"go infinite\n");
     assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove ")).count(), 1, "{lines:?}");
+    // So does a `go` without any limit, which would otherwise search to the deepest ply.
+    let lines = transcript(b"go\n");
+    assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove ")).count(), 1, "{lines:?}");
 }
 
 #[test]

@@ -64,6 +64,9 @@ pub struct Shared {
     /// is written, so a command either sees the search still thinking or its answer out.
     pub(super) answered: Mutex<bool>,
     pub(super) infinite: bool,
+    /// No limit of any kind (a bare `go`): the search runs to the deepest ply unless stopped, so
+    /// what would wait for it to end (end of input, UCCI's batch mode) stops it instead.
+    pub(super) unbounded: bool,
     /// When `go` arrived: `time` in info lines counts from here.
     pub started: Instant,
     /// Microseconds after `started` at which the GUI's clock started (at `ponderhit` for a ponder
@@ -162,6 +165,10 @@ pub fn shared_for<G: Variant>(job: &Job<G>, threads: usize) -> Shared {
         draw_offered: AtomicBool::new(job.request.draw_offered),
         answered: Mutex::new(false),
         infinite: job.request.infinite,
+        unbounded: job.time == TimeLimits::NONE
+            && job.request.depth.is_none()
+            && job.request.nodes.is_none()
+            && job.request.mate.is_none(),
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
         ending: AtomicU8::new(0),

@@ -551,6 +551,14 @@ mod tests {
         play.set_record(record);
         let horizon = Some(clock_horizon(58));
         assert_eq!(play.clock(), Some(Clock { time_ms: 57_500, increment_ms: 0, movestogo: horizon }));
+        // With an increment: back after each move, and given to the time manager.
+        let record = ggf::parse("(;GM[Othello]TI[1:00/5]B[F5/0/2.5]W[D6/0/4];)").expect("a record");
+        play.set_record(record);
+        assert_eq!(play.clock(), Some(Clock { time_ms: 62_500, increment_ms: 5_000, movestogo: horizon }));
+        // `TI[0]`: no clock.
+        play.set_record(ggf::parse("(;GM[Othello]TI[0]B[F5/0/2.5];)").expect("a record"));
+        assert_eq!(play.clock(), None);
+        play.set_record(ggf::parse("(;GM[Othello]TI[1:00]B[F5/0/2.5]W[D6/0/4];)").expect("a record"));
 
         // Time settings go before the record's; the engine's searches count against main time.
         play.clear();

@@ -496,6 +496,7 @@ pub fn start_analysis<G: Variant>(
         draw_offered: AtomicBool::new(false),
         answered: Mutex::new(false),
         infinite: false,
+        unbounded: false,
         started: Instant::now(),
         clock_offset_us: AtomicU64::new(0),
         ending: AtomicU8::new(0),
@@ -577,10 +578,10 @@ impl<G: Variant> Running<G> {
         self.shared.total_nodes(self.shared.nodes[0].load(Ordering::Relaxed))
     }
 
-    /// True for `go infinite` and for a ponder search still waiting for `ponderhit`: searches that
-    /// only end on request.
+    /// True for `go infinite`, a search without any limit, and a ponder search still waiting for
+    /// `ponderhit`: searches that only end on request.
     pub fn waits_for_stop(&self) -> bool {
-        self.shared.infinite || self.shared.pondering.load(Ordering::Acquire)
+        self.shared.infinite || self.shared.unbounded || self.shared.pondering.load(Ordering::Acquire)
     }
 
     /// Waits for the search thread to end and takes its states (and the solver's memory) back.

@@ -35,6 +35,9 @@ use std::time::Duration;
 /// Time per move when the controller gives no clock.
 pub const DEFAULT_MOVE_MS: i64 = 1000;
 
+/// The largest `komi` taken: far beyond any disc count, and printed in full by `final_score`.
+const MAX_KOMI: f64 = 1000.0;
+
 /// Milliseconds kept back per move for the pipes.
 const SAFETY_MS: u64 = 50;
 
@@ -148,10 +151,11 @@ impl GtpFront {
                 Ok(String::new())
             }
             "komi" => match args.first().map(|komi| komi.parse::<f64>()) {
-                Some(Ok(komi)) if komi.is_finite() => {
+                Some(Ok(komi)) if komi.abs() <= MAX_KOMI => {
                     self.komi = komi;
                     Ok(String::new())
                 }
+                Some(Ok(komi)) if komi.is_finite() => Err("komi out of range".into()),
                 _ => Err("syntax error".into()),
             },
             "play" => self.play(args),
@@ -193,7 +197,9 @@ impl GtpFront {
         if !position.is_game_over() {
             return Err("cannot score".into());
         }
-        let lead = f64::from(self.play.black_view(position.final_score())) - self.komi;
+        // To a millionth, so that a komi of 0.7 leaves a lead of 0.3, not 0.30000000000000004.
+        let lead =
+            ((f64::from(self.play.black_view(position.final_score())) - self.komi) * 1e6).round() / 1e6;
         Ok(match lead {
             lead if lead > 0.0 => format!("B+{lead}"),
             lead if lead < 0.0 => format!("W+{}", -lead),

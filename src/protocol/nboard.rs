@@ -146,9 +146,8 @@ impl NBoardSession {
             // A `learn` runs to its end first, as NTest and Edax learn before they read on (the
             // game's first plies at the analysis depth, about a second): NBoard sends `set game`,
             // `ping` and `hint` as soon as the user moves on, and cutting the learn short would
-            // lose it. The commands held back behind it then run in order, before this one.
+            // lose it. The commands held back behind it are then this command's to run or drop.
             self.play.controller_mut().wait();
-            self.resume();
         }
         let held = !matches!(command, "ping" | "quit") && (!self.held_back.is_empty() || self.must_wait());
         if held {

@@ -5,8 +5,8 @@
 //!
 //! Only what a game needs is read: the start position (`BO`, the standard start without it), the
 //! moves with the time each took, and the clocks (`TI` for both players, `TB` and `TW` for one).
-//! Unknown tags are skipped, so any record is accepted as long as its moves are legal. A record may leave out forced passes: the side to move
-//! passes before the other side's move.
+//! Unknown tags are skipped, so any record is accepted as long as its moves are legal. A record
+//! may leave out forced passes: the side to move passes before the other side's move.
 
 use super::{BoardError, Color, Move, Position};
 use crate::movelist::MoveList;
@@ -214,30 +214,33 @@ fn parse_clock(text: &str) -> Option<GgfClock> {
 }
 
 /// Seconds of one GGF time, `[DAYS.][[HOURS:]MINUTES:]SECONDS` (`900`, `15:00`, `1:00:00`,
-/// `1.00:00:00`), each part a whole number.
+/// `1.00:00:00`), the seconds perhaps with a fraction (`15:00.5`, `0.25`). A `.` is the days'
+/// mark only before a `:`, as NBoard reads `D.H:M:S`.
 fn parse_time(text: &str) -> Option<f64> {
     let text = text.trim();
     let (days, rest) = match text.split_once('.') {
-        Some((days, rest)) => (whole_number(days)?, rest),
-        None => (0.0, text),
+        Some((days, rest)) if rest.contains(':') && !days.contains(':') => (number(days, false)?, rest),
+        _ => (0.0, text),
     };
+    let parts = rest.split(':').count();
+    if parts > 3 {
+        return None;
+    }
     let mut seconds = 0.0;
     for (index, part) in rest.split(':').enumerate() {
-        if index == 3 {
-            return None;
-        }
-        seconds = seconds * 60.0 + whole_number(part)?;
+        seconds = seconds * 60.0 + number(part, index == parts - 1)?;
     }
     Some(days * 86_400.0 + seconds)
 }
 
-/// A run of ASCII digits as a number (huge ones are still finite: `f64` holds 10^308).
-fn whole_number(text: &str) -> Option<f64> {
+/// ASCII digits as a number, with a decimal point among them if `fraction` (huge ones are still
+/// finite: `f64` holds 10^308).
+fn number(text: &str, fraction: bool) -> Option<f64> {
     let text = text.trim();
-    if text.is_empty() || text.len() > 300 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    let points = text.bytes().filter(|&byte| byte == b'.').count();
+    let well_formed = digits > 0 && digits + points == text.len() && points <= usize::from(fraction);
+    (well_formed && text.len() <= 300).then(|| text.parse().ok()).flatten()
 }
 
 /// Reads `BO[8 <64 squares> <side>]`.
@@ -383,10 +386,13 @@ mod tests {
         assert_eq!(parse_clock("05:00/10/0"), clock(300.0, 10.0, 0.0));
         assert_eq!(parse_clock("1.00:00:00"), clock(86_400.0, 0.0, 120.0));
         assert_eq!(parse_clock("0/5"), clock(0.0, 5.0, 120.0));
+        // A fraction of a second, where a `.` comes before no `:`.
+        assert_eq!(parse_clock("900.5"), clock(900.5, 0.0, 120.0));
+        assert_eq!(parse_clock("15:00.5/0.25"), clock(900.5, 0.25, 120.0));
         // No main time and no increment is NBoard's game without a clock.
         assert_eq!(parse_clock("0"), None);
         assert_eq!(parse_clock("00:00//02:00"), None);
-        for bad in ["x", "", "1:2:3:4", "-5", "1e3", "15:00/x"] {
+        for bad in ["x", "", "1:2:3:4", "-5", "1e3", "15:00/x", "1.5.2", "1:2.5:3", ".", "1.2:3.4:5.6"] {
             assert_eq!(parse_clock(bad), None, "{bad}");
         }
         // `TI` sets both clocks and `TB`/`TW` one, in the order of the tags.

@@ -109,7 +109,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         }
         stable_iterations = if last_best == Some(best.mv) { stable_iterations + 1 } else { 0 };
         last_best = Some(best.mv);
-        reported_reply = Some((best.mv, (best.pv_len > 1).then(|| best.pv[1])));
+        reported_reply = Some((best.mv, best.reply()));
         if let (Some(mate), Some(found)) = (limits.mate, best.score.mate_moves()) {
             if found > 0 && found as u32 <= mate {
                 break;
@@ -133,7 +133,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     // second move of the line the GUI shows, as Stockfish's is. A new best move brings its own.
     let ponder_move = match reported_reply {
         Some((mv, reply)) if mv == best.mv => reply,
-        _ => (best.pv_len > 1).then(|| best.pv[1]),
+        _ => best.reply(),
     };
     SearchOutcome {
         best_move: Some(best.mv),

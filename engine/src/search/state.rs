@@ -47,6 +47,11 @@ impl<M: Copy> RootMove<M> {
             self.previous_score
         }
     }
+
+    /// The reply its line expects, if the line goes that far: the move to ponder on.
+    pub(super) fn reply(&self) -> Option<M> {
+        (self.pv_len > 1).then(|| self.pv[1])
+    }
 }
 
 /// Everything a search thread owns: its move-ordering memory, principal variation table, root moves,

@@ -180,6 +180,12 @@ impl Gtp {
         }
     }
 
+    /// The engine's game after `clear_board` (or `boardsize 8`): the start, no time left given.
+    fn new_game(&mut self) {
+        self.known = Some(Position::startpos());
+        self.time_left = [None; 2];
+    }
+
     fn admit(&mut self, line: &str, sets: Option<Position>, inputs: &mut Vec<Input>, slow_ok: bool) -> bool {
         let (_, command, args) = words(line);
         match command.as_deref() {
@@ -196,14 +202,10 @@ impl Gtp {
                 self.known = None;
             }
             Some("play" | "undo") => self.known = sets,
-            Some("clear_board") => {
-                self.known = Some(Position::startpos());
-                self.time_left = [None; 2];
-            }
+            Some("clear_board") => self.new_game(),
             // `boardsize 8` starts a new game too, as gtp-rhino's does.
             Some("boardsize") if args.first().and_then(|size| size.parse::<u32>().ok()) == Some(8) => {
-                self.known = Some(Position::startpos());
-                self.time_left = [None; 2];
+                self.new_game()
             }
             Some("time_settings") => {
                 let numbers: Option<Vec<u64>> = args.iter().map(|word| word.parse().ok()).collect();

@@ -1,6 +1,8 @@
 //! NBoard sessions (Othello). A `go`, `hint` or `analyze` waits for a running `go` to answer, and
 //! every command but `ping` and `quit` waits for a running `perft` or `bench`: before those the
-//! model sends a `ping` when what runs may take long (a depth above 5, a deep perft or bench).
+//! model sends a `ping` when what runs may take long (a depth above 5, a deep perft or bench). A
+//! `learn` holds up every command, `ping` included, until it is done, so the model learns only at
+//! short depths.
 //!
 //! Checked per burst: a `pong N` for every `ping N`, a `learned` for every `learn`, no more `===`
 //! answers than `go` commands.
@@ -177,6 +179,7 @@ impl NBoard {
             "ffo" if !rest.split_whitespace().next().is_some_and(|path| SAFE_PATHS.contains(&path)) => {
                 return false
             }
+            "learn" if self.depth > SHORT_DEPTH => return false,
             "perft" => long_chore = rest.parse::<u32>().is_ok_and(|depth| (7..=20).contains(&depth)),
             "bench" => {
                 long_chore =

@@ -149,7 +149,7 @@ impl Ucci {
             0 => line.push_str(&format!(" depth {}", amount(dice, (0, 4), (0, 8)))),
             1 => line.push_str(&format!(" nodes {}", amount(dice, (1, 3000), (0, 100_000)))),
             2 => {
-                // Seconds, or milliseconds under `usemillisec`.
+                // Milliseconds, or seconds with `usemillisec` off (`short` reads them as seconds).
                 let fraction = dice.pick(&["", ".1", ".05", ".5"]);
                 line.push_str(&format!(" time {}{fraction}", time(dice)));
                 match dice.below(3) {

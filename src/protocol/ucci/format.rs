@@ -117,3 +117,54 @@ impl<G: Variant> Listener<G> for UcciListener {
         self.output.line(&line);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::search::SearchInfo;
+    use engine::xiangqi::Position;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    /// What the listener wrote.
+    #[derive(Clone, Default)]
+    struct Written(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Written {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_line_whose_score_is_a_bound_is_not_written() {
+        let written = Written::default();
+        let mut listener = UcciListener::new(Output::to(Box::new(written.clone())), false);
+        let position = Position::startpos();
+        let mut info = |bound| {
+            let line = SearchInfo {
+                depth: 7,
+                seldepth: 9,
+                multipv: 1,
+                score: Score(30),
+                bound,
+                nodes: 1,
+                hashfull: 0,
+                pv: &[],
+            };
+            let info = Info { line: &line, nodes: 1, tbhits: 0, elapsed: Duration::ZERO, proof: None };
+            Listener::<Position>::info(&mut listener, &position, &info);
+        };
+        info(Bound::Lower);
+        info(Bound::Upper);
+        assert!(written.0.lock().unwrap().is_empty());
+        info(Bound::Exact);
+        let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+        assert!(text.starts_with("info depth 7 score "), "{text}");
+    }
+}

@@ -27,7 +27,7 @@ use super::flow::{settle, unknown_command, Flow};
 use crate::controller::{Clock, Controller, GoRequest, Setup};
 use crate::games::Variant;
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
-use engine::search::tt::Bound;
+use engine::search::Bound;
 use engine::xiangqi::{Move, Position};
 use engine::Game;
 use format::{message_line, ucci_score, UcciListener};
@@ -38,7 +38,7 @@ use parse::{Command, Go, SharedOption};
 const EMBEDDED_BOOK: &str = "<embedded>";
 
 /// The UCCI options that are not UCI options too, as last set.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct UcciSettings {
     /// `usemillisec`: clock values in milliseconds (on by default, as ElephantEye announces it
     /// and reads every clock: a script written for ElephantEye sends milliseconds without it),
@@ -57,6 +57,19 @@ struct UcciSettings {
     /// Every other option (`promotion`, `useegtb`, and `egtbpaths` and `evalapi`, which are not
     /// listed): accepted and kept, as the protocol asks of options an engine does not act on.
     others: Vec<(String, String)>,
+}
+
+impl Default for UcciSettings {
+    /// As `ucci` lists them: milliseconds, no batch, the embedded book.
+    fn default() -> Self {
+        UcciSettings {
+            millis: true,
+            batch: false,
+            book_files: vec![EMBEDDED_BOOK.into()],
+            levels: Levels::default(),
+            others: Vec::new(),
+        }
+    }
 }
 
 /// A check option's value: `true`, `on` or `1`, `false`, `off` or `0`, in any case (none is
@@ -89,9 +102,7 @@ impl UcciFront {
         // `usebook` is on by default, with the embedded book until `bookfiles` names others.
         controller.settings_mut().own_book = true;
         controller.set_books(vec![crate::book::xiangqi::default_book()]);
-        let settings =
-            UcciSettings { millis: true, book_files: vec![EMBEDDED_BOOK.into()], ..UcciSettings::default() };
-        UcciFront { controller, settings, debug: false, banned: Vec::new(), output }
+        UcciFront { controller, settings: UcciSettings::default(), debug: false, banned: Vec::new(), output }
     }
 
     /// Runs one input line.
@@ -116,7 +127,9 @@ impl UcciFront {
                 | Command::Bench(_)
         );
         let was_thinking = self.controller.is_thinking();
-        if self.settings.batch && (idle_only || matches!(command, Command::Stop | Command::Quit)) {
+        let stop_or_quit = matches!(command, Command::Stop | Command::Quit);
+        // (A `bench` is no search: `stop` and `quit` still end it at once.)
+        if self.settings.batch && (idle_only || (stop_or_quit && was_thinking)) {
             self.controller.wait();
         }
         if idle_only && self.controller.is_thinking() {
