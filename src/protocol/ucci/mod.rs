@@ -47,8 +47,8 @@ struct UcciSettings {
     /// `batch`: commands the specification allows only when idle wait for a running search to end
     /// instead of being refused, and so do `stop` and `quit`: ElephantEye reads no input at all
     /// while it thinks in batch mode, so a script's last `go depth N` before `quit` gets its whole
-    /// search. A search that only `stop` ends (`infinite`, pondering) is still stopped by them,
-    /// and `isready`, `probe` and `ponderhit` are still answered at once.
+    /// search. A search that only `stop` ends (`infinite`, pondering, one without any limit) is
+    /// still stopped by them, and `isready`, `probe` and `ponderhit` are still answered at once.
     batch: bool,
     /// `bookfiles`: the books, in the order they are consulted (a file, or [`EMBEDDED_BOOK`]).
     book_files: Vec<String>,
