@@ -288,6 +288,15 @@ fn draw_offers_are_accepted_only_when_worse_and_hopeless_games_are_resigned() {
     checked_bestmove(&better, &lines);
     assert!(verdict(lines.last().unwrap()).is_empty(), "a better side plays on: {lines:#?}");
 
+    // A dead draw (bare advisors: every depth scores it exactly a draw), with no shuffling behind
+    // it: offered a draw, the engine takes it; not offered one, it plays on.
+    let dead = "position fen 3ak4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+    engine.send(dead);
+    let lines = engine.go("go draw depth 6");
+    checked_bestmove(dead, &lines);
+    assert_eq!(verdict(lines.last().unwrap()), ["draw"], "{lines:#?}");
+    assert!(verdict(engine.go("go depth 6").last().unwrap()).is_empty());
+
     // The offer may come with the ponder hit.
     engine.send(&worse);
     engine.send("go ponder depth 4");

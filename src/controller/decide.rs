@@ -19,6 +19,8 @@ pub const RESIGN_BELOW: i32 = -1_500;
 pub const RESIGN_AFTER: u32 = 3;
 /// At or below this, counted from what a draw is worth to the engine (its contempt), the engine
 /// accepts a draw the opponent offered; in a lost or mated position it accepts rather than resign.
+/// It accepts too where its search scores the game exactly a draw (bare advisors, a repetition it
+/// cannot avoid): declining a dead draw only makes the user play it out.
 pub const ACCEPT_DRAW_AT: i32 = -50;
 /// The engine offers a draw itself when its search sees a forced draw (a score of exactly what a
 /// draw is worth, which repetition, the move-count rules and bare material give) after this many
@@ -63,7 +65,7 @@ pub fn decide<G: Variant>(
     let ponder = ponder_move(position, chosen, from_pv, tt);
     let judged = judged_score(result);
     let draw = job.request.draw_value;
-    let offer = if shared.draw_offered() && judged.0 <= draw + ACCEPT_DRAW_AT {
+    let offer = if shared.draw_offered() && (judged.0 <= draw + ACCEPT_DRAW_AT || judged == Score(draw)) {
         Some(Offer::Draw)
     } else if (judged_lost(result) && job.losing_streak + 1 >= RESIGN_AFTER)
         || judged.mate_moves().is_some_and(|moves| moves < 0)
