@@ -248,7 +248,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_on_its_clock() {
 }
 
 #[test]
-fn draw_offers_are_accepted_only_when_worse_and_hopeless_games_are_resigned() {
+fn draw_offers_are_accepted_when_worse_or_dead_drawn_and_hopeless_games_are_resigned() {
     let mut engine = ucci();
     let hopeless = format!("position fen {HOPELESS}");
     // One bad score may be a horizon effect: the engine resigns on its third search in a row
