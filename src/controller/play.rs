@@ -104,10 +104,7 @@ impl OthelloPlay {
     /// A score from the side to move's point of view seen from Black's, and the other way round
     /// (the same flip): NBoard's contempt and GTP's final score are Black's.
     pub fn black_view(&self, score: i32) -> i32 {
-        match self.position().side_to_move() {
-            Color::Black => score,
-            Color::White => -score,
-        }
+        for_black(&self.position(), score)
     }
 
     pub fn record(&self) -> &Record {
@@ -429,6 +426,14 @@ impl Listener<Position> for Learning {
     fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
 
     fn finished(&mut self, _position: &Position, _decision: &Decision<Move>) {}
+}
+
+/// `score`, given for the side to move in `position`, as Black's.
+pub fn for_black(position: &Position, score: i32) -> i32 {
+    match position.side_to_move() {
+        Color::Black => score,
+        Color::White => -score,
+    }
 }
 
 /// Whether the side to move in `position` must pass before `color` can play: a forced pass the

@@ -42,7 +42,7 @@
 use super::bench_report::bench_text;
 use super::flow::{settle, Flow};
 use crate::controller::events::{Decision, Info, Listener, Valuation};
-use crate::controller::play::OthelloPlay;
+use crate::controller::play::{for_black, OthelloPlay};
 use crate::controller::GoRequest;
 use crate::games::ffo::{ffo, FfoEvent, FfoSolve};
 use crate::games::othello::disc_text;
@@ -51,7 +51,7 @@ use crate::launch::OthelloSetup;
 use crate::output::Output;
 use crate::resources::MAX_THREADS;
 use engine::othello::ggf;
-use engine::othello::{Color, Move, MoveText, Position, Square};
+use engine::othello::{Move, MoveText, Position, Square};
 use engine::search::Bound;
 use engine::Score;
 use std::collections::VecDeque;
@@ -599,8 +599,7 @@ impl Listener<Position> for NBoardListener {
     /// The value for Black, as NBoard plots it beside the game's evaluations (which it turns to
     /// Black's side itself) and as its own analyser writes it; the search's is the mover's.
     fn analysed(&mut self, position: &Position, index: usize, score: Score, _best: Option<Move>) {
-        let for_black = if position.side_to_move() == Color::Black { score } else { -score };
-        self.line(&format!("analysis {index} {}", disc_text(for_black)));
+        self.line(&format!("analysis {index} {}", disc_text(Score(for_black(position, score.0)))));
     }
 
     /// `=== MOVE/EVAL/TIME`, EVAL left empty (`=== F5//0.52`, which NBoard reads as no value)
