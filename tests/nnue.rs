@@ -43,7 +43,48 @@ fn the_options_are_listed_and_eval_shows_the_network_beside_the_terms() {
     assert!(using[0].ends_with("the network (Use NNUE true)"), "the network by default: {using:?}");
     assert!(using[1].ends_with("the hand-crafted terms (Use NNUE false)"), "{using:?}");
     // The hand-crafted terms are still there, above.
-    assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
+    assert!(lines.iter().any(|line| line.starts_with("Classical evaluation (side to move): ")));
+}
+
+/// The `eval` value after `prefix` on the line that starts with it, in centipawns from the first
+/// player (`+0.12 (white side)`).
+fn pawns_after(lines: &[String], prefix: &str) -> i32 {
+    let line =
+        lines.iter().find_map(|line| line.strip_prefix(prefix)).unwrap_or_else(|| panic!("{lines:#?}"));
+    let pawns = line.split(' ').next().unwrap();
+    pawns.replace('.', "").parse().unwrap_or_else(|_| panic!("{line}"))
+}
+
+/// The last line of `eval` is the evaluation the search uses, as Stockfish's and Pikafish's: the
+/// PyPI `stockfish` wrapper and Pikafish front-ends read their score there, then one line more.
+#[test]
+fn eval_ends_with_the_evaluation_the_search_uses_then_an_empty_line() {
+    for (game, setup) in [("chess", ""), ("xiangqi", "setoption name UCI_Variant value xiangqi\n")] {
+        let lines = transcript(format!(
+            "{setup}position startpos\neval\nsetoption name Use NNUE value false\neval\nquit\n"
+        ));
+        let ends: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.starts_with("Final evaluation: "))
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(ends.len(), 2, "{game}: {lines:#?}");
+        for &at in &ends {
+            assert_eq!(lines[at + 1], "", "{game}: an empty line after the final one: {lines:#?}");
+            assert!(lines[at - 1].starts_with("The search evaluates with"), "{game}: {lines:#?}");
+        }
+        let first = if game == "chess" { "white" } else { "red" };
+        assert!(lines[ends[0]].ends_with(&format!("({first} side)")), "{game}: {lines:#?}");
+        // With the network the final value is the network's; without it the hand-crafted one.
+        let (with_network, without) = (&lines[..=ends[0]], &lines[ends[0] + 1..]);
+        let final_value = |lines: &[String]| pawns_after(lines, "Final evaluation: ");
+        assert_eq!(final_value(with_network), pawns_after(with_network, "NNUE evaluation: "), "{game}");
+        assert_eq!(final_value(without), pawns_after(without, "Classical evaluation: "), "{game}");
+    }
+    // In check the search evaluates nothing: Stockfish's `none (in check)`.
+    let lines = transcript("position fen 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1\neval\nquit\n");
+    assert!(lines.contains(&"Final evaluation: none (in check)".to_string()), "{lines:#?}");
 }
 
 #[test]
@@ -327,7 +368,7 @@ fn xiangqi_searches_with_its_network_when_use_nnue_is_set_and_chess_keeps_its_ow
             "{lines:#?}"
         );
         // The linear evaluation's terms are still there, above.
-        assert!(lines.iter().any(|line| line.starts_with("Static evaluation (side to move): ")));
+        assert!(lines.iter().any(|line| line.starts_with("Classical evaluation (side to move): ")));
     }
     // `Use NNUE` belongs to the game being played: chess switched off keeps its terms, xiangqi
     // starts from its own default (on), and keeps its own setting when the game comes back.

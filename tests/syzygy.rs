@@ -211,16 +211,7 @@ fn folders_without_tables_are_an_info_string_and_the_engine_plays_on() {
 #[test]
 fn a_root_in_the_tables_shows_their_result_not_an_evaluation() {
     let mut engine = engine_with_tables();
-    let scores = |engine: &mut Engine, fen: &str| -> Vec<String> {
-        engine.send(&format!("position fen {fen}"));
-        engine.send("go depth 10");
-        let lines = engine.until(LONG, |line| line.starts_with("bestmove"));
-        lines
-            .iter()
-            .filter(|line| field(line, "pv").is_some())
-            .map(|line| line.split(" score ").nth(1).unwrap().split(" nodes").next().unwrap().to_string())
-            .collect()
-    };
+    let scores = |engine: &mut Engine, fen: &str| scores_of(engine, fen, "depth 10");
     // KRvK, won and far from mate: before the change, `cp 493`.
     let won = scores(&mut engine, "8/8/8/3k4/8/8/8/4K2R w - - 0 1");
     assert!(!won.is_empty() && won.iter().all(|score| score == "cp 29743"), "{won:?}");
@@ -231,5 +222,24 @@ fn a_root_in_the_tables_shows_their_result_not_an_evaluation() {
     // KQvK with the mate in one in sight: the mate.
     let mate = scores(&mut engine, "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
     assert_eq!(mate.last().map(String::as_str), Some("mate 1"), "{mate:?}");
+    // A node limit that cuts an iteration short after a new best move: the line written for that
+    // move before `bestmove` shows the tables' result too (fastchess and OpenBench take a move's
+    // score from the last line; it showed `cp 1250` here).
+    for nodes in [2_000, 5_000] {
+        let won = scores_of(&mut engine, "8/8/8/4k3/8/8/3QK3/8 w - - 0 1", &format!("nodes {nodes}"));
+        assert!(!won.is_empty() && won.iter().all(|score| score == "cp 29743"), "{nodes}: {won:?}");
+    }
     engine.send("quit");
+}
+
+/// The scores (`cp 12`, `mate 3`) of the lines of `go <limit>` from `fen`.
+fn scores_of(engine: &mut Engine, fen: &str, limit: &str) -> Vec<String> {
+    engine.send(&format!("position fen {fen}"));
+    engine.send(&format!("go {limit}"));
+    let lines = engine.until(LONG, |line| line.starts_with("bestmove"));
+    lines
+        .iter()
+        .filter(|line| field(line, "pv").is_some())
+        .map(|line| line.split(" score ").nth(1).unwrap().split(" nodes").next().unwrap().to_string())
+        .collect()
 }

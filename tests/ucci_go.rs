@@ -139,6 +139,27 @@ fn go_nodes_stays_within_the_budget() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// UCI's `movetime`, which GUIs that drive UCI and UCCI engines alike send (QBoard), with no `stop`
+/// after it: the move comes by itself, in milliseconds whatever `usemillisec` says.
+#[test]
+fn go_movetime_answers_by_itself_in_milliseconds() {
+    let _serial = serial();
+    let mut engine = ucci();
+    engine.send("setoption usebook false");
+    let position = "position startpos moves h2e2 h9g7";
+    engine.send(position);
+    for usemillisec in ["true", "false"] {
+        engine.send(&format!("setoption usemillisec {usemillisec}"));
+        let start = Instant::now();
+        engine.send("go movetime 300");
+        let lines = engine.until(Duration::from_secs(5), is_final);
+        assert!(start.elapsed() < Duration::from_secs(3), "{usemillisec}: {:?}", start.elapsed());
+        assert!(info_strings(&lines).is_empty(), "movetime is read, not ignored: {lines:#?}");
+        checked_bestmove(position, &lines);
+    }
+    engine.quit_within(Duration::from_secs(2));
+}
+
 #[test]
 fn go_time_is_in_milliseconds_unless_usemillisec_is_off() {
     let _serial = serial();
@@ -330,7 +351,8 @@ fn long_searches_report_the_move_being_searched() {
     let mut engine = ucci();
     engine.send("position startpos");
     engine.send("go depth 40");
-    std::thread::sleep(Duration::from_millis(1_800));
+    // `currmove` lines start after three seconds, as Stockfish's.
+    std::thread::sleep(Duration::from_millis(3_800));
     engine.send("stop");
     let lines = engine.until(LONG, is_final);
     let current: Vec<&String> = lines.iter().filter(|line| line.starts_with("info currmove ")).collect();

@@ -167,7 +167,7 @@ fn uci_lists_every_option_as_the_protocol_writes_it() {
 fn eval_prints_the_terms_and_flip_mirrors_the_position() {
     let lines = transcript(b"position startpos moves e2e4 d7d5 e4d5\neval\nflip\nd\neval\nflip\nd\nquit\n");
     let evals: Vec<&str> =
-        lines.iter().filter_map(|line| line.strip_prefix("Static evaluation (side to move): ")).collect();
+        lines.iter().filter_map(|line| line.strip_prefix("Classical evaluation (side to move): ")).collect();
     assert_eq!(evals.len(), 2, "{lines:#?}");
     assert_eq!(evals[0], evals[1], "the mirrored position is as good for its side to move");
     assert_eq!(
@@ -375,6 +375,28 @@ fn every_bench_limit_type_ends_and_a_bench_can_be_stopped() {
     engine.send("stop");
     engine.until(LONG, |line| line.contains("bench: stopped"));
     engine.quit_within(std::time::Duration::from_secs(2));
+}
+
+/// Stockfish 17 and Pikafish answer a `Threads` setting with the count in an `info string`; tools
+/// written for Pikafish wait for that line before their first `go` (PlumFlower's annotator).
+#[test]
+fn threads_is_answered_with_the_count_in_use_as_stockfish_and_pikafish_answer_it() {
+    for setup in ["", "setoption name UCI_Variant value xiangqi\n"] {
+        let lines = transcript(format!(
+            "{setup}setoption name Threads value 2\nsetoption name threads value 1\n\
+             setoption name Threads value 0\nquit\n"
+        ));
+        let infos: Vec<&String> = lines.iter().filter(|line| line.starts_with("info string")).collect();
+        assert_eq!(
+            infos,
+            [
+                "info string Using 2 threads",
+                "info string Using 1 thread",
+                "info string Threads takes a whole number from 1 to 256"
+            ],
+            "{setup}"
+        );
+    }
 }
 
 #[test]

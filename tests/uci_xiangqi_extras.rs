@@ -14,13 +14,13 @@ const SUITE: &str = include_str!("data/xiangqi/perft.epd");
 
 /// The number `eval` prints.
 fn eval(engine: &mut Engine) -> i32 {
-    let lines = engine.ask_prefix("eval", "Static evaluation");
+    let lines = engine.ask_prefix("eval", "Classical evaluation (side to move)");
     eval_value(lines.last().unwrap())
 }
 
-/// The number of the line `Static evaluation (side to move): N cp`.
+/// The number of the line `Classical evaluation (side to move): N cp`.
 fn eval_value(line: &str) -> i32 {
-    let value = line.strip_prefix("Static evaluation (side to move): ").expect(line);
+    let value = line.strip_prefix("Classical evaluation (side to move): ").expect(line);
     value.strip_suffix(" cp").expect(line).parse().expect(line)
 }
 
@@ -137,7 +137,7 @@ fn line_after<'a>(lines: &'a [String], prefix: &str) -> &'a str {
 /// makes it the final score, and that is the one-line static evaluation turned to red's side.
 /// Returns the static evaluation (side to move) and the rows by name.
 fn eval_trace(engine: &mut Engine, red_to_move: bool) -> (i32, Vec<(String, [i32; 6])>) {
-    let lines = engine.ask_prefix("eval", "Static evaluation");
+    let lines = engine.ask_prefix("eval", "Classical evaluation (side to move)");
     let rows: Vec<(String, [i32; 6])> = lines
         .iter()
         .filter(|line| line.contains(" | ") && !line.contains("MG") && !line.contains("Term"))
@@ -188,7 +188,7 @@ fn eval_trace(engine: &mut Engine, red_to_move: bool) -> (i32, Vec<(String, [i32
     let (tempo, mover) = line_after(&lines, "Tempo: ").split_once(" (side to move: ").unwrap();
     assert_eq!(mover, if red_to_move { "red)" } else { "black)" });
     let tempo = if red_to_move { centipawns(tempo) } else { -centipawns(tempo) };
-    let red = centipawns(line_after(&lines, "Final evaluation: ").strip_suffix(" (red side)").unwrap());
+    let red = centipawns(line_after(&lines, "Classical evaluation: ").strip_suffix(" (red side)").unwrap());
     assert_eq!(red, tapered + tempo, "{lines:#?}");
     let static_eval = eval_value(lines.last().unwrap());
     assert_eq!(static_eval, if red_to_move { red } else { -red }, "the trace disagrees: {lines:#?}");
@@ -275,5 +275,25 @@ fn compiler_describes_the_build() {
     let lines = engine.ask_prefix("compiler", "Package");
     assert!(lines.iter().any(|line| line.starts_with("Compiled by")), "{lines:#?}");
     assert!(lines.last().unwrap().contains("triskel"));
+    engine.quit_within(Duration::from_secs(2));
+}
+
+/// `banmoves`, UCCI's command, sent by xiangqi GUIs to UCI engines too (VinXiangQi, to break a
+/// repetition): the moves named are not played, until the next `position`.
+#[test]
+fn banmoves_leaves_moves_out_until_the_next_position() {
+    let mut engine = xiangqi();
+    let position = "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    engine.send(position);
+    let best = bestmove(&engine.ask_prefix("go depth 3", "bestmove"));
+    engine.send(position);
+    let lines = engine.ask_prefix(&format!("banmoves {best} z9z9"), "info string");
+    assert_eq!(info_strings(&lines), ["info string banmoves: z9z9 is not a legal move here; ignored"]);
+    let other = bestmove(&engine.ask_prefix("go depth 3", "bestmove"));
+    assert_ne!(other, best, "the banned move was played");
+    assert!(legal_moves(&mut engine).contains(&other), "{other}");
+    // A new `position` lifts the ban.
+    engine.send(position);
+    assert_eq!(bestmove(&engine.ask_prefix("go depth 3", "bestmove")), best);
     engine.quit_within(Duration::from_secs(2));
 }

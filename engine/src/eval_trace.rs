@@ -169,6 +169,6 @@ impl fmt::Display for Breakdown<'_> {
         )?;
         let mover = self.names[self.side_to_move];
         writeln!(f, "Tempo: {} (side to move: {mover})", Pawns(self.tempo))?;
-        writeln!(f, "Final evaluation: {} ({side} side)", Pawns(self.final_score))
+        writeln!(f, "Classical evaluation: {} ({side} side)", Pawns(self.final_score))
     }
 }

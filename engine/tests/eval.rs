@@ -235,17 +235,17 @@ fn the_coefficient_model_reproduces_evaluate_exactly() {
 }
 
 #[test]
-fn trace_prints_a_table_ending_in_the_final_evaluation() {
+fn trace_prints_a_table_ending_in_the_classical_evaluation() {
     let text = trace(&position(STARTPOS)).to_string();
     println!("{text}");
     assert!(text.contains("Material"));
     assert!(text.contains("Knights"));
-    assert!(text.trim_end().ends_with("Final evaluation: +0.10 (white side)"), "{text}");
+    assert!(text.trim_end().ends_with("Classical evaluation: +0.10 (white side)"), "{text}");
     // Black to move and a queen down: White's side is far ahead, whoever moves.
     let text = trace(&position("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")).to_string();
     let last = text.lines().last().unwrap();
     assert!(
-        last.starts_with("Final evaluation: +10.") || last.starts_with("Final evaluation: +9."),
+        last.starts_with("Classical evaluation: +10.") || last.starts_with("Classical evaluation: +9."),
         "{last}"
     );
     assert!(last.ends_with("(white side)"));
@@ -302,6 +302,34 @@ fn insufficient_material_is_only_claimed_for_dead_positions() {
         assert_eq!(insufficient_material(&position(fen)), expected, "{name}: {fen}");
     }
     assert!(!insufficient_material(&position(STARTPOS)));
+}
+
+#[test]
+fn two_knights_against_a_bare_king_evaluate_as_a_draw() {
+    use engine::chess::eval::two_knights_cannot_mate;
+    use engine::Game as _;
+    let drawn = [
+        "8/8/3k4/8/8/3K4/3N4/3N4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3N4 b - - 0 1",
+        "1n2k1n1/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    for fen in drawn {
+        let position = position(fen);
+        assert!(two_knights_cannot_mate(&position), "{fen}");
+        assert_eq!(position.evaluate(), Score::DRAW, "{fen}");
+    }
+    // A pawn for either side, a third knight, or a knight each: material to play for.
+    let alive = [
+        "8/8/3k4/8/8/3K4/3N3p/3N4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3NP3/3N4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3NN3 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3n4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3B4 w - - 0 1",
+    ];
+    for fen in alive {
+        assert!(!two_knights_cannot_mate(&position(fen)), "{fen}");
+    }
+    assert!(!two_knights_cannot_mate(&position(STARTPOS)));
 }
 
 /// `better` and `worse` differ only in the feature `term` measures: White's `term` is larger in

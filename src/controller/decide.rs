@@ -3,6 +3,7 @@
 
 use super::events::{Decision, Offer, Source, Valuation};
 use super::job::{legal_move, Job, SearchResult, Shared};
+use super::reporter::shown_score;
 use super::strength::choose_near_best;
 use crate::games::{Proof, Variant};
 use crate::rng::Rng;
@@ -80,7 +81,7 @@ pub fn decide<G: Variant>(
         best: Some(chosen),
         ponder,
         offer,
-        score: outcome.score,
+        score: shown_score(job.table_score, outcome.score),
         valuation: valuation(job, result),
         nodes: result.nodes,
         elapsed,

@@ -10,8 +10,10 @@ use engine::Score;
 use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
-/// `currmove` events start after this much search time: GUIs need none for short searches.
-const CURRMOVE_DELAY: Duration = Duration::from_secs(1);
+/// `currmove` events start after this much search time, Stockfish's: GUIs need none for short
+/// searches, and Cute Chess clears its shown score and line at each event (a deeper `depth` than
+/// its last line's), so they must not fill an ordinary move's thinking.
+const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
 /// Longest silence about nodes and speed in a long iteration (the UCI description asks for them
 /// regularly).
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
@@ -42,7 +44,7 @@ impl<'a, G: Variant> News<'a, G> {
     /// none for short searches). `nodes`: the main thread's.
     pub fn poll(&self, nodes: u64) {
         let elapsed = self.shared.started.elapsed();
-        if elapsed >= CURRMOVE_DELAY && elapsed >= self.last.get() + PROGRESS_INTERVAL {
+        if elapsed >= PROGRESS_INTERVAL && elapsed >= self.last.get() + PROGRESS_INTERVAL {
             self.last.set(elapsed);
             let cpuload = self.cpu_at_start.zip(process_cpu_time()).map(|(start, now)| {
                 let available = elapsed.as_secs_f64() * self.shared.threads() as f64;
@@ -174,16 +176,28 @@ impl<'a, G: Variant> EventReporter<'a, G> {
     }
 }
 
+/// The score shown for a search's `score`: a root in the endgame tables (`table_score`) shows
+/// their result, as Stockfish's does, on every line and with the move played: a won ending is not
+/// an evaluation, and the result is exact whatever window or node limit the search had. A mate the
+/// search found is more precise and stays.
+pub fn shown_score(table_score: Option<Score>, score: Score) -> Score {
+    match table_score {
+        Some(table) if !score.is_mate() => table,
+        _ => score,
+    }
+}
+
 impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
     fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
-        // A root in the endgame tables shows their result, as Stockfish's does: a won ending is not
-        // an evaluation, and the result is exact whatever window the search had. A mate the search
-        // found is more precise and stays.
         let bound = info.bound;
         let shown;
         let info = match self.table_score {
-            Some(score) if !info.score.is_mate() => {
-                shown = SearchInfo { score, bound: Bound::Exact, ..*info };
+            Some(_) if !info.score.is_mate() => {
+                shown = SearchInfo {
+                    score: shown_score(self.table_score, info.score),
+                    bound: Bound::Exact,
+                    ..*info
+                };
                 &shown
             }
             _ => info,

@@ -17,6 +17,7 @@ impl Variant for engine::chess::Position {
 
     const BENCH_POSITIONS: &'static [&'static str] = bench_positions::CHESS;
     const BENCH_DEPTH: u32 = 11;
+    const FIRST_PLAYER: &'static str = "white";
 
     fn board_text(&self) -> String {
         display::board_text(self)
@@ -28,8 +29,11 @@ impl Variant for engine::chess::Position {
 
     fn network_text(&self, networks: &Networks) -> Option<String> {
         let score = engine::chess::nnue::evaluate(self, networks.chess.network);
-        let white_to_move = self.side_to_move() == engine::chess::Color::White;
-        Some(networks.chess.eval_text(score, ("white", white_to_move)))
+        Some(
+            networks
+                .chess
+                .eval_text(score, (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self))),
+        )
     }
 
     /// The compact build's search has no network in its cache (`docs/embedded.md`): it keeps

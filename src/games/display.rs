@@ -76,7 +76,7 @@ pub fn eval_text(position: &Position) -> String {
 /// reader can see the two agree).
 fn trace_text(trace: impl std::fmt::Display, static_eval: engine::Score) -> String {
     let mut text = format!("{trace}");
-    let _ = write!(text, "\nStatic evaluation (side to move): {} cp", static_eval.0);
+    let _ = write!(text, "\nClassical evaluation (side to move): {} cp", static_eval.0);
     text
 }
 

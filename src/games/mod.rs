@@ -6,11 +6,13 @@
 mod bench_positions;
 mod chess;
 pub mod display;
+mod eval_report;
 pub mod ffo;
 pub mod othello;
 mod variant;
 mod xiangqi;
 
+pub use eval_report::{eval_report, search_evaluation};
 pub use variant::{Proof, SolveAsk, Solved, TableRoot, Variant};
 
 /// The games UCI plays, chosen by `UCI_Variant`, a FEN, or `--variant`.

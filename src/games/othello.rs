@@ -71,6 +71,7 @@ impl SolveControl for StopTest<'_> {
 impl Variant for Position {
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
+    const FIRST_PLAYER: &'static str = "black";
     /// Forced moves are common in Othello and their clock time is better spent elsewhere; NBoard
     /// is then told no value (`=== MOVE//TIME`).
     const FORCED_MOVE: ForcedMove = ForcedMove::OneIteration;

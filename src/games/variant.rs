@@ -25,6 +25,8 @@ pub trait Variant: GameText + Game<Move: Send + Sync, MoveList: Send> + Copy + S
     const SUDDEN_DEATH_MOVES: i64 = crate::controller::timeman::SUDDEN_DEATH_HORIZON;
     /// How long a move with one legal choice thinks on a clock.
     const FORCED_MOVE: ForcedMove = ForcedMove::Capped;
+    /// The player who moves first, as the `eval` command names the side its values are from.
+    const FIRST_PLAYER: &'static str;
 
     /// The start position (Chess960 castling notation when `chess960`, for games that have it).
     fn start(chess960: bool) -> Self {

@@ -15,6 +15,7 @@ impl Variant for engine::xiangqi::Position {
 
     const BENCH_POSITIONS: &'static [&'static str] = bench_positions::XIANGQI;
     const BENCH_DEPTH: u32 = 10;
+    const FIRST_PLAYER: &'static str = "red";
     /// Xiangqi between strong engines is decided by mate, most games by ply 100 (about 45 moves
     /// a side), so chess's 30 moves to come left about 29% of the clock unspent against
     /// Fairy-Stockfish; 22 spends it (docs/timeman.md).
@@ -30,8 +31,11 @@ impl Variant for engine::xiangqi::Position {
 
     fn network_text(&self, networks: &Networks) -> Option<String> {
         let score = engine::xiangqi::nnue::evaluate(self, networks.xiangqi.network);
-        let red_to_move = self.side_to_move() == engine::xiangqi::Color::Red;
-        Some(networks.xiangqi.eval_text(score, ("red", red_to_move)))
+        Some(
+            networks
+                .xiangqi
+                .eval_text(score, (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self))),
+        )
     }
 
     fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {

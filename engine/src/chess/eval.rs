@@ -238,6 +238,20 @@ pub fn insufficient_material(position: &Position) -> bool {
     knights.is_empty() && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
 }
 
+/// True for king and two knights against a bare king: no mate can be forced, only blundered into,
+/// so it is not dead (FIDE) but a draw to evaluate, as Stockfish's `KNNK` is. Its material alone
+/// would score it nearly a piece and a half up, and the network has seen too few such endings to
+/// know better: a GUI that offers draws by the score would play on for ever.
+#[inline]
+pub fn two_knights_cannot_mate(position: &Position) -> bool {
+    // Four men first: one population count, all most nodes pay.
+    if position.occupied().count() != 4 {
+        return false;
+    }
+    let knights = position.pieces_of_kind(PieceKind::Knight);
+    knights.count() == 2 && (position.pieces_of(Color::White) & knights).count() != 1
+}
+
 /// The evaluation of one position broken into its terms, each side's from its own point of view
 /// (positive is good for that side). Plain data: `Copy`, no allocation; its `Display` prints a table
 /// like Stockfish's `eval` command.

@@ -75,14 +75,21 @@ impl Game for Position {
 
     #[inline]
     fn evaluate(&self) -> Score {
+        if eval::two_knights_cannot_mate(self) {
+            return Score::DRAW;
+        }
         eval::evaluate(self)
     }
 
     type EvalCache = EvalCache;
 
-    /// The network's evaluation when the cache has one, else the hand-crafted one.
+    /// The network's evaluation when the cache has one, else the hand-crafted one; a known draw
+    /// either way.
     #[inline(always)]
     fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
+        if eval::two_knights_cannot_mate(self) {
+            return Score::DRAW;
+        }
         match cache.network.evaluate(self) {
             Some(score) => Score(score.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT)),
             None => eval::evaluate_cached(self, &mut cache.pawns),

@@ -25,7 +25,7 @@ pub mod parse;
 use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::flow::{settle, unknown_command, Flow};
 use crate::controller::{Clock, Controller, GoRequest, Setup};
-use crate::games::Variant;
+use crate::games::{eval_report, search_evaluation};
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::search::Bound;
 use engine::xiangqi::{Move, Position};
@@ -181,13 +181,9 @@ impl UcciFront {
             }
             Command::Eval => {
                 self.note_refused_position();
-                let position = self.controller.position();
-                let mut text = position.eval_text();
-                if let Some(network) = position.network_text(&self.controller.settings().networks) {
-                    text.push('\n');
-                    text.push_str(&network);
-                }
-                self.output.line(&text);
+                let networks = &self.controller.settings().networks;
+                let knowledge = self.settings.levels.knowledge();
+                self.output.line(&eval_report(self.controller.position(), networks, knowledge));
             }
             Command::Empty => {}
             Command::Invalid(message) => self.message(&message),
@@ -384,16 +380,10 @@ impl UcciFront {
             // Depth 0 asks for the static evaluation (the one the search uses: the network's with
             // `usennue`, as much of it as `knowledge` asks) and no move.
             self.controller.stop();
-            let position = self.controller.position();
-            let mut cache = Box::<<Position as Game>::EvalCache>::default();
-            let knowledge = self.settings.levels.knowledge();
-            Position::set_network(
-                &mut cache,
-                knowledge.networks(self.controller.settings().networks.search()),
-            );
-            Position::set_knowledge(&mut cache, knowledge);
-            position.set_eval_root(&mut cache);
-            let score = ucci_score(position.evaluate_cached(&mut cache));
+            let networks = self.controller.settings().networks.search();
+            let evaluation =
+                search_evaluation(self.controller.position(), networks, self.settings.levels.knowledge());
+            let score = ucci_score(evaluation);
             return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
         }
         if !self.banned.is_empty() {

@@ -211,6 +211,13 @@ fn parse_go(args: &[&str], millis: bool) -> Command {
                 Some(nodes) => go.request.nodes = Some(nodes.max(0) as u64),
                 None => go.ignored.push(word.into()),
             },
+            // Not UCCI's, but GUIs that drive UCI and UCCI engines with one code path (QBoard)
+            // send it, and never a `stop` after it: UCI's word, so milliseconds whatever
+            // `usemillisec` says.
+            "movetime" => match number(&mut index) {
+                Some(ms) => go.request.movetime_ms = Some(ms.max(0)),
+                None => go.ignored.push(word.into()),
+            },
             "time" | "increment" | "opptime" | "oppincrement" => {
                 // Seconds may come with a fraction; milliseconds are whole.
                 match finite(index) {
@@ -249,6 +256,16 @@ mod tests {
             Command::Go(go) => *go,
             other => panic!("{line}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn movetime_is_in_milliseconds_either_way() {
+        for millis in [true, false] {
+            let go = go("go movetime 1500", millis);
+            assert_eq!(go.request.movetime_ms, Some(1500));
+            assert!(go.ignored.is_empty());
+        }
+        assert_eq!(go("go movetime soon", true).ignored, ["movetime", "soon"]);
     }
 
     #[test]

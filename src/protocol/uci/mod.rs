@@ -17,7 +17,8 @@ use super::flow::{settle, unknown_command, Flow};
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest, PositionError, TimeLimits};
 use crate::games::display::compiler_text;
-use crate::games::{GameKind, Variant};
+use crate::games::{eval_report, GameKind, Variant};
+use crate::knowledge::Knowledge;
 use crate::output::Output;
 use engine::{chess, xiangqi, GameText, Score};
 use format::{InfoString, UciListener};
@@ -72,6 +73,8 @@ pub struct UciFront {
     game: Game,
     options: Options,
     debug: bool,
+    /// `banmoves`' legal moves (the engine's words), cleared by the next `position`.
+    banned: Vec<String>,
     output: Output,
 }
 
@@ -85,7 +88,7 @@ impl UciFront {
                 Game::Xiangqi(Box::new(with_embedded_book(Controller::default())))
             }
         };
-        UciFront { game, options, debug: false, output }
+        UciFront { game, options, debug: false, banned: Vec::new(), output }
     }
 
     /// Runs one line, switching games first when a FEN is the other game's and afterwards when
@@ -187,6 +190,7 @@ impl UciFront {
             Command::Register => self.output.line("registration checking\nregistration ok"),
             Command::UciNewGame => controller.new_game(),
             Command::Position { setup, moves } => {
+                self.banned.clear();
                 let (setup, moves) = self.position_from_gui::<G>(setup, moves);
                 match controller.set_position(&setup, &moves) {
                     Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
@@ -197,6 +201,7 @@ impl UciFront {
                 }
             }
             Command::Go(go) => self.go(controller, *go),
+            Command::BanMoves(moves) => self.ban(controller, &moves),
             Command::Stop => controller.stop(),
             Command::PonderHit => controller.ponderhit(false),
             Command::Quit => {
@@ -231,13 +236,8 @@ impl UciFront {
             }
             Command::Eval => {
                 self.note_refused_position(controller);
-                let position = controller.position();
-                let mut text = position.eval_text();
-                if let Some(network) = position.network_text(&controller.settings().networks) {
-                    text.push('\n');
-                    text.push_str(&network);
-                }
-                self.output.line(&text);
+                let networks = &controller.settings().networks;
+                self.output.line(&eval_report(controller.position(), networks, Knowledge::Full));
             }
             Command::ExportNet(path) => match controller.export_network(path.as_deref()) {
                 Ok(path) => self
@@ -290,6 +290,11 @@ impl UciFront {
                 Ok(()) => self.options.hash_mb = mb,
                 Err(message) => self.output.info_string(&message),
             },
+            // Stockfish 17 and Pikafish answer `Threads` so; tools written for them wait for the line.
+            Change::Threads(threads) => {
+                let plural = if threads > 1 { "s" } else { "" };
+                self.output.info_string(&format!("Using {threads} thread{plural}"))
+            }
             Change::ClearHash => controller.clear_hash(),
             Change::Chess960(on) => controller.set_chess960(on),
             Change::DebugLogFile(path) => {
@@ -357,6 +362,28 @@ impl UciFront {
         }
     }
 
+    /// A move word of the GUI's in the engine's notation, when it is a legal move of `position`.
+    fn legal_move<G: Variant>(&self, position: &G, text: &str) -> Option<G::Move> {
+        let engine_text =
+            if self.ranks_from_one::<G>() { ranks::shift_ranks(text, -1)? } else { text.to_string() };
+        position.parse_move_text(&engine_text)
+    }
+
+    /// `banmoves m...`, as UCCI has it: each legal move named is left out of the root until the
+    /// next `position` (each `banmoves` replaces the last).
+    fn ban<G: Variant>(&mut self, controller: &Controller<G>, moves: &[String]) {
+        self.banned.clear();
+        let position = *controller.position();
+        for text in moves {
+            match self.legal_move(&position, text) {
+                Some(_) => self.banned.push(text.clone()),
+                None => {
+                    self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
+                }
+            }
+        }
+    }
+
     fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
         if !go.ignored.is_empty() {
             self.output.info_string(&format!("go: ignoring {}", go.ignored.join(" ")));
@@ -373,8 +400,7 @@ impl UciFront {
         let mut searchmoves = Vec::new();
         let ranks_from_one = self.ranks_from_one::<G>();
         for text in &go.request.searchmoves {
-            let engine_text = if ranks_from_one { ranks::shift_ranks(text, -1) } else { Some(text.clone()) };
-            match engine_text.and_then(|engine_text| position.parse_move_text(&engine_text)) {
+            match self.legal_move(&position, text) {
                 Some(mv) => searchmoves.push(mv),
                 None => {
                     self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
@@ -389,6 +415,9 @@ impl UciFront {
             let mut legal = G::MoveList::default();
             position.generate_moves(&mut legal);
             request.excluded = legal.iter().copied().collect();
+        } else {
+            request.excluded =
+                self.banned.iter().filter_map(|text| self.legal_move(&position, text)).collect();
         }
         let settings = format::Settings {
             wdl: self.options.show_wdl,

@@ -154,6 +154,8 @@ pub enum Change {
     Stored,
     /// Reallocate the transposition table with this many MiB.
     Hash(usize),
+    /// Search with this many threads from the next `go`.
+    Threads(usize),
     /// Empty the transposition table.
     ClearHash,
     /// Switch the current position's castling notation.
@@ -326,7 +328,10 @@ impl Options {
         // The range check in `set` keeps every value positive and small enough for usize.
         match name {
             "Hash" => return Change::Hash(number as usize),
-            "Threads" => self.threads = number as usize,
+            "Threads" => {
+                self.threads = number as usize;
+                return Change::Threads(self.threads);
+            }
             "MultiPV" => self.multipv = number as usize,
             "Move Overhead" => self.move_overhead_ms = number as u64,
             "UCI_Elo" => self.elo = number,

@@ -22,6 +22,9 @@ pub enum Command {
     Position { setup: Setup, moves: Vec<String> },
     /// `go ...`
     Go(Box<Go>),
+    /// `banmoves m...`: UCCI's command, which xiangqi GUIs (VinXiangQi) send to UCI engines too:
+    /// the moves left out of the root until the next `position`.
+    BanMoves(Vec<String>),
     /// `stop`
     Stop,
     /// `ponderhit`
@@ -155,6 +158,7 @@ fn parse_command(line: &str) -> Command {
         "ucinewgame" => Command::UciNewGame,
         "position" => parse_position(args),
         "go" => Command::Go(Box::new(parse_go(args))),
+        "banmoves" => Command::BanMoves(args.iter().map(|word| word.to_string()).collect()),
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,

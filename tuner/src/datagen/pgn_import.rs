@@ -6,8 +6,9 @@
 //! score, from the side to move) when our own `datagen` would have kept it:
 //!
 //! - the comment holds a search score: not `{book}`, not a move without one (`unknown`, fastchess's
-//!   `0.00/0` for an engine that printed no score), and not a mate (`+M5`), whose number is no
-//!   evaluation;
+//!   `0.00/0` for an engine that printed no score), and not a mate (`+M5`) or an endgame table's
+//!   result (`+297.36`: our engine shows a root in the Syzygy tables so, as Stockfish does, when
+//!   OpenBench hands it `SyzygyPath`), whose numbers are no evaluation;
 //! - the side to move is not in check, and the move played is neither a capture nor a promotion
 //!   (the engine's `is_tactical`): quiet positions, whose score a static evaluation can learn;
 //! - the game ply, counted from the start position by the `[FEN]`'s move counters, is at least
@@ -36,7 +37,8 @@ use crate::pgn::reader::Games;
 use crate::pgn::Game;
 use crate::selfplay::Outcome;
 use engine::chess::{Color, Position};
-use engine::Game as _;
+use engine::score::MAX_PLY;
+use engine::{Game as _, Score};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 
@@ -65,7 +67,7 @@ pub struct Tally {
     /// Moves read, and training positions kept from them.
     pub plies: u64,
     pub positions: u64,
-    /// Moves not kept, by the first reason that applied.
+    /// Moves not kept, by the first reason that applied (`mates` counts the tables' results too).
     pub book: u64,
     pub unscored: u64,
     pub mates: u64,
@@ -92,6 +94,12 @@ fn game_ply(position: &Position) -> usize {
     2 * (full - 1) + usize::from(position.side_to_move() == Color::Black)
 }
 
+/// True for a score only an endgame table gives: our engine's table win (and loss) less the plies
+/// to reach the tables, beyond every evaluation and below every mate.
+fn is_table_result(centipawns: i32) -> bool {
+    centipawns.unsigned_abs() >= (Score::TABLE_WIN.0 - MAX_PLY as i32) as u32
+}
+
 /// Appends `game`'s item to `out`: its first position, then each move, scored where it is a
 /// training position not in `seen`.
 fn encode(game: &Game, options: &Options, seen: &mut HashSet<u64>, tally: &mut Tally, out: &mut Vec<u8>) {
@@ -103,8 +111,8 @@ fn encode(game: &Game, options: &Options, seen: &mut HashSet<u64>, tally: &mut T
     for &(mv, comment) in &game.moves {
         tally.plies += 1;
         let score = match comment {
-            Comment::Score { centipawns, .. } => Some(centipawns),
-            Comment::Mate { .. } => {
+            Comment::Score { centipawns, .. } if !is_table_result(centipawns) => Some(centipawns),
+            Comment::Score { .. } | Comment::Mate { .. } => {
                 tally.mates += 1;
                 None
             }
@@ -311,7 +319,7 @@ pub fn import(out: &str, file: &str, options: &Options) -> Result<(String, Tally
     }
     let line = format!(
         "import: {file}: {} games ({} blocks) appended to {out}: {} positions kept of {} moves; \
-         not kept: {} book, {} without a score, {} mates, {} before ply {}, {} in check, {} captures or promotions, \
+         not kept: {} book, {} without a score, {} mates or table results, {} before ply {}, {} in check, {} captures or promotions, \
          {} already in the set; {} games skipped as unreadable, {} without a move",
         tally.games,
         tally.blocks,

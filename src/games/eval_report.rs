@@ -1,0 +1,42 @@
+//! The `eval` command's text for every game and protocol: the game's breakdown, its network's
+//! lines, and last the evaluation the search uses, as Stockfish and Pikafish end theirs.
+
+use super::Variant;
+use crate::knowledge::Knowledge;
+use crate::nnue::{Networks, SearchNetworks};
+use engine::Score;
+
+/// The static evaluation a search of `position` starts from (from the side to move): the network's
+/// of `networks` where the game has one and `Use NNUE` is on, else the hand-crafted one, as much of
+/// it as `knowledge` asks.
+pub fn search_evaluation<G: Variant>(position: &G, networks: SearchNetworks, knowledge: Knowledge) -> Score {
+    let mut cache = Box::<G::EvalCache>::default();
+    G::set_network(&mut cache, knowledge.networks(networks));
+    G::set_knowledge(&mut cache, knowledge);
+    position.set_eval_root(&mut cache);
+    position.evaluate_cached(&mut cache)
+}
+
+/// The `eval` command's text. For a game with a network, the hand-crafted breakdown (which ends in
+/// its `Classical evaluation`) and the network's lines come first, and the last line is `Final
+/// evaluation: +0.12 (white side)`, the evaluation the search uses (`none (in check)` in check,
+/// where the search uses none), then an empty line, as Stockfish ends it: the PyPI `stockfish`
+/// wrapper and Pikafish front-ends (chinese-chess-fish-android) take the score from that line and
+/// read one line past it.
+pub fn eval_report<G: Variant>(position: &G, networks: &Networks, knowledge: Knowledge) -> String {
+    let mut text = position.eval_text();
+    let Some(network) = position.network_text(networks) else {
+        return text;
+    };
+    text.push('\n');
+    text.push_str(&network);
+    let used = if position.in_check() {
+        "none (in check)".to_string()
+    } else {
+        let score = search_evaluation(position, networks.search(), knowledge).0;
+        let from_first = if position.first_player_to_move() { score } else { -score };
+        format!("{:+.2} ({} side)", f64::from(from_first) / 100.0, G::FIRST_PLAYER)
+    };
+    text.push_str(&format!("\nFinal evaluation: {used}\n"));
+    text
+}
