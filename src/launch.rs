@@ -1,7 +1,8 @@
 //! The command line's settings, read before the first command.
 //!
 //! UCI and UCCI set everything through their own options, so only the game UCI starts with comes
-//! from here (`--variant xiangqi`, for GUIs that only know Pikafish). NBoard and GTP have no
+//! from here (`--variant xiangqi`, for GUIs that only know Pikafish, or the program's own name for
+//! tools that start a Pikafish by its path alone). NBoard and GTP have no
 //! option command at all, so the Othello sessions take their book, threads and hash from here, as
 //! Edax takes `-book-file`, `-n` and `-h` from its command line.
 
@@ -51,10 +52,10 @@ pub struct Launch {
 
 impl Launch {
     /// Takes the settings out of `args` (`--name value` or `--name=value`, anywhere) and leaves
-    /// the rest, which is a command to run (`triskel bench`). The error is the line to print
-    /// before exiting.
-    pub fn take_from(args: &mut Vec<String>) -> Result<Launch, String> {
-        let mut launch = Launch::default();
+    /// the rest, which is a command to run (`triskel bench`). `program` is the path the program
+    /// was started by (see [`game_named_by`]). The error is the line to print before exiting.
+    pub fn take_from(args: &mut Vec<String>, program: Option<&str>) -> Result<Launch, String> {
+        let mut launch = Launch { game: game_named_by(program), ..Launch::default() };
         if let Some(name) = take_value(args, "--variant")? {
             launch.game = GameKind::from_name(&name).ok_or("--variant takes chess or xiangqi")?;
         }
@@ -72,6 +73,22 @@ impl Launch {
 }
 
 /// Removes `flag` and its value from `args`; `Ok(None)` when the flag is absent.
+/// The game a UCI session starts with by the name the program was started by: xiangqi when the
+/// file's name holds `pikafish` or `xiangqi` (any case), chess otherwise. Analysis tools written
+/// for Pikafish start it by its path alone (`Popen([path])`) and send xiangqi moves at once; a link
+/// or copy named `pikafish` serves them where no `--variant` can be passed. `--variant` still wins.
+fn game_named_by(program: Option<&str>) -> GameKind {
+    let name = program
+        .and_then(|path| std::path::Path::new(path).file_name())
+        .map(|name| name.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    if name.contains("pikafish") || name.contains("xiangqi") {
+        GameKind::Xiangqi
+    } else {
+        GameKind::Chess
+    }
+}
+
 fn take_value(args: &mut Vec<String>, flag: &str) -> Result<Option<String>, String> {
     let joined = format!("{flag}=");
     let Some(at) = args.iter().position(|arg| arg == flag || arg.starts_with(&joined)) else {
@@ -102,8 +119,24 @@ mod tests {
 
     fn parse(words: &[&str]) -> (Result<Launch, String>, Vec<String>) {
         let mut args: Vec<String> = words.iter().map(|word| word.to_string()).collect();
-        let launch = Launch::take_from(&mut args);
+        let launch = Launch::take_from(&mut args, Some("target/release/triskel"));
         (launch, args)
+    }
+
+    #[test]
+    fn a_program_named_like_pikafish_starts_in_xiangqi_unless_told_otherwise() {
+        for (program, game) in [
+            ("/usr/local/bin/pikafish", GameKind::Xiangqi),
+            ("Pikafish-avx2.exe", GameKind::Xiangqi),
+            ("engines/xiangqi-engine", GameKind::Xiangqi),
+            ("/home/pikafish/engines/triskel", GameKind::Chess),
+            ("triskel", GameKind::Chess),
+        ] {
+            assert_eq!(Launch::take_from(&mut Vec::new(), Some(program)).unwrap().game, game, "{program}");
+        }
+        assert_eq!(Launch::take_from(&mut Vec::new(), None).unwrap().game, GameKind::Chess);
+        let mut args = vec!["--variant".to_string(), "chess".to_string()];
+        assert_eq!(Launch::take_from(&mut args, Some("pikafish")).unwrap().game, GameKind::Chess);
     }
 
     #[test]

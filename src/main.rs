@@ -9,7 +9,8 @@
 //! The first command picks the protocol (`triskel::protocol::Protocol`): `nboard` starts an NBoard
 //! (Othello) session, `ucci` a UCCI session (xiangqi: Chinese GUIs never name a variant), anything
 //! else a UCI session, chess unless
-//! `--variant xiangqi` came on the command line (for GUIs that only know Pikafish); `UCI_Variant`
+//! `--variant xiangqi` came on the command line or the program's name holds `pikafish` or
+//! `xiangqi` (for GUIs and tools that only know Pikafish); `UCI_Variant`
 //! and a xiangqi FEN switch games later. `triskel othello perft N` runs Othello commands from the
 //! command line.
 
@@ -44,9 +45,11 @@ fn argument_commands(args: &[String]) -> Vec<String> {
 fn main() {
     engine::cpu::select_loops();
     let output = Output::stdout();
+    let program = std::env::args().next();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    // `--variant`, and the Othello sessions' `--book`, `--threads` and `--hash`.
-    let launch = match Launch::take_from(&mut args) {
+    // `--variant` (or the program's name), and the Othello sessions' `--book`, `--threads` and
+    // `--hash`.
+    let launch = match Launch::take_from(&mut args, program.as_deref()) {
         Ok(launch) => launch,
         Err(message) => {
             eprintln!("{message}");

@@ -48,6 +48,43 @@ fn uci_without_the_flag_is_chess_and_still_offers_xiangqi() {
     engine.quit_within(Duration::from_secs(2));
 }
 
+/// Tools written for Pikafish start it by its path alone and send xiangqi moves at once
+/// (PlumFlower, absorption-xiangqi: `Popen([path])`): a link named `pikafish` starts in xiangqi.
+#[test]
+fn a_link_named_pikafish_starts_in_xiangqi_without_a_flag() {
+    let folder = std::env::temp_dir().join(format!("triskel-pikafish-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let link = folder.join("pikafish");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(support::engine::binary(), &link).unwrap();
+    let output = std::process::Command::new(&link)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"uci\nposition startpos moves h2e2\nd\ngo depth 3\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("option name UCI_Variant type combo default xiangqi var chess var xiangqi"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"),
+        "{text}"
+    );
+    let best = text.lines().rev().find_map(|line| line.strip_prefix("bestmove ")).expect(&text);
+    assert_ne!(best, "(none)", "{text}");
+}
+
 #[test]
 fn variant_flag_spellings() {
     let mut engine = Engine::with_args(&["--variant=xiangqi"]);
