@@ -141,14 +141,19 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
     /// The `eval` command's network lines: the network's evaluation `score` (centipawns from the
     /// side to move, from scratch, unclamped), also in pawns from the first player (`first`,
     /// `first_to_move`) as the terms above are, the network's shape and origin, and which
-    /// evaluation the search uses (`Use NNUE`).
-    pub fn eval_text(&self, score: i32, (first, first_to_move): (&str, bool)) -> String {
+    /// evaluation the search uses (`Use NNUE`, unless the build's search has no network at all:
+    /// `searchable` false, chess in the compact build).
+    pub fn eval_text(&self, score: i32, (first, first_to_move): (&str, bool), searchable: bool) -> String {
         let from_first = if first_to_move { score } else { -score };
+        let used = match (searchable, self.use_nnue) {
+            (false, _) => "the hand-crafted terms (this build's search has no network)",
+            (true, true) => "the network (Use NNUE true)",
+            (true, false) => "the hand-crafted terms (Use NNUE false)",
+        };
         format!(
-            "NNUE evaluation: {:+.2} ({first} side), {score} cp (side to move)\nNetwork: {}\nThe search evaluates with: {}",
+            "NNUE evaluation: {:+.2} ({first} side), {score} cp (side to move)\nNetwork: {}\nThe search evaluates with: {used}",
             f64::from(from_first) / 100.0,
             self.describe(),
-            if self.use_nnue { "the network (Use NNUE true)" } else { "the hand-crafted terms (Use NNUE false)" }
         )
     }
 }

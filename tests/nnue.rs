@@ -84,7 +84,11 @@ fn eval_ends_with_the_evaluation_the_search_uses_then_an_empty_line() {
     }
     // In check the search evaluates nothing: Stockfish's `none (in check)`.
     let lines = transcript("position fen 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1\neval\nquit\n");
-    assert!(lines.contains(&"Final evaluation: none (in check)".to_string()), "{lines:#?}");
+    assert_eq!(lines.last().unwrap(), "Final evaluation: none (in check)", "nothing after it: {lines:#?}");
+    // King and two knights against a king: the search's draw, whatever the terms add up to.
+    let lines = transcript("position fen 8/8/3k4/8/8/3K4/3N4/3N4 w - - 0 1\neval\nquit\n");
+    assert!(lines.contains(&"Final evaluation: +0.00 (white side)".to_string()), "{lines:#?}");
+    assert!(pawns_after(&lines, "Classical evaluation: ") > 100, "{lines:#?}");
 }
 
 #[test]

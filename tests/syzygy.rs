@@ -229,6 +229,10 @@ fn a_root_in_the_tables_shows_their_result_not_an_evaluation() {
         let won = scores_of(&mut engine, "8/8/8/4k3/8/8/3QK3/8 w - - 0 1", &format!("nodes {nodes}"));
         assert!(!won.is_empty() && won.iter().all(|score| score == "cp 29743"), "{nodes}: {won:?}");
     }
+    // `searchmoves` that keep none of the win (Qd4+ Kxd4, a bare-king draw): the lines are the
+    // search's own, not the root's result.
+    let given_away = scores_of(&mut engine, "8/8/8/2k5/8/8/8/3QK3 w - - 0 1", "searchmoves d1d4 depth 6");
+    assert!(!given_away.is_empty() && given_away.iter().all(|score| score == "cp 0"), "{given_away:?}");
     engine.send("quit");
 }
 

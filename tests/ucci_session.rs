@@ -100,6 +100,23 @@ fn banmoves_leave_moves_out_of_the_root_until_the_next_position() {
     let lines = engine.sync();
     assert_eq!(info_strings(&lines).len(), 1, "{lines:#?}");
     assert!(lines[0].contains("h2h0"), "{lines:#?}");
+    // A game move (a clock) comes from the book where the book knows the position, but never a
+    // banned one: the book's moves at the start, banned, leave the answer to the search.
+    engine.send(position);
+    let mut book_moves = Vec::new();
+    for _ in 0..6 {
+        let lines = engine.go("go time 60000");
+        assert!(info_strings(&lines).iter().any(|line| line.contains("book")), "a book move: {lines:#?}");
+        book_moves.push(bestmove(&lines));
+    }
+    book_moves.sort();
+    book_moves.dedup();
+    engine.send(&format!("banmoves {}", book_moves.join(" ")));
+    for _ in 0..3 {
+        let lines = engine.go("go time 300");
+        let played = checked_bestmove(position, &lines);
+        assert!(!book_moves.contains(&played), "{played} is banned: {book_moves:?} {lines:#?}");
+    }
     engine.quit_within(Duration::from_secs(2));
 }
 

@@ -210,7 +210,7 @@ fn searchmoves_restricts_the_root_moves() {
         let lines = engine.go(&format!("go depth 6 searchmoves {list}"));
         assert_eq!(lines.last().unwrap(), "bestmove (none)", "{list}: {lines:#?}");
         assert!(
-            lines.contains(&"info string searchmoves: no legal move to search".to_string()),
+            lines.contains(&"info string searchmoves/banmoves: no legal move to search".to_string()),
             "{lines:#?}"
         );
     }

@@ -307,7 +307,18 @@ fn insufficient_material_is_only_claimed_for_dead_positions() {
 #[test]
 fn two_knights_against_a_bare_king_evaluate_as_a_draw() {
     use engine::chess::eval::two_knights_cannot_mate;
+    use engine::chess::EvalCache;
     use engine::Game as _;
+    // The search's evaluation, with the hand-crafted terms and with the embedded network.
+    let search_evaluations = |position: &Position| {
+        let mut hand_crafted = EvalCache::default();
+        let mut network = EvalCache::default();
+        network.set_network(Some(&engine::chess::nnue::EMBEDDED));
+        [&mut hand_crafted, &mut network].map(|cache| {
+            position.set_eval_root(cache);
+            position.evaluate_cached(cache)
+        })
+    };
     let drawn = [
         "8/8/3k4/8/8/3K4/3N4/3N4 w - - 0 1",
         "8/8/3k4/8/8/3K4/3N4/3N4 b - - 0 1",
@@ -316,19 +327,23 @@ fn two_knights_against_a_bare_king_evaluate_as_a_draw() {
     for fen in drawn {
         let position = position(fen);
         assert!(two_knights_cannot_mate(&position), "{fen}");
-        assert_eq!(position.evaluate(), Score::DRAW, "{fen}");
+        assert_eq!(search_evaluations(&position), [Score::DRAW; 2], "{fen}");
+        // The hand-crafted terms, and so `eval`'s trace, still count the knights.
+        assert!(evaluate(&position).0.abs() > 100, "{fen}");
     }
-    // A pawn for either side, a third knight, or a knight each: material to play for.
+    // Four men that pass the count: a knight each, a knight and a bishop; and more material.
     let alive = [
-        "8/8/3k4/8/8/3K4/3N3p/3N4 w - - 0 1",
-        "8/8/3k4/8/8/3K4/3NP3/3N4 w - - 0 1",
-        "8/8/3k4/8/8/3K4/3N4/3NN3 w - - 0 1",
         "8/8/3k4/8/8/3K4/3N4/3n4 w - - 0 1",
         "8/8/3k4/8/8/3K4/3N4/3B4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3n4 b - - 0 1",
+        "8/8/3k4/8/8/3K4/3N3p/3N4 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/3NN3 w - - 0 1",
     ];
     for fen in alive {
         assert!(!two_knights_cannot_mate(&position(fen)), "{fen}");
     }
+    let bishop_and_knight = position("8/8/3k4/8/8/3K4/3N4/3B4 w - - 0 1");
+    assert!(search_evaluations(&bishop_and_knight).iter().all(|score| score.0 > 100));
     assert!(!two_knights_cannot_mate(&position(STARTPOS)));
 }
 

@@ -3,7 +3,7 @@
 
 use super::events::{Decision, Offer, Source, Valuation};
 use super::job::{legal_move, Job, SearchResult, Shared};
-use super::reporter::shown_score;
+use super::reporter::table_result;
 use super::strength::choose_near_best;
 use crate::games::{Proof, Variant};
 use crate::rng::Rng;
@@ -81,7 +81,7 @@ pub fn decide<G: Variant>(
         best: Some(chosen),
         ponder,
         offer,
-        score: shown_score(job.table_score, outcome.score),
+        score: table_result(job.table_score, outcome.score).unwrap_or(outcome.score),
         valuation: valuation(job, result),
         nodes: result.nodes,
         elapsed,

@@ -20,13 +20,20 @@ pub fn plan<G: Variant>(
     node_clock: Option<i64>,
 ) -> Option<Job<G>> {
     let mut searchmoves = request.searchmoves.clone();
-    // Endgame tables at the root: only the moves that keep the best result are searched (the
-    // user's own choice of moves wins where none of them does).
-    let table_root = position.rank_root_by_tables(&keys, &settings.syzygy);
+    // Endgame tables at the root: only the moves that keep the best result are searched, and the
+    // lines show that result. Where the user's moves (`searchmoves` less the banned ones) hold none
+    // of them, the user's choice wins and the lines show the search's own scores: the tables'
+    // result is not theirs.
+    let table_root = position.rank_root_by_tables(&keys, &settings.syzygy).filter(|ranked| {
+        ranked
+            .moves
+            .iter()
+            .any(|mv| !request.excluded.contains(mv) && (searchmoves.is_empty() || searchmoves.contains(mv)))
+    });
     if let Some(ranked) = &table_root {
         if searchmoves.is_empty() {
             searchmoves = ranked.moves.clone();
-        } else if searchmoves.iter().any(|mv| ranked.moves.contains(mv)) {
+        } else {
             searchmoves.retain(|mv| ranked.moves.contains(mv));
         }
     }

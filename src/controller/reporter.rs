@@ -176,31 +176,25 @@ impl<'a, G: Variant> EventReporter<'a, G> {
     }
 }
 
-/// The score shown for a search's `score`: a root in the endgame tables (`table_score`) shows
-/// their result, as Stockfish's does, on every line and with the move played: a won ending is not
-/// an evaluation, and the result is exact whatever window or node limit the search had. A mate the
-/// search found is more precise and stays.
-pub fn shown_score(table_score: Option<Score>, score: Score) -> Score {
-    match table_score {
-        Some(table) if !score.is_mate() => table,
-        _ => score,
-    }
+/// The score shown in place of a search's `score` where the root is in the endgame tables
+/// (`table_score`, their result), as Stockfish shows it, on every line and with the move played: a
+/// won ending is not an evaluation, and the result is exact whatever window or node limit the
+/// search had. `None` (the search's own score) outside the tables, and for a mate the search
+/// found, which is more precise.
+pub fn table_result(table_score: Option<Score>, score: Score) -> Option<Score> {
+    table_score.filter(|_| !score.is_mate())
 }
 
 impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
     fn report(&mut self, info: &SearchInfo<'_, G::Move>) {
         let bound = info.bound;
         let shown;
-        let info = match self.table_score {
-            Some(_) if !info.score.is_mate() => {
-                shown = SearchInfo {
-                    score: shown_score(self.table_score, info.score),
-                    bound: Bound::Exact,
-                    ..*info
-                };
+        let info = match table_result(self.table_score, info.score) {
+            Some(score) => {
+                shown = SearchInfo { score, bound: Bound::Exact, ..*info };
                 &shown
             }
-            _ => info,
+            None => info,
         };
         let event = Info {
             line: info,

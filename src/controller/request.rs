@@ -135,11 +135,13 @@ impl<M> GoRequest<M> {
     /// nothing at all. Analysis (`infinite`, `searchmoves`, `depth`, `nodes`, `mate`) asks for a
     /// search, and so does `ponder` (the position is only the expected one; after `ponderhit` the
     /// ponder search goes on as the game's search). A game move whose depth is the engine's level
-    /// (`in_game`) is a game move all the same.
+    /// (`in_game`) is a game move all the same. So does a game move with banned moves: the book
+    /// knows nothing of them.
     pub fn wants_game_move(&self) -> bool {
         !self.infinite
             && !self.ponder
             && self.searchmoves.is_empty()
+            && self.excluded.is_empty()
             && (self.in_game || (self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()))
     }
 }

@@ -29,11 +29,9 @@ impl Variant for engine::chess::Position {
 
     fn network_text(&self, networks: &Networks) -> Option<String> {
         let score = engine::chess::nnue::evaluate(self, networks.chess.network);
-        Some(
-            networks
-                .chess
-                .eval_text(score, (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self))),
-        )
+        let sides = (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self));
+        // The compact build's search keeps the hand-crafted evaluation (`set_network` below).
+        Some(networks.chess.eval_text(score, sides, !cfg!(feature = "compact")))
     }
 
     /// The compact build's search has no network in its cache (`docs/embedded.md`): it keeps

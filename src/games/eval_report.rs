@@ -19,10 +19,10 @@ pub fn search_evaluation<G: Variant>(position: &G, networks: SearchNetworks, kno
 
 /// The `eval` command's text. For a game with a network, the hand-crafted breakdown (which ends in
 /// its `Classical evaluation`) and the network's lines come first, and the last line is `Final
-/// evaluation: +0.12 (white side)`, the evaluation the search uses (`none (in check)` in check,
-/// where the search uses none), then an empty line, as Stockfish ends it: the PyPI `stockfish`
-/// wrapper and Pikafish front-ends (chinese-chess-fish-android) take the score from that line and
-/// read one line past it.
+/// evaluation: +0.12 (white side)`, the evaluation the search uses, then an empty line, as
+/// Stockfish ends it: the PyPI `stockfish` wrapper and Pikafish front-ends
+/// (chinese-chess-fish-android) take the score from that line and read one line past it. In check
+/// (where the search evaluates nothing) it is `none (in check)`, with no line after it.
 pub fn eval_report<G: Variant>(position: &G, networks: &Networks, knowledge: Knowledge) -> String {
     let mut text = position.eval_text();
     let Some(network) = position.network_text(networks) else {
@@ -30,13 +30,14 @@ pub fn eval_report<G: Variant>(position: &G, networks: &Networks, knowledge: Kno
     };
     text.push('\n');
     text.push_str(&network);
-    let used = if position.in_check() {
-        "none (in check)".to_string()
-    } else {
-        let score = search_evaluation(position, networks.search(), knowledge).0;
-        let from_first = if position.first_player_to_move() { score } else { -score };
-        format!("{:+.2} ({} side)", f64::from(from_first) / 100.0, G::FIRST_PLAYER)
-    };
-    text.push_str(&format!("\nFinal evaluation: {used}\n"));
+    if position.in_check() {
+        // Stockfish's line, with nothing after it: the wrapper reads no further line after `none`.
+        text.push_str("\nFinal evaluation: none (in check)");
+        return text;
+    }
+    let score = search_evaluation(position, networks.search(), knowledge).0;
+    let from_first = if position.first_player_to_move() { score } else { -score };
+    let first = G::FIRST_PLAYER;
+    text.push_str(&format!("\nFinal evaluation: {:+.2} ({first} side)\n", f64::from(from_first) / 100.0));
     text
 }

@@ -31,11 +31,8 @@ impl Variant for engine::xiangqi::Position {
 
     fn network_text(&self, networks: &Networks) -> Option<String> {
         let score = engine::xiangqi::nnue::evaluate(self, networks.xiangqi.network);
-        Some(
-            networks
-                .xiangqi
-                .eval_text(score, (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self))),
-        )
+        let sides = (Self::FIRST_PLAYER, engine::GameText::first_player_to_move(self));
+        Some(networks.xiangqi.eval_text(score, sides, true))
     }
 
     fn set_network(cache: &mut engine::xiangqi::EvalCache, networks: SearchNetworks) {

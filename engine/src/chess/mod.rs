@@ -75,16 +75,13 @@ impl Game for Position {
 
     #[inline]
     fn evaluate(&self) -> Score {
-        if eval::two_knights_cannot_mate(self) {
-            return Score::DRAW;
-        }
         eval::evaluate(self)
     }
 
     type EvalCache = EvalCache;
 
     /// The network's evaluation when the cache has one, else the hand-crafted one; a known draw
-    /// either way.
+    /// either way (the search's rule, so the hand-crafted terms and their trace stay as they are).
     #[inline(always)]
     fn evaluate_cached(&self, cache: &mut EvalCache) -> Score {
         if eval::two_knights_cannot_mate(self) {

@@ -286,7 +286,7 @@ impl<G: Variant> Listener<G> for UciListener<G> {
                 Source::NothingToSearch => {
                     return self
                         .output
-                        .line("info string searchmoves: no legal move to search\nbestmove (none)")
+                        .line("info string searchmoves/banmoves: no legal move to search\nbestmove (none)")
                 }
                 _ => {}
             }

@@ -73,7 +73,8 @@ pub struct UciFront {
     game: Game,
     options: Options,
     debug: bool,
-    /// `banmoves`' legal moves (the engine's words), cleared by the next `position`.
+    /// `banmoves`' legal moves as the GUI wrote them (read against the position at each `go`),
+    /// cleared by the next `position`.
     banned: Vec<String>,
     output: Output,
 }

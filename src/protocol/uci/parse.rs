@@ -94,30 +94,6 @@ pub const GO_KEYWORDS: [&str; 14] = [
     "nodestime",
 ];
 
-/// The commands of the protocol, by their first word.
-const COMMANDS: [&str; 20] = [
-    "uci",
-    "debug",
-    "isready",
-    "setoption",
-    "register",
-    "ucinewgame",
-    "position",
-    "go",
-    "stop",
-    "ponderhit",
-    "quit",
-    "bench",
-    "d",
-    "eval",
-    "flip",
-    "compiler",
-    "export_net",
-    "help",
-    "license",
-    "genfens",
-];
-
 /// Parses one input line. As the UCI description asks, unknown words before a command are skipped
 /// (`joho debug on` is `debug on`); a line with no command at all is [`Command::Unknown`].
 pub fn parse(line: &str) -> Command {
@@ -128,8 +104,10 @@ pub fn parse(line: &str) -> Command {
         return parse_position(&words);
     }
     let mut rest = line.trim_start();
+    // A command is a word `parse_command` knows (asked of the word alone: each word once, so a
+    // long line of junk costs no more than its length).
     while let Some(first) = rest.split_whitespace().next() {
-        if COMMANDS.contains(&first) {
+        if !matches!(parse_command(first), Command::Unknown(_)) {
             return parse_command(rest);
         }
         rest = rest[first.len()..].trim_start();
@@ -330,5 +308,13 @@ mod tests {
         assert!(matches!(parse("position fen"), Command::Position { setup: Setup::Unreadable(_), .. }));
         assert!(matches!(parse("debug maybe"), Command::Invalid(_)));
         assert_eq!(parse("register later"), Command::Register);
+    }
+
+    #[test]
+    fn banmoves_is_a_command_and_skipped_words_may_precede_it() {
+        let banned = Command::BanMoves(vec!["h2e2".into(), "b0c2".into()]);
+        assert_eq!(parse("banmoves h2e2 b0c2"), banned);
+        assert_eq!(parse("joho banmoves h2e2 b0c2"), banned);
+        assert_eq!(parse("banmoves"), Command::BanMoves(Vec::new()));
     }
 }
