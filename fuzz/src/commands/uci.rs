@@ -192,6 +192,7 @@ impl Uci {
                 (3, "ucinewgame"),
                 (16, "position"),
                 (18, "go"),
+                (2, "banmoves"),
                 (6, "stop"),
                 (3, "ponderhit"),
                 (1, "bench"),
@@ -210,6 +211,19 @@ impl Uci {
             "ucinewgame" => "ucinewgame".into(),
             "position" => return self.position(dice),
             "go" => self.go(dice),
+            "banmoves" => {
+                // Legal moves mostly, in the session's numbering, with a wrong word now and then.
+                let legal = self.board(dice).moves();
+                let mut moves = Vec::new();
+                for _ in 0..dice.small(5) {
+                    if !legal.is_empty() && dice.chance(3, 4) {
+                        moves.push(dice.pick(&legal).clone());
+                    } else {
+                        moves.push(wrong_move(dice, &legal));
+                    }
+                }
+                format!("banmoves {}", self.words(self.game, moves).join(" "))
+            }
             "stop" => "stop".into(),
             "ponderhit" => "ponderhit".into(),
             "quit" => dice.pick(&["quit", "quit", "quit", "joho quit"]).to_string(),
