@@ -1,7 +1,7 @@
 //! The `eval` command's text for every game and protocol: the game's breakdown, its network's
 //! lines, and last the evaluation the search uses, as Stockfish and Pikafish end theirs.
 
-use super::Variant;
+use super::variant::Variant;
 use crate::knowledge::Knowledge;
 use crate::nnue::{Networks, SearchNetworks};
 use engine::Score;
