@@ -308,7 +308,8 @@ fn threads_hash_clear_hash_move_overhead_and_wdl() {
     ] {
         engine.send(option);
     }
-    assert!(info_strings(&engine.sync()).is_empty());
+    // Only `Threads` is answered, with the count, as Pikafish answers it.
+    assert_eq!(info_strings(&engine.sync()), ["info string Using 2 threads"]);
     engine.send("position startpos moves b0c2");
     let lines = engine.go("go depth 6");
     let infos = pv_lines(&lines);

@@ -331,6 +331,20 @@ pub fn other(game: GameKind) -> GameKind {
     }
 }
 
+/// The moves of a `banmoves` line (UCCI's, and UCI's for xiangqi GUIs): up to five, legal ones of
+/// `legal` mostly, a wrong word now and then.
+pub fn banned_moves(dice: &mut Dice, legal: &[String]) -> Vec<String> {
+    let mut moves = Vec::new();
+    for _ in 0..dice.small(5) {
+        if !legal.is_empty() && dice.chance(3, 4) {
+            moves.push(dice.pick(legal).clone());
+        } else {
+            moves.push(wrong_move(dice, legal));
+        }
+    }
+    moves
+}
+
 /// A move text that is probably not legal: a legal one's squares changed, a random coordinate
 /// move, a null move or junk.
 pub fn wrong_move(dice: &mut Dice, legal: &[String]) -> String {

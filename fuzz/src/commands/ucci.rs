@@ -7,8 +7,8 @@
 //! `nobestmove`).
 
 use super::kit::{
-    admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost, Board,
-    Fuzzer, Probe, QUIT_ONE_IN,
+    admit_drawn, amount, banned_moves, bench_cost, bench_line, bestmove_words, filler, wrong_move, BenchCost,
+    Board, Fuzzer, Probe, QUIT_ONE_IN,
 };
 use crate::dice::Dice;
 use crate::mutate;
@@ -85,15 +85,7 @@ impl Ucci {
             "position" => return self.position(dice, "position"),
             "banmoves" => {
                 let legal = self.board(dice).moves();
-                let mut moves = Vec::new();
-                for _ in 0..dice.small(5) {
-                    if !legal.is_empty() && dice.chance(3, 4) {
-                        moves.push(dice.pick(&legal).clone());
-                    } else {
-                        moves.push(wrong_move(dice, &legal));
-                    }
-                }
-                format!("banmoves {}", moves.join(" "))
+                format!("banmoves {}", banned_moves(dice, &legal).join(" "))
             }
             "go" => self.go(dice),
             "stop" => "stop".into(),

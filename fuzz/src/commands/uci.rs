@@ -9,8 +9,8 @@
 //! `multipv 1` line starts with the `bestmove`.
 
 use super::kit::{
-    admit_drawn, amount, bench_cost, bench_line, bestmove_words, filler, other, safe_file_value, wrong_move,
-    BenchCost, Board, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS,
+    admit_drawn, amount, banned_moves, bench_cost, bench_line, bestmove_words, filler, other,
+    safe_file_value, wrong_move, BenchCost, Board, Fuzzer, Probe, QUIT_ONE_IN, SAFE_PATHS,
 };
 use crate::dice::Dice;
 use crate::mutate;
@@ -212,17 +212,9 @@ impl Uci {
             "position" => return self.position(dice),
             "go" => self.go(dice),
             "banmoves" => {
-                // Legal moves mostly, in the session's numbering, with a wrong word now and then.
+                // In the session's numbering of ranks.
                 let legal = self.board(dice).moves();
-                let mut moves = Vec::new();
-                for _ in 0..dice.small(5) {
-                    if !legal.is_empty() && dice.chance(3, 4) {
-                        moves.push(dice.pick(&legal).clone());
-                    } else {
-                        moves.push(wrong_move(dice, &legal));
-                    }
-                }
-                format!("banmoves {}", self.words(self.game, moves).join(" "))
+                format!("banmoves {}", self.words(self.game, banned_moves(dice, &legal)).join(" "))
             }
             "stop" => "stop".into(),
             "ponderhit" => "ponderhit".into(),
