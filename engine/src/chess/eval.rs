@@ -244,7 +244,7 @@ pub fn insufficient_material(position: &Position) -> bool {
 /// know better: a GUI that offers draws by the score would play on for ever.
 #[inline]
 pub fn two_knights_cannot_mate(position: &Position) -> bool {
-    // Four men first: one population count, all most nodes pay.
+    // Four men first: the one population count that most nodes pay for.
     if position.occupied().count() != 4 {
         return false;
     }
