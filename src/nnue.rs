@@ -144,18 +144,24 @@ impl<const INPUTS: usize, const HIDDEN: usize> NetworkSetting<INPUTS, HIDDEN> {
     /// evaluation the search uses (`Use NNUE`, unless the build's search has no network at all:
     /// `searchable` false, chess in the compact build).
     pub fn eval_text(&self, score: i32, (first, first_to_move): (&str, bool), searchable: bool) -> String {
-        let from_first = if first_to_move { score } else { -score };
         let used = match (searchable, self.use_nnue) {
             (false, _) => "the hand-crafted terms (this build's search has no network)",
             (true, true) => "the network (Use NNUE true)",
             (true, false) => "the hand-crafted terms (Use NNUE false)",
         };
         format!(
-            "NNUE evaluation: {:+.2} ({first} side), {score} cp (side to move)\nNetwork: {}\nThe search evaluates with: {used}",
-            f64::from(from_first) / 100.0,
+            "NNUE evaluation: {}, {score} cp (side to move)\nNetwork: {}\nThe search evaluates with: {used}",
+            first_player_pawns(score, (first, first_to_move)),
             self.describe(),
         )
     }
+}
+
+/// A side to move's `score` (centipawns) as `eval` shows its totals, in pawns from the first
+/// player's side as Stockfish and Pikafish show them: `+0.12 (white side)`.
+pub fn first_player_pawns(score: i32, (first, first_to_move): (&str, bool)) -> String {
+    let from_first = if first_to_move { score } else { -score };
+    format!("{:+.2} ({first} side)", f64::from(from_first) / 100.0)
 }
 
 /// What a front-end changes of a game's network, whatever the game and its width: `Use NNUE`,

@@ -295,5 +295,9 @@ fn banmoves_leaves_moves_out_until_the_next_position() {
     // A new `position` lifts the ban.
     engine.send(position);
     assert_eq!(bestmove(&engine.ask_prefix("go depth 3", "bestmove")), best);
+    // So does `ucinewgame`, which starts the board afresh (here the same position).
+    engine.send(&format!("banmoves {best}"));
+    engine.send("ucinewgame");
+    assert_eq!(bestmove(&engine.ask_prefix("go depth 3", "bestmove")), best);
     engine.quit_within(Duration::from_secs(2));
 }

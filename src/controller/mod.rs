@@ -123,6 +123,9 @@ pub struct Controller<G: Variant> {
     losing_streak: u32,
     /// The answer of a `go infinite` or `go ponder` that had nothing to search, until `stop`.
     held: Option<HeldAnswer<G>>,
+    /// Root moves no `go` plays until the position changes (`banmoves`, UCCI's and VinXiangQi's
+    /// way of breaking a repetition).
+    banned: Vec<G::Move>,
 }
 
 /// A `go` answered without a search: when it came, and whether its answer must wait for `stop`
@@ -207,6 +210,7 @@ impl<G: Variant> Controller<G> {
             rng,
             losing_streak: 0,
             held: None,
+            banned: Vec::new(),
         }
     }
 
@@ -251,6 +255,7 @@ impl<G: Variant> Controller<G> {
         self.position = G::start(self.settings.chess960);
         self.has_position = true;
         self.keys.clear();
+        self.banned.clear();
         self.node_clock = None;
         self.losing_streak = 0;
     }
@@ -343,6 +348,7 @@ impl<G: Variant> Controller<G> {
             Err(error) => {
                 self.has_position = false;
                 self.keys.clear();
+                self.banned.clear();
                 Err(error)
             }
         }
@@ -354,6 +360,18 @@ impl<G: Variant> Controller<G> {
         self.position = position;
         self.has_position = true;
         self.keys = keys;
+        self.banned.clear();
+    }
+
+    /// `banmoves`: leaves `moves` out of every search's root until the position changes (each
+    /// call replaces the last list). The front-end parses them, so each is legal here.
+    pub fn ban(&mut self, moves: Vec<G::Move>) {
+        self.banned = moves;
+    }
+
+    /// The moves [`Controller::ban`] left out.
+    pub fn banned(&self) -> &[G::Move] {
+        &self.banned
     }
 
     /// Searches each of `positions` to `depth`, in the background; the listener gets one
@@ -415,6 +433,7 @@ impl<G: Variant> Controller<G> {
         }
         self.position = self.position.flipped()?;
         self.keys.clear();
+        self.banned.clear();
         Ok(())
     }
 
@@ -422,8 +441,13 @@ impl<G: Variant> Controller<G> {
     /// then exactly one decision, also when the book answers, when no move is left to search or
     /// when no thread can start; for `infinite` and `ponder` that decision waits for `stop` (or
     /// `ponderhit`) even then. Returns the time limits planned (for `debug`).
-    pub fn go(&mut self, request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
+    pub fn go(&mut self, mut request: GoRequest<G::Move>, mut listener: Box<dyn Listener<G>>) -> TimeLimits {
         self.stop();
+        for &mv in &self.banned {
+            if !request.excluded.contains(&mv) {
+                request.excluded.push(mv);
+            }
+        }
         let started = Instant::now();
         let unsearched = Unsearched { started, infinite: request.infinite, ponder: request.ponder };
         if !self.has_position {

@@ -3,7 +3,7 @@
 
 use super::variant::Variant;
 use crate::knowledge::Knowledge;
-use crate::nnue::{Networks, SearchNetworks};
+use crate::nnue::{first_player_pawns, Networks, SearchNetworks};
 use engine::Score;
 
 /// The static evaluation a search of `position` starts from (from the side to move): the network's
@@ -36,8 +36,7 @@ pub fn eval_report<G: Variant>(position: &G, networks: &Networks, knowledge: Kno
         return text;
     }
     let score = search_evaluation(position, networks.search(), knowledge).0;
-    let from_first = if position.first_player_to_move() { score } else { -score };
-    let first = G::FIRST_PLAYER;
-    text.push_str(&format!("\nFinal evaluation: {:+.2} ({first} side)\n", f64::from(from_first) / 100.0));
+    let shown = first_player_pawns(score, (G::FIRST_PLAYER, position.first_player_to_move()));
+    text.push_str(&format!("\nFinal evaluation: {shown}\n"));
     text
 }

@@ -28,7 +28,7 @@ use crate::controller::{Clock, Controller, GoRequest, Setup};
 use crate::games::{eval_report, search_evaluation};
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::search::Bound;
-use engine::xiangqi::{Move, Position};
+use engine::xiangqi::Position;
 use engine::Game;
 use format::{message_line, ucci_score, UcciListener};
 use levels::Levels;
@@ -91,8 +91,6 @@ pub struct UcciFront {
     controller: Box<Controller<Position>>,
     settings: UcciSettings,
     debug: bool,
-    /// `banmoves`: root moves left out of the searches until the next `position`.
-    banned: Vec<Move>,
     output: crate::output::Output,
 }
 
@@ -102,7 +100,7 @@ impl UcciFront {
         // `usebook` is on by default, with the embedded book until `bookfiles` names others.
         controller.settings_mut().own_book = true;
         controller.set_books(vec![crate::book::xiangqi::default_book()]);
-        UcciFront { controller, settings: UcciSettings::default(), debug: false, banned: Vec::new(), output }
+        UcciFront { controller, settings: UcciSettings::default(), debug: false, output }
     }
 
     /// Runs one input line.
@@ -145,13 +143,10 @@ impl UcciFront {
             Command::Probe { setup, moves } => self.probe(&setup, &moves),
             Command::IsReady => self.output.line("readyok"),
             Command::NewGame => self.controller.new_game(),
-            Command::Position { setup, moves } => {
-                self.banned.clear();
-                match self.controller.set_position(&setup, &moves) {
-                    Ok(repairs) => repairs.iter().for_each(|repair| self.message(repair)),
-                    Err(error) => self.message(&format!("{error}; no position until the next one")),
-                }
-            }
+            Command::Position { setup, moves } => match self.controller.set_position(&setup, &moves) {
+                Ok(repairs) => repairs.iter().for_each(|repair| self.message(repair)),
+                Err(error) => self.message(&format!("{error}; no position until the next one")),
+            },
             Command::Go(go) => self.go(*go),
             Command::Stop => {
                 if !was_thinking {
@@ -363,13 +358,14 @@ impl UcciFront {
 
     /// `banmoves m...`: every legal move named is left out of the root until the next `position`.
     fn ban(&mut self, moves: &[String]) {
-        self.banned.clear();
+        let mut banned = Vec::new();
         for text in moves {
             match self.controller.position().parse_move(text) {
-                Some(mv) => self.banned.push(mv),
+                Some(mv) => banned.push(mv),
                 None => self.message(&format!("banmoves: {text} is not a legal move here; ignored")),
             }
         }
+        self.controller.ban(banned);
     }
 
     fn go(&mut self, go: Go) {
@@ -386,10 +382,11 @@ impl UcciFront {
             let score = ucci_score(evaluation);
             return self.output.line(&format!("info depth 0 score {score}\nnobestmove"));
         }
-        if !self.banned.is_empty() {
+        let banned = self.controller.banned();
+        if !banned.is_empty() {
             let mut legal = <Position as Game>::MoveList::default();
             self.controller.position().generate_moves(&mut legal);
-            if legal.iter().all(|mv| self.banned.contains(mv)) {
+            if legal.iter().all(|mv| banned.contains(mv)) {
                 self.message("every legal move is banned");
             }
         }
@@ -398,7 +395,7 @@ impl UcciFront {
             increment_ms: go.increment.unwrap_or(0),
             movestogo: go.movestogo,
         });
-        let mut request = GoRequest { clock, ..go.request.with_moves(Vec::new(), self.banned.clone()) };
+        let mut request = GoRequest { clock, ..go.request.with_moves(Vec::new(), Vec::new()) };
         self.settings.levels.apply(&mut request);
         // `debug` shows the time limits through the listener: before the search's first line.
         self.controller.go(request, Box::new(UcciListener::new(self.output.clone(), self.debug)));

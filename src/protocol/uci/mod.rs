@@ -73,9 +73,6 @@ pub struct UciFront {
     game: Game,
     options: Options,
     debug: bool,
-    /// `banmoves`' legal moves as the GUI wrote them (read against the position at each `go`),
-    /// cleared by the next `position`.
-    banned: Vec<String>,
     output: Output,
 }
 
@@ -89,7 +86,7 @@ impl UciFront {
                 Game::Xiangqi(Box::new(with_embedded_book(Controller::default())))
             }
         };
-        UciFront { game, options, debug: false, banned: Vec::new(), output }
+        UciFront { game, options, debug: false, output }
     }
 
     /// Runs one line, switching games first when a FEN is the other game's and afterwards when
@@ -191,7 +188,6 @@ impl UciFront {
             Command::Register => self.output.line("registration checking\nregistration ok"),
             Command::UciNewGame => controller.new_game(),
             Command::Position { setup, moves } => {
-                self.banned.clear();
                 let (setup, moves) = self.position_from_gui::<G>(setup, moves);
                 match controller.set_position(&setup, &moves) {
                     Ok(repairs) => repairs.iter().for_each(|repair| self.output.info_string(repair)),
@@ -372,17 +368,18 @@ impl UciFront {
 
     /// `banmoves m...`, as UCCI has it: each legal move named is left out of the root until the
     /// next `position` (each `banmoves` replaces the last).
-    fn ban<G: Variant>(&mut self, controller: &Controller<G>, moves: &[String]) {
-        self.banned.clear();
+    fn ban<G: Variant>(&mut self, controller: &mut Controller<G>, moves: &[String]) {
         let position = *controller.position();
+        let mut banned = Vec::new();
         for text in moves {
             match self.legal_move(&position, text) {
-                Some(_) => self.banned.push(text.clone()),
+                Some(mv) => banned.push(mv),
                 None => {
                     self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
                 }
             }
         }
+        controller.ban(banned);
     }
 
     fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
@@ -416,9 +413,6 @@ impl UciFront {
             let mut legal = G::MoveList::default();
             position.generate_moves(&mut legal);
             request.excluded = legal.iter().copied().collect();
-        } else {
-            request.excluded =
-                self.banned.iter().filter_map(|text| self.legal_move(&position, text)).collect();
         }
         let settings = format::Settings {
             wdl: self.options.show_wdl,
