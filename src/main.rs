@@ -27,7 +27,8 @@ use triskel::protocol::{Flow, Protocol};
 /// What the reader thread saw.
 enum Input {
     Line(String),
-    NotUtf8,
+    /// A line that is not UTF-8, as it came.
+    NotUtf8(Vec<u8>),
     End,
 }
 
@@ -110,7 +111,11 @@ fn main() {
                     return;
                 }
             }
-            Input::NotUtf8 => session.garbage(),
+            Input::NotUtf8(bytes) => {
+                if session.garbage(&bytes) == Flow::Quit {
+                    return;
+                }
+            }
             Input::End => break,
         }
     }
@@ -141,7 +146,7 @@ fn read_lines(sender: &mpsc::Sender<Input>) {
                 for piece in bytes.split(|&byte| byte == b'\r') {
                     let input = match String::from_utf8(piece.to_vec()) {
                         Ok(line) => Input::Line(line),
-                        Err(_) => Input::NotUtf8,
+                        Err(_) => Input::NotUtf8(piece.to_vec()),
                     };
                     if sender.send(input).is_err() {
                         return;

@@ -13,6 +13,8 @@ pub struct Output {
     inner: Arc<Mutex<Inner>>,
     /// Set once stdout refuses a write: nobody is listening any more.
     closed: Arc<AtomicBool>,
+    /// Stdout's file descriptor, for [`Output::reader_gone`] (`None` for other writers).
+    fd: Option<i32>,
 }
 
 struct Inner {
@@ -23,7 +25,7 @@ struct Inner {
 impl Output {
     /// Output to the process's stdout.
     pub fn stdout() -> Output {
-        Output::to(Box::new(io::stdout()))
+        Output { fd: Some(1), ..Output::to(Box::new(io::stdout())) }
     }
 
     /// Output to any writer (tests).
@@ -31,6 +33,7 @@ impl Output {
         Output {
             inner: Arc::new(Mutex::new(Inner { sink, log: None })),
             closed: Arc::new(AtomicBool::new(false)),
+            fd: None,
         }
     }
 
@@ -77,4 +80,25 @@ impl Output {
     pub fn is_closed(&self) -> bool {
         self.closed.load(Ordering::Relaxed)
     }
+
+    /// True once nobody can read what is written: a write failed, or (Linux) stdout is a pipe
+    /// whose reading end is closed, which `poll` reports as an error on the writing end without
+    /// anything being written. A GUI that exits without `quit` (the NBoard GUI never sends it)
+    /// closes both ends of its pipes, and a search then writes nothing for minutes at a time.
+    pub fn reader_gone(&self) -> bool {
+        self.is_closed() || self.fd.is_some_and(pipe_reader_closed)
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn pipe_reader_closed(fd: i32) -> bool {
+    let mut probe = libc::pollfd { fd, events: 0, revents: 0 };
+    // SAFETY: one valid `pollfd`, for a descriptor this process owns; a zero timeout never blocks.
+    let ready = unsafe { libc::poll(&mut probe, 1, 0) };
+    ready > 0 && probe.revents & (libc::POLLERR | libc::POLLHUP) != 0
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pipe_reader_closed(_fd: i32) -> bool {
+    false
 }

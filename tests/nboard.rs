@@ -137,11 +137,21 @@ fn learn_analyze_contempt_perft_and_bad_input() {
     let moves: Vec<&String> =
         perft.iter().filter(|line| line.len() == 6 && line.as_bytes()[2] == b':').collect();
     assert_eq!(moves.len(), 3, "White's three replies: {perft:#?}");
-    // Garbage, an unknown setting and a broken record: a status line each, the game unchanged.
-    for bad in ["xyzzy 1 2 3", "set frobnicate 7", "set game (;GM[Othello]B[A1];)", "hint many", "perft 99"] {
+    // Garbage, an unknown setting and a broken record: a status line each (what it repeats of the
+    // input in Latin-1: the NBoard GUI's reader stops for good at a character above 255). The
+    // refused record leaves no game to play, but `perft` still counts the board.
+    for bad in [
+        "xyzzy 1 2 3",
+        "set frobnicate 7",
+        "set game (;GM[Othello]B[A1];)",
+        "hint many",
+        "perft 99",
+        "山田 F5",
+    ] {
         engine.send(bad);
         let status = engine.until(LONG, |line| line.starts_with("status"));
         assert_eq!(status.len(), 1, "{bad}: {status:?}");
+        assert!(status[0].chars().all(|char| u32::from(char) <= 0xFF), "{status:?}");
     }
     engine.send("perft 1");
     assert_eq!(

@@ -6,7 +6,7 @@ mod support;
 
 use std::thread;
 use std::time::{Duration, Instant};
-use support::engine::LONG;
+use support::engine::{hang_up, run_bytes, serial, LONG};
 use support::nboard::{go, nboard, ping, quit, reply, set_depth, EXAMPLE};
 
 /// The lines before a `pong` that stopped a search: its thinking, and no answer.
@@ -122,5 +122,63 @@ fn a_move_or_set_game_sent_right_behind_a_go_waits_for_its_answer() {
     let answer = lines.iter().position(|line| line.starts_with("=== ")).expect("the go's answer");
     let board = lines.iter().position(|line| line.starts_with("White to move, ")).expect("D6 played");
     assert!(answer < board, "{lines:#?}");
+    quit(engine);
+}
+
+/// The NBoard GUI never sends `quit`: when it exits it closes its pipes. A `hint` at depth 60 would
+/// search for hours on every thread of a program nobody drives any more; it stops at once.
+#[test]
+fn a_gui_that_closes_its_pipes_mid_search_leaves_nothing_running() {
+    let _serial = serial();
+    for task in ["hint 2", "go"] {
+        let input = format!("nboard 2\nset depth 60\nset game {EXAMPLE}\nping 1\n{task}\n");
+        let exited = hang_up(&input, Duration::from_millis(300));
+        assert!(exited.is_some_and(|took| took < Duration::from_secs(3)), "{task}: {exited:?}");
+    }
+}
+
+/// The GUI writes in the platform's encoding: on Windows a login such as `Jürgen` goes into
+/// `PB[]` as the byte 0xFC. Such a `set game` is read (its names as Latin-1), and the next `go`
+/// answers for the new game, not for the one before it.
+#[test]
+fn a_set_game_that_is_not_utf8_is_read_and_the_next_go_answers_for_it() {
+    let start =
+        b"(;GM[Othello]PC[NBoard]PB[J\xfcrgen]PW[triskel]RE[?]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)";
+    let mut input = format!("nboard 2\nset depth 4\nset game {EXAMPLE}\nping 1\nset game ").into_bytes();
+    input.extend_from_slice(start);
+    input.extend_from_slice(b"\nping 2\ngo\n");
+    let output = run_bytes(&[], &input);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("status "), "{text}");
+    let answer = text.lines().find(|line| line.starts_with("=== ")).unwrap_or_else(|| panic!("{text}"));
+    let (mv, _, _) = reply(answer);
+    assert!(["F5", "E6", "D3", "C4"].contains(&mv.as_str()), "not a move of the start position: {text}");
+}
+
+/// A refused `set game` (a board size the engine does not play, a record cut short) leaves no
+/// game: `go` and `hint` say so rather than answer for the game before, whose move the GUI would
+/// find illegal on its own board, and `learn` is still answered. The next `set game` plays again.
+#[test]
+fn after_a_refused_set_game_nothing_answers_for_the_game_before_it() {
+    let mut engine = nboard();
+    set_depth(&mut engine, 4);
+    engine.send(&format!("set game {EXAMPLE}"));
+    engine.send("set game (;GM[Othello]TY[10]BO[10 ---------------------------------------------O*--------*O--------------------------------------------- *];)");
+    let refusal = engine.until(LONG, |line| line.starts_with("status "));
+    assert!(refusal[0].contains("no game until the next set game"), "{refusal:?}");
+    for (command, answered) in [("go", None), ("hint 2", None), ("move D6", None), ("learn", Some("learned"))]
+    {
+        engine.send(command);
+        let lines = ping(&mut engine, 1);
+        let word = command.split_whitespace().next().unwrap();
+        let expected = format!("status {word}: no game (the last set game was refused); send set game");
+        let mut wanted = vec![expected];
+        wanted.extend(answered.map(String::from));
+        wanted.push("pong 1".into());
+        assert_eq!(lines, wanted, "{command}");
+    }
+    engine.send(&format!("set game {EXAMPLE}"));
+    let (mv, _, _) = reply(&go(&mut engine));
+    assert_ne!(mv, "PA");
     quit(engine);
 }

@@ -10,7 +10,7 @@ mod support;
 
 use std::thread;
 use std::time::{Duration, Instant};
-use support::engine::{bestmove, fen, is_bestmove, pv, serial, Engine, LONG};
+use support::engine::{bestmove, fen, hang_up, is_bestmove, pv, serial, Engine, LONG};
 use support::uci_search::{is_legal, quit, MATE_IN_2, MIDDLEGAME};
 
 #[test]
@@ -70,6 +70,16 @@ fn end_of_input_lets_a_finite_search_finish() {
     engine.close_stdin();
     let lines = engine.until(LONG, is_bestmove);
     assert!(lines.iter().any(|line| line.starts_with("info depth 6 ")), "{lines:#?}");
+}
+
+/// ... unless nobody reads the answer any more: a GUI that exits without `quit` closes both pipes,
+/// and a `go depth 60` is then stopped at once rather than left searching for hours.
+#[test]
+fn end_of_input_with_stdout_closed_too_stops_the_search() {
+    let _serial = serial();
+    let exited =
+        hang_up(&format!("uci\nposition fen {MIDDLEGAME}\ngo depth 60\n"), Duration::from_millis(300));
+    assert!(exited.is_some_and(|took| took < Duration::from_secs(3)), "{exited:?}");
 }
 
 #[test]

@@ -329,10 +329,7 @@ impl Runner {
         self.watchdog.arm(self.config.hang_timeout, input.shown(200));
         let result = catch_unwind(AssertUnwindSafe(|| match input {
             Input::Line(line) => session.handle(line),
-            Input::Garbage => {
-                session.garbage();
-                Flow::Continue
-            }
+            Input::Garbage => session.garbage(b"\xff\xfe"),
         }));
         self.watchdog.disarm();
         result.or_else(|payload| {

@@ -159,6 +159,9 @@ impl<G: Variant> Drop for Controller<G> {
     }
 }
 
+/// How often [`Controller::wait_unless`] asks whether to give up.
+const GIVE_UP_POLL: Duration = Duration::from_millis(20);
+
 /// Why a table of `mb` MiB was refused, the `kept` one staying.
 fn hash_refused(mb: usize, kept: usize) -> String {
     format!("cannot allocate {mb} MiB of hash; keeping {kept} MiB")
@@ -643,6 +646,27 @@ impl<G: Variant> Controller<G> {
             None => {}
         }
         self.release_held_answer();
+    }
+
+    /// As [`Controller::wait`], but the work is stopped as soon as `give_up` says so (asked every
+    /// few milliseconds): at the end of input, once nobody reads the answers, a search or chore
+    /// that would end by itself only after minutes (NBoard's `hint` at depth 60) is not left
+    /// running on every thread of a program nobody drives any more.
+    pub fn wait_unless(&mut self, give_up: &dyn Fn() -> bool) {
+        loop {
+            self.reap();
+            let busy = self.chore.is_some()
+                || self.running.as_ref().is_some_and(|running| !running.waits_for_stop());
+            if !busy {
+                break;
+            }
+            if give_up() {
+                self.stop();
+                break;
+            }
+            std::thread::sleep(GIVE_UP_POLL);
+        }
+        self.wait();
     }
 
     /// Perft of the current position on a thread of its own (the command loop stays free; `stop`

@@ -15,8 +15,8 @@ pub trait Frontend {
     /// Runs one input line (the session has logged it).
     fn handle(&mut self, line: &str) -> Flow;
 
-    /// Answers a line that is not UTF-8 (the session has logged it).
-    fn garbage(&mut self);
+    /// Answers a line that is not UTF-8, its `bytes` as they came (the session has logged it).
+    fn garbage(&mut self, bytes: &[u8]) -> Flow;
 
     /// Stdout is closed: ends the work under way, whose answers nobody would read. Required, so
     /// that each front-end says what that work is.
@@ -41,8 +41,9 @@ impl Frontend for UciFront {
         UciFront::handle(self, line)
     }
 
-    fn garbage(&mut self) {
+    fn garbage(&mut self, _bytes: &[u8]) -> Flow {
         UciFront::garbage(self);
+        Flow::Continue
     }
 
     fn hang_up(&mut self) {
@@ -60,8 +61,9 @@ impl Frontend for UcciFront {
         UcciFront::handle(self, line)
     }
 
-    fn garbage(&mut self) {
+    fn garbage(&mut self, _bytes: &[u8]) -> Flow {
         UcciFront::garbage(self);
+        Flow::Continue
     }
 
     fn hang_up(&mut self) {
@@ -79,8 +81,8 @@ impl Frontend for NBoardSession {
         NBoardSession::handle(self, line)
     }
 
-    fn garbage(&mut self) {
-        NBoardSession::garbage(self);
+    fn garbage(&mut self, bytes: &[u8]) -> Flow {
+        NBoardSession::garbage(self, bytes)
     }
 
     fn hang_up(&mut self) {
@@ -105,8 +107,9 @@ impl Frontend for GtpFront {
         GtpFront::handle(self, line)
     }
 
-    fn garbage(&mut self) {
+    fn garbage(&mut self, _bytes: &[u8]) -> Flow {
         GtpFront::garbage(self);
+        Flow::Continue
     }
 
     /// Nothing to end: a `genmove` thinks within its own clock, and the next command waits for it.

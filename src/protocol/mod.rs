@@ -100,13 +100,21 @@ impl Protocol {
         }
     }
 
-    /// A line that is not UTF-8.
-    pub fn garbage(&mut self) {
+    /// A line that is not UTF-8, its `bytes` as they came.
+    pub fn garbage(&mut self, bytes: &[u8]) -> Flow {
         match &mut self.front {
-            None => self.output.info_string("ignoring a line that is not UTF-8"),
+            None => {
+                self.output.info_string("ignoring a line that is not UTF-8");
+                Flow::Continue
+            }
             Some(front) => {
                 self.output.log_input("(a line that is not UTF-8)");
-                front.garbage();
+                let flow = front.garbage(bytes);
+                if self.output.is_closed() {
+                    front.hang_up();
+                    return Flow::Quit;
+                }
+                flow
             }
         }
     }

@@ -108,6 +108,10 @@ pub struct NBoardSession {
     /// Commands held back until the work before them is done (see the module's description), in
     /// the order they came.
     held_back: VecDeque<String>,
+    /// The last `set game` was refused: until the next one there is no game, and what would play
+    /// in one or search it says so instead of answering for the game before (whose move the GUI
+    /// would find illegal on its board).
+    game_refused: bool,
 }
 
 impl NBoardSession {
@@ -134,6 +138,7 @@ impl NBoardSession {
             running_task: None,
             learn_answered: None,
             held_back: VecDeque::new(),
+            game_refused: false,
         }
     }
 
@@ -214,6 +219,15 @@ impl NBoardSession {
         // and `quit` stop it).
         settle(self.play.controller_mut(), !matches!(command, "" | "ping" | "quit"));
         self.play.take_learned();
+        if self.game_refused
+            && (matches!(command, "move" | "go" | "hint" | "analyze" | "learn") || is_move_text(command))
+        {
+            self.status(&format!("{command}: no game (the last set game was refused); send set game"));
+            if command == "learn" {
+                self.output.line("learned"); // which the GUI waits for
+            }
+            return Flow::Continue;
+        }
         match command {
             "" | "nboard" => {}
             "set" => self.set(rest),
@@ -295,15 +309,27 @@ impl NBoardSession {
         }
     }
 
-    /// A line that is not UTF-8.
-    pub fn garbage(&mut self) {
-        self.status("ignoring a line that is not UTF-8");
+    /// A line that is not UTF-8 is read as Latin-1 (Windows-1252's letters), so that a `set game`
+    /// is not lost to a player's name: the NBoard GUI writes in the platform's encoding, and on
+    /// Windows a login such as `Jürgen` goes into `PB[]` as the byte 0xFC. Dropping the line would
+    /// leave the previous game on the board, and the next `go` would answer for it. The moves and
+    /// everything the engine reads are ASCII, so the decoding changes only the names.
+    pub fn garbage(&mut self, bytes: &[u8]) -> Flow {
+        let line: String = bytes.iter().map(|&byte| char::from(byte)).collect();
+        self.handle(&line)
     }
 
-    /// End of input: a running search may finish and answer, and the commands held back run.
+    /// End of input: a running search may finish and answer, and the commands held back run,
+    /// unless nobody reads the answers any more: the NBoard GUI never sends `quit`, it closes its
+    /// pipes, and a `hint` at depth 60 would go on for hours.
     pub fn end_of_input(&mut self) {
+        let output = self.output.clone();
+        let reader_gone = move || output.reader_gone();
         loop {
-            self.play.controller_mut().wait();
+            self.play.controller_mut().wait_unless(&reader_gone);
+            if reader_gone() {
+                return self.cancel();
+            }
             if self.held_back.is_empty() {
                 return;
             }
@@ -348,9 +374,10 @@ impl NBoardSession {
             "game" => {
                 self.cancel();
                 let parsed = ggf::parse(value).map_err(|error| error.to_string());
+                self.game_refused = parsed.is_err();
                 match parsed {
                     Ok(record) => self.play.set_record(record),
-                    Err(error) => self.status(&format!("set game: {error}; the game is unchanged")),
+                    Err(error) => self.status(&format!("set game: {error}; no game until the next set game")),
                 }
             }
             // Discs, as NBoard sends them (±100 for its "draws to Black/White") and NTest reads
@@ -493,12 +520,15 @@ impl NBoardSession {
 
 /// A text for the user: NBoard's `status` line; an empty one (the end of a `hint`) is a bare
 /// `status`, as NTest writes it.
+/// A `status` line. What it repeats of the input is kept to Latin-1: the NBoard GUI reads each
+/// line with a reader that throws on a character above 255, outside its error handling, and its
+/// reading thread then stops for good (no `pong` ever again).
 fn status_line(text: &str) -> String {
     if text.is_empty() {
-        "status".to_string()
-    } else {
-        format!("status {text}")
+        return "status".to_string();
     }
+    let text: String = text.chars().map(|char| if u32::from(char) > 0xFF { '?' } else { char }).collect();
+    format!("status {text}")
 }
 
 /// `ffo`'s table: a header, one row per position (score and move, the file's score, time, nodes

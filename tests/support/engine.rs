@@ -52,6 +52,34 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
     output
 }
 
+/// Starts the binary, writes `input`, and `after` it closes both the engine's stdin and its stdout,
+/// as a GUI closes its pipes when it exits without `quit` (the NBoard GUI never sends it). Returns
+/// how long the engine then took to exit; `None` if it still ran 5 s later (it is then killed).
+pub fn hang_up(input: &str, after: Duration) -> Option<Duration> {
+    let mut child = Command::new(binary())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    thread::sleep(after);
+    drop(stdin);
+    drop(child.stdout.take());
+    let closed = Instant::now();
+    while closed.elapsed() < Duration::from_secs(5) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(closed.elapsed());
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
 /// Runs the binary with no arguments and `input` on stdin (the engine must exit by itself on `quit`
 /// or end of input), checks that it exits successfully, and returns its stdout lines.
 pub fn transcript(input: impl AsRef<[u8]>) -> Vec<String> {

@@ -211,7 +211,8 @@ impl UcciFront {
 
     /// End of input: a search that ends by itself may finish.
     pub fn end_of_input(&mut self) {
-        self.controller.wait();
+        let output = self.output.clone();
+        self.controller.wait_unless(&move || output.reader_gone());
     }
 
     /// The answer to `ucci`: who we are, the UCCI options, `ucciok`.

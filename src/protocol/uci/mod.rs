@@ -119,9 +119,11 @@ impl UciFront {
     /// End of input: a search that ends by itself is allowed to finish (so `echo 'go depth 9' |
     /// triskel` works); `infinite` and ponder searches are stopped.
     pub fn end_of_input(&mut self) {
+        let output = self.output.clone();
+        let reader_gone = move || output.reader_gone();
         match &mut self.game {
-            Game::Chess(controller) => controller.wait(),
-            Game::Xiangqi(controller) => controller.wait(),
+            Game::Chess(controller) => controller.wait_unless(&reader_gone),
+            Game::Xiangqi(controller) => controller.wait_unless(&reader_gone),
             Game::Switching => {}
         }
     }
