@@ -504,5 +504,7 @@ fn bench_eval_prints_each_positions_evaluation() {
     let positions = text.lines().filter(|line| line.starts_with("Position: ")).count();
     let evaluations =
         text.lines().filter(|line| line.starts_with("Classical evaluation (side to move)")).count();
-    assert_eq!((positions, evaluations), (13, 13), "{text}");
+    // Each ends as `eval` does, with the evaluation the search uses (in check: none).
+    let finals = text.lines().filter(|line| line.starts_with("Final evaluation: ")).count();
+    assert_eq!((positions, evaluations, finals), (13, 13, 13), "{text}");
 }

@@ -14,8 +14,10 @@ use super::request::GoRequest;
 use super::search::{self, State};
 use super::table::allocate_table;
 use super::timeman::TimeLimits;
+use crate::games::eval_report;
 use crate::games::Variant;
-use crate::nnue::SearchNetworks;
+use crate::knowledge::Knowledge;
+use crate::nnue::Networks;
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
 use engine::history::PastPosition;
 use engine::perft::perft_until;
@@ -29,8 +31,9 @@ use std::time::Duration;
 pub enum BenchEvent<'a, G: Variant> {
     /// Position `number` (from 1) of `count` comes next.
     Position { number: usize, count: usize, position: &'a G },
-    /// The position's static evaluation was asked for (limit type `eval`): its `eval` text.
-    Evaluated(&'a G),
+    /// The position's static evaluation was asked for (limit type `eval`): its `eval` text, to
+    /// the `Final evaluation` line, as Stockfish's bench prints each position's.
+    Evaluated(String),
     /// The position's perft count (limit type `perft`).
     Counted(u64),
     /// The position's search: the depth it reached, its score, its nodes and its move.
@@ -133,12 +136,12 @@ fn setup<G: Variant>(line: &str, chess960: bool) -> Result<(G, Vec<PastPosition>
 
 /// Runs the bench, handing `report` each step. `current` is the session's position and game keys;
 /// the positions are read in Chess960 notation or not, and the game evaluates with its network of
-/// `networks` (`Use NNUE`) or, for `None`, its hand-crafted evaluation. The error says why the
+/// `networks` where `Use NNUE` is on, else with its hand-crafted evaluation. The error says why the
 /// bench ended early (`stop`, a file or a position that does not read).
 pub fn run<G: Variant>(
     config: &Config,
     current: (&G, &[PastPosition]),
-    (chess960, networks): (bool, SearchNetworks),
+    (chess960, networks): (bool, &Networks),
     stop: &Arc<AtomicBool>,
     report: &mut dyn FnMut(BenchEvent<'_, G>),
 ) -> Result<u64, String> {
@@ -166,7 +169,7 @@ pub fn run<G: Variant>(
         }
         report(BenchEvent::Position { number: index + 1, count: positions.len(), position });
         if config.limit_type == LimitType::Eval {
-            report(BenchEvent::Evaluated(position));
+            report(BenchEvent::Evaluated(eval_report(position, networks, Knowledge::Full)));
             continue;
         }
         if config.limit_type == LimitType::Perft {
@@ -205,7 +208,7 @@ pub fn run<G: Variant>(
             multipv: 1,
             shown_lines: 1,
             judge_chases: true,
-            networks,
+            networks: networks.search(),
             // No endgame tables: the signature must not depend on which the machine has.
             tables: None,
             table_score: None,

@@ -722,8 +722,9 @@ impl<G: Variant> Controller<G> {
         self.stop();
         let config = bench::parse(args, G::BENCH_DEPTH)?;
         let (position, keys) = (self.position, self.keys.clone());
-        let evaluation = (self.settings.chess960, self.settings.networks.search());
+        let (chess960, networks) = (self.settings.chess960, self.settings.networks.clone());
         self.chore("bench", move |stop| {
+            let evaluation = (chess960, &networks);
             let ran =
                 bench::run(&config, (&position, &keys), evaluation, &stop, &mut |event| report(Ok(event)));
             if let Err(message) = ran {

@@ -29,7 +29,7 @@ pub fn bench_text<G: Variant>(event: &BenchEvent<'_, G>, rule: char) -> String {
         BenchEvent::Position { number, count, position } => {
             format!("Position: {number}/{count} ({})", position.fen_text())
         }
-        BenchEvent::Evaluated(position) => position.eval_text(),
+        BenchEvent::Evaluated(text) => text.clone(),
         BenchEvent::Counted(nodes) => format!("Nodes searched: {nodes}"),
         BenchEvent::Searched { position, depth, score, nodes, best } => {
             let best = best.map_or("0000".to_string(), |mv| position.move_text(mv).to_string());
