@@ -36,6 +36,10 @@ pub(super) trait Cpu: Copy {
 
     /// Squares where `player` may play.
     fn legal_moves(player: u64, opponent: u64) -> u64;
+
+    /// The static evaluation behind the move ordering, in centidiscs from the side to move
+    /// `player`. Only the order of moves depends on it, never a score.
+    fn evaluate(player: u64, opponent: u64) -> i32;
 }
 
 /// [`Cpu::flips`], skipping the ray arithmetic when no opponent disc touches `square` (then
@@ -67,6 +71,12 @@ impl Cpu for Portable {
     #[inline(always)]
     fn legal_moves(player: u64, opponent: u64) -> u64 {
         crate::othello::board::legal_moves(player, opponent)
+    }
+
+    #[inline]
+    fn evaluate(player: u64, opponent: u64) -> i32 {
+        use crate::othello::{Color, Position};
+        crate::othello::evaluate(&Position::from_discs(player, opponent, Color::Black)).0
     }
 }
 
@@ -110,6 +120,13 @@ impl Cpu for Avx2 {
         // SAFETY: only ever called from code compiled with the features, which the solve's
         // entry checked the CPU has.
         unsafe { crate::othello::board::legal_moves_avx2(player, opponent) }
+    }
+
+    #[inline(always)]
+    fn evaluate(player: u64, opponent: u64) -> i32 {
+        // SAFETY: only ever called from code compiled with the features, which the solve's
+        // entry checked the CPU has.
+        unsafe { crate::othello::eval::evaluate_avx2(player, opponent) }
     }
 }
 

@@ -3,7 +3,7 @@
 //! probable cut-off (`selective`) and, with a [`Team`], threads spread over different moves.
 
 use super::ordering::{
-    corner_stability, neighbours, odd_quadrants, order_eval, sort_depth, CORNERS, SORT_EMPTIES, SORT_MARGIN,
+    corner_stability, neighbours, odd_quadrants, sort_depth, CORNERS, SORT_EMPTIES, SORT_MARGIN,
 };
 use super::selective::PROBCUT_EMPTIES;
 use super::solver::{
@@ -244,13 +244,13 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         (best, best_square)
     }
 
-    /// A fixed-depth alpha-beta search with [`order_eval`] at the leaves (centidiscs), for move
+    /// A fixed-depth alpha-beta search with the instruction set's [`evaluate`](super::cpu::Cpu::evaluate) at the leaves (centidiscs), for move
     /// ordering. Its nodes count with the solver's.
     #[inline(always)]
     pub(super) fn order_search_body(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return order_eval(p, o);
+            return K::evaluate(p, o);
         }
         let moves = K::legal_moves(p, o);
         if moves == 0 {

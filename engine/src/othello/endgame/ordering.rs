@@ -6,8 +6,7 @@
 //! [`SORT_EMPTIES`] up, the depth and evaluation of the shallow search that ranks the moves.
 //! Only the order of moves depends on anything here, never a score.
 
-use crate::othello::board::{Color, NOT_A, NOT_H};
-use crate::othello::position::Position;
+use crate::othello::board::{NOT_A, NOT_H};
 
 /// The four quadrants: parity ordering plays first into quadrants with an odd number of empties,
 /// so that the side to move gets the last move there. Only the test's reference needs the masks.
@@ -95,7 +94,7 @@ fn odd_quadrants_by_count(empty: u64) -> u64 {
 }
 
 /// From this many empties up, moves are ordered by a shallow search with an evaluation
-/// ([`order_eval`]) beside fastest-first, as Edax orders them: below, the subtrees are too small
+/// ([`Cpu::evaluate`](super::cpu::Cpu::evaluate)) beside fastest-first, as Edax orders them: below, the subtrees are too small
 /// to pay for it. With [`sort_depth`], 13 took least time on FFO #40-#47 (12 and 15 more).
 pub(super) const SORT_EMPTIES: u32 = 13;
 
@@ -107,13 +106,6 @@ pub(super) const SORT_MARGIN: i32 = 8;
 #[inline(always)]
 pub(super) fn sort_depth(n: u32) -> u32 {
     (n.saturating_sub(13) / 3).min(3)
-}
-
-/// The evaluation behind the ordering search, in centidiscs from the side to move `p`. Only
-/// the order of moves depends on it, never a score: any evaluation is correct here.
-#[inline]
-pub(super) fn order_eval(p: u64, o: u64) -> i32 {
-    crate::othello::evaluate(&Position::from_discs(p, o, Color::Black)).0
 }
 
 /// The squares next to `discs` (eight directions).
