@@ -531,7 +531,7 @@ fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it
     engine.send("learn");
     assert_eq!(engine.until(LONG, |line| line == "learned"), ["learned"]);
     let first = std::fs::read(&path).expect("learn writes the book");
-    assert!(!first.is_empty() && first.len() % 16 == 0, "{} bytes", first.len());
+    assert!(!first.is_empty() && first.len().is_multiple_of(16), "{} bytes", first.len());
 
     // The start and every position of the learned line are answered at once.
     for moves in ["", "B[F5]", "B[F5]W[F6]", "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]"] {

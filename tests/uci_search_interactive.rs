@@ -80,6 +80,12 @@ fn end_of_input_with_stdout_closed_too_stops_the_search() {
     let exited =
         hang_up(&format!("uci\nposition fen {MIDDLEGAME}\ngo depth 60\n"), Duration::from_millis(300));
     assert!(exited.is_some_and(|took| took < Duration::from_secs(3)), "{exited:?}");
+    // A perft writes nothing until it is done (minutes at depth 8), so no failed write tells the
+    // engine; on Linux the closed pipe does.
+    if cfg!(target_os = "linux") {
+        let exited = hang_up("uci\nposition startpos\ngo perft 8\n", Duration::from_millis(300));
+        assert!(exited.is_some_and(|took| took < Duration::from_secs(3)), "perft: {exited:?}");
+    }
 }
 
 #[test]

@@ -204,7 +204,7 @@ fn agrees_with_the_exchange_played_out_move_by_move() {
                 let captures: Vec<Move> =
                     moves.iter().copied().filter(|mv| immediate_gain(&position, *mv) > 0).collect();
                 let pool: &[Move] =
-                    if !captures.is_empty() && rng.next() % 2 == 0 { &captures } else { &moves };
+                    if !captures.is_empty() && rng.next().is_multiple_of(2) { &captures } else { &moves };
                 position.make_move(pool[(rng.next() % pool.len() as u64) as usize]);
             }
         }

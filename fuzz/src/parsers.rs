@@ -95,7 +95,7 @@ pub fn run(
             }
             stats.inputs += 1;
             stats.per_target[slot].1 += 1;
-            if stats.inputs % 10_000 == 0 {
+            if stats.inputs.is_multiple_of(10_000) {
                 stats.elapsed = started.elapsed();
                 progress(&stats);
             }

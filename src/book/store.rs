@@ -62,7 +62,7 @@ impl Book {
     /// Parses a book image. A file whose length is not a multiple of 16 is refused. Entries out of
     /// key order (a book the specification would call broken) are sorted rather than refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
-        if bytes.len() % ENTRY_BYTES != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_BYTES) {
             return Err(format!("its length, {} bytes, is not a multiple of {ENTRY_BYTES}", bytes.len()));
         }
         let mut entries: Vec<Entry> = bytes

@@ -31,7 +31,9 @@
 //! The clock is the record's: `TI` (or `TB` and `TW`) gives each side's time for the game, its
 //! increment and grace period, and each move's `/TIME` (in the record or in `move`) what it took;
 //! `TI[0]`, NBoard's game without a clock, leaves the depth alone to bound a move. A bad command
-//! or record leaves the game as it was and is answered with a `status` line saying why.
+//! leaves the game as it was and is answered with a `status` line saying why; a refused record
+//! leaves no game until the next `set game` (answering for the one before would give the GUI a
+//! move that is illegal on its board).
 //!
 //! The book ([`crate::book::othello`]): `go` plays a book position's best move at once, `hint`
 //! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first,
@@ -127,7 +129,7 @@ impl NBoardSession {
         controller.settings_mut().own_book = true;
         let mut play = OthelloPlay::new(controller);
         if let Err(message) = play.open_book(setup.book) {
-            output.line(&format!("status {message}; starting with an empty book"));
+            output.line(&status_line(&format!("{message}; starting with an empty book")));
         }
         NBoardSession {
             play,

@@ -46,7 +46,7 @@ const ZERO_RUN: i16 = i16::MIN;
 
 /// Whether `stages` stages split the empties evenly (a divisor of [`EMPTIES`]).
 pub const fn valid_stages(stages: usize) -> bool {
-    stages > 0 && EMPTIES as usize % stages == 0
+    stages > 0 && (EMPTIES as usize).is_multiple_of(stages)
 }
 
 /// Empty squares per stage with `stages` stages.

@@ -259,7 +259,7 @@ mod tests {
         let second = std::fs::read(&out).unwrap();
         let _ = std::fs::remove_file(&out);
         assert_eq!(first, second);
-        assert!(!first.is_empty() && first.len() % 16 == 0);
+        assert!(!first.is_empty() && first.len().is_multiple_of(16));
         let entries: Vec<Entry> =
             first.chunks_exact(16).map(|chunk| Entry::from_bytes(chunk.try_into().unwrap())).collect();
         assert!(entries.windows(2).all(|pair| pair[0].key <= pair[1].key));

@@ -158,7 +158,7 @@ mod avx2 {
     /// 255 x 32 640, within `i32` up to `MAX_HIDDEN`.
     #[target_feature(enable = "avx2")]
     unsafe fn dot<const N: usize>(accumulator: &[i16; N], weights: &[i16; N]) -> __m256i {
-        const { assert!(N % 16 == 0, "rows of whole AVX2 registers") };
+        const { assert!(N.is_multiple_of(16), "rows of whole AVX2 registers") };
         let zero = _mm256_setzero_si256();
         let limit = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();

@@ -89,7 +89,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     #[inline(always)]
     pub(super) fn draw_score(&self, ply: usize) -> Score {
         let draw = self.control.draw_value().0;
-        Score(if ply % 2 == 0 { draw } else { -draw })
+        Score(if ply.is_multiple_of(2) { draw } else { -draw })
     }
 
     /// [`Control::selectivity`].

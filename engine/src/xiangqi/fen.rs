@@ -118,7 +118,7 @@ fn elephant_point(color: Color, square: Square) -> bool {
     let file = square.file();
     match rank {
         0 | 4 => file == 2 || file == 6,
-        2 => file % 4 == 0,
+        2 => file.is_multiple_of(4),
         _ => false,
     }
 }

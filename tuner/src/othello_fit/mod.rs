@@ -299,14 +299,14 @@ fn generate(options: &Options) -> Result<(), String> {
                     .ok_or("the solver stopped without a stop request")?;
                 solved_nodes += solution.nodes;
                 labels.solved(&position, solution.score as f32, game);
-                if rng.next_u64() % 4 == 0 {
+                if rng.next_u64().is_multiple_of(4) {
                     random_move(&position, &mut rng)
                 } else {
                     solution.best_move
                 }
             } else {
                 labels.midgame(position);
-                if plies < random_plies && rng.next_u64() % 2 == 0 {
+                if plies < random_plies && rng.next_u64().is_multiple_of(2) {
                     random_move(&position, &mut rng)
                 } else {
                     search_move(&position, depth, &search_table, &mut state).0
