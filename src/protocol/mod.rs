@@ -80,11 +80,7 @@ impl Protocol {
         let Some(front) = self.front.as_mut() else { return Flow::Continue };
         self.output.log_input(line);
         let flow = front.handle(line);
-        if self.output.is_closed() {
-            front.hang_up();
-            return Flow::Quit;
-        }
-        flow
+        ended_if_unread(&self.output, front.as_mut(), flow)
     }
 
     /// The front-end for a session whose first command is `line` (its first word `first`).
@@ -110,11 +106,7 @@ impl Protocol {
             Some(front) => {
                 self.output.log_input("(a line that is not UTF-8)");
                 let flow = front.garbage(bytes);
-                if self.output.is_closed() {
-                    front.hang_up();
-                    return Flow::Quit;
-                }
-                flow
+                ended_if_unread(&self.output, front.as_mut(), flow)
             }
         }
     }
@@ -139,6 +131,16 @@ impl Protocol {
             front.end_of_input();
         }
     }
+}
+
+/// `flow` after a line, unless stdout closed meanwhile: the session then ends, its work with it,
+/// since nobody reads the answers.
+fn ended_if_unread(output: &Output, front: &mut dyn Frontend, flow: Flow) -> Flow {
+    if output.is_closed() {
+        front.hang_up();
+        return Flow::Quit;
+    }
+    flow
 }
 
 /// The command word of a GTP line, after its optional numeric id.

@@ -325,11 +325,9 @@ impl NBoardSession {
     /// unless nobody reads the answers any more: the NBoard GUI never sends `quit`, it closes its
     /// pipes, and a `hint` at depth 60 would go on for hours.
     pub fn end_of_input(&mut self) {
-        let output = self.output.clone();
-        let reader_gone = move || output.reader_gone();
         loop {
-            self.play.controller_mut().wait_unless(&reader_gone);
-            if reader_gone() {
+            self.play.controller_mut().wait_unless(&|| self.output.reader_gone());
+            if self.output.reader_gone() {
                 return self.cancel();
             }
             if self.held_back.is_empty() {

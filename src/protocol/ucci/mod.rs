@@ -211,8 +211,7 @@ impl UcciFront {
 
     /// End of input: a search that ends by itself may finish.
     pub fn end_of_input(&mut self) {
-        let output = self.output.clone();
-        self.controller.wait_unless(&move || output.reader_gone());
+        self.controller.wait_unless(&|| self.output.reader_gone());
     }
 
     /// The answer to `ucci`: who we are, the UCCI options, `ucciok`.

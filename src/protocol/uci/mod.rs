@@ -119,8 +119,7 @@ impl UciFront {
     /// End of input: a search that ends by itself is allowed to finish (so `echo 'go depth 9' |
     /// triskel` works); `infinite` and ponder searches are stopped.
     pub fn end_of_input(&mut self) {
-        let output = self.output.clone();
-        let reader_gone = move || output.reader_gone();
+        let reader_gone = || self.output.reader_gone();
         match &mut self.game {
             Game::Chess(controller) => controller.wait_unless(&reader_gone),
             Game::Xiangqi(controller) => controller.wait_unless(&reader_gone),
@@ -371,17 +370,23 @@ impl UciFront {
     /// `banmoves m...`, as UCCI has it: each legal move named is left out of the root until the
     /// next `position` (each `banmoves` replaces the last).
     fn ban<G: Variant>(&mut self, controller: &mut Controller<G>, moves: &[String]) {
-        let position = *controller.position();
-        let mut banned = Vec::new();
-        for text in moves {
-            match self.legal_move(&position, text) {
-                Some(mv) => banned.push(mv),
+        let banned = self.legal_moves_named(controller.position(), moves, "banmoves");
+        controller.ban(banned);
+    }
+
+    /// The legal moves of `position` among the GUI's `words`; each other word is named in an
+    /// `info string` of `command`'s and ignored.
+    fn legal_moves_named<G: Variant>(&self, position: &G, words: &[String], command: &str) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        for text in words {
+            match self.legal_move(position, text) {
+                Some(mv) => moves.push(mv),
                 None => {
-                    self.output.info_string(&format!("banmoves: {text} is not a legal move here; ignored"))
+                    self.output.info_string(&format!("{command}: {text} is not a legal move here; ignored"))
                 }
             }
         }
-        controller.ban(banned);
+        moves
     }
 
     fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
@@ -397,16 +402,8 @@ impl UciFront {
             };
         }
         let position = *controller.position();
-        let mut searchmoves = Vec::new();
         let ranks_from_one = self.ranks_from_one::<G>();
-        for text in &go.request.searchmoves {
-            match self.legal_move(&position, text) {
-                Some(mv) => searchmoves.push(mv),
-                None => {
-                    self.output.info_string(&format!("searchmoves: {text} is not a legal move here; ignored"))
-                }
-            }
-        }
+        let searchmoves = self.legal_moves_named(&position, &go.request.searchmoves, "searchmoves");
         // A list with no legal move in it asks for none, as Stockfish reads it: the answer is
         // `bestmove (none)`, not a search of every move.
         let nothing_legal = !go.request.searchmoves.is_empty() && searchmoves.is_empty();
