@@ -390,6 +390,48 @@ fn the_lines_before_bestmove_are_full_ones_once_each() {
     quit(engine);
 }
 
+/// A node limit that stops an iteration after a new best move beat the old one: the last lines
+/// lead with the new move's line at the depth it won at, with the score it won by, then the move
+/// it displaced at that depth, then the earlier iteration's other lines, as Stockfish shows the
+/// lines it updated before a stop. They used to show the new move at the old depth with its old
+/// score, below a line that scored more at the same depth.
+#[test]
+fn a_stop_after_a_new_best_move_shows_its_line_first_at_the_depth_it_won_at() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    let position = "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut new_best_cut_short = 0;
+    for nodes in (3_000..120_000).step_by(1_700) {
+        engine.send("ucinewgame");
+        engine.send(position);
+        let lines = engine.go(&format!("go nodes {nodes}"));
+        let last: Vec<&String> = lines[lines.len() - 4..lines.len() - 1].iter().collect();
+        let depth = |line: &str| field(line, "depth").unwrap().parse::<u32>().unwrap();
+        let score = |line: &str| {
+            assert_eq!(field(line, "score"), Some("cp"), "{line}");
+            line.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse::<i32>().unwrap()
+        };
+        let first_moves: Vec<&str> = last.iter().map(|line| field(line, "pv").unwrap()).collect();
+        assert_eq!(first_moves[0], bestmove(&lines), "{lines:#?}");
+        assert!(first_moves[1..].iter().all(|&mv| mv != first_moves[0]) && first_moves[1] != first_moves[2]);
+        for pair in last.windows(2) {
+            assert!(depth(pair[0]) >= depth(pair[1]), "the updated lines first: {lines:#?}");
+            if depth(pair[0]) == depth(pair[1]) {
+                assert!(score(pair[0]) >= score(pair[1]), "best first within a depth: {lines:#?}");
+            }
+        }
+        if depth(last[0]) > depth(last[2]) {
+            new_best_cut_short += 1;
+        }
+    }
+    assert!(
+        new_best_cut_short > 0,
+        "no limit stopped a search after a new best move: the test tests nothing"
+    );
+    quit(engine);
+}
+
 #[test]
 fn chess960_castling_is_written_king_takes_rook() {
     let _serial = serial();

@@ -128,6 +128,30 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     }
 
     let best = searcher.state.root_moves[0];
+    // A move that came to the front in the iteration a stop cut short beat the last completed
+    // iteration's best one depth deeper. Its line is reported at that depth with the score it won
+    // by, as Stockfish reports the lines it updated before a stop: the last lines shown then lead
+    // with the move played, and no line below it scores higher at the same depth.
+    let came_forward = searcher.stopped && completed_depth > 0 && last_best != Some(best.mv);
+    if came_forward {
+        searcher.report_root_move(completed_depth + 1, 0, 1, best.score, Bound::Exact, reporter);
+        // The move it displaced was searched first in that iteration, so it has a score of that
+        // depth too (unless a later pass of the window left it failing low, unscored).
+        let root_moves = &searcher.state.root_moves[..root_count];
+        let displaced = root_moves.iter().position(|root| Some(root.mv) == last_best);
+        if let Some(index) =
+            displaced.filter(|&index| multipv > 1 && root_moves[index].score > -Score::INFINITE)
+        {
+            searcher.report_root_move(
+                completed_depth + 1,
+                index,
+                2,
+                root_moves[index].score,
+                Bound::Exact,
+                reporter,
+            );
+        }
+    }
     // An iteration cut short may have searched the best move's line again and changed its reply
     // without reporting it: the reply stays the reported line's, so that the ponder move is the
     // second move of the line the GUI shows, as Stockfish's is. A new best move brings its own.
@@ -138,7 +162,8 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move,
-        score: if completed_depth > 0 { best.settled_score() } else { best.score },
+        // The last completed iteration's score, unless that iteration's best is no longer in front.
+        score: if completed_depth == 0 || came_forward { best.score } else { best.previous_score },
         depth: completed_depth,
         nodes: searcher.state.nodes,
         interrupted: searcher.stopped,
@@ -239,10 +264,24 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     fn report_line<R: Reporter<G::Move>>(&self, depth: u32, pv_index: usize, bound: Bound, reporter: &mut R) {
         let root = &self.state.root_moves[pv_index];
         let score = if bound == Bound::Exact && depth > 0 { root.previous_score } else { root.score };
+        self.report_root_move(depth, pv_index, pv_index + 1, score, bound, reporter);
+    }
+
+    /// The line of the root move at `index`, as line `multipv`, with `score`.
+    fn report_root_move<R: Reporter<G::Move>>(
+        &self,
+        depth: u32,
+        index: usize,
+        multipv: usize,
+        score: Score,
+        bound: Bound,
+        reporter: &mut R,
+    ) {
+        let root = &self.state.root_moves[index];
         reporter.report(&SearchInfo {
             depth,
             seldepth: self.state.seldepth as u32,
-            multipv: pv_index + 1,
+            multipv,
             score,
             bound,
             nodes: self.state.nodes,

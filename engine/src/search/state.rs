@@ -36,18 +36,6 @@ pub(super) struct RootMove<M: Copy> {
 }
 
 impl<M: Copy> RootMove<M> {
-    /// The move's score as the search's result: the last completed iteration's, unless the move
-    /// came to the front in the iteration a stop cut short. It had failed low before, so it has
-    /// no completed score (`-INFINITE`, which would read as a mate), and the score it beat the
-    /// first move with is the one it has.
-    pub(super) fn settled_score(&self) -> Score {
-        if self.previous_score == -Score::INFINITE {
-            self.score
-        } else {
-            self.previous_score
-        }
-    }
-
     /// The reply its line expects, if the line goes that far: the move to ponder on.
     pub(super) fn reply(&self) -> Option<M> {
         (self.pv_len > 1).then(|| self.pv[1])

@@ -129,8 +129,12 @@ impl<M> ShownLine<M> {
 pub struct UciListener<G: Variant> {
     output: Output,
     settings: Settings,
-    /// The last line written for each `multipv` index (index 0 for `multipv 1`).
+    /// The lines written since the last `multipv 1` line, by `multipv` index (index 0 for
+    /// `multipv 1`): all of an iteration's once it completed.
     shown_lines: Vec<ShownLine<G::Move>>,
+    /// The lines before them: the last complete set while a new one is being written (a stop
+    /// cuts an iteration short after its new best line).
+    earlier_lines: Vec<ShownLine<G::Move>>,
     /// The `info depth 0` line of a position without a legal move is written: the held
     /// `bestmove (none)` follows it alone.
     no_move_shown: bool,
@@ -138,7 +142,13 @@ pub struct UciListener<G: Variant> {
 
 impl<G: Variant> UciListener<G> {
     pub fn new(output: Output, settings: Settings) -> Self {
-        UciListener { output, settings, shown_lines: Vec::new(), no_move_shown: false }
+        UciListener {
+            output,
+            settings,
+            shown_lines: Vec::new(),
+            earlier_lines: Vec::new(),
+            no_move_shown: false,
+        }
     }
 
     /// Move words as the GUI reads them: ranks from 1 with `Xiangqi Ranks 1-10`.
@@ -167,10 +177,18 @@ impl<G: Variant> UciListener<G> {
     }
 
     /// The lines that end a search whose move is `best`: the last lines shown, with the final
-    /// counts; when `best` is not the first of them, a line for it (`score`, `pv`) comes first
-    /// and the others follow without their line for `best`, so the `MultiPV` count stays.
+    /// counts. The lines of an iteration a stop cut short come first, then the earlier
+    /// iteration's for the other moves, as Stockfish shows the lines it updated beside the ones
+    /// it had not reached. When `best` is not the first of them, a line for it (`score`, `pv`)
+    /// comes first and the others follow without their line for `best`. The `MultiPV` count stays.
     fn final_lines(&self, best: G::Move, score: Score, pv: String, nodes: u64, elapsed: Duration) -> String {
         let mut lines: Vec<&ShownLine<G::Move>> = self.shown_lines.iter().collect();
+        for line in &self.earlier_lines {
+            if !lines.iter().any(|shown| shown.first == line.first) {
+                lines.push(line);
+            }
+        }
+        lines.truncate(self.shown_lines.len().max(self.earlier_lines.len()));
         let leading;
         if lines.first().and_then(|line| line.first) != Some(best) {
             let shown = lines.first();
@@ -212,6 +230,9 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         };
         self.output.line(&shown.text(info.line.multipv, info.nodes, info.elapsed));
         let index = info.line.multipv - 1;
+        if index == 0 {
+            self.earlier_lines = std::mem::take(&mut self.shown_lines);
+        }
         if index < self.shown_lines.len() {
             self.shown_lines[index] = shown;
         } else if index == self.shown_lines.len() {
