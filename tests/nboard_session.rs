@@ -177,6 +177,20 @@ fn after_a_refused_set_game_nothing_answers_for_the_game_before_it() {
         wanted.push("pong 1".into());
         assert_eq!(lines, wanted, "{command}");
     }
+    // Anti-Othello, and a 10x10 type with no board of its own, are other games too: their moves
+    // must not be answered as Othello's.
+    for (record, n) in [("(;GM[Othello]TY[8a]B[F5];)", 2), ("(;GM[Othello]TY[10];)", 3)] {
+        engine.send(&format!("set game {EXAMPLE}"));
+        engine.send(&format!("set game {record}"));
+        let refusal = engine.until(LONG, |line| line.starts_with("status "));
+        assert!(
+            refusal[0].contains("only 8x8 Othello") && refusal[0].contains("no game until"),
+            "{refusal:?}"
+        );
+        engine.send("go");
+        let expected = "status go: no game (the last set game was refused); send set game";
+        assert_eq!(ping(&mut engine, n), vec![expected.to_string(), format!("pong {n}")], "{record}");
+    }
     engine.send(&format!("set game {EXAMPLE}"));
     let (mv, _, _) = reply(&go(&mut engine));
     assert_ne!(mv, "PA");

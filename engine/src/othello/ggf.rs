@@ -76,6 +76,8 @@ pub enum GgfError<'a> {
     NotOthello(&'a str),
     /// `BO[...]` is not an 8 x 8 board.
     BoardSize(&'a str),
+    /// `TY[...]` is another board size, anti-Othello, or a type that does not read.
+    GameType(&'a str),
     /// `BO[...]`'s board does not read.
     Board(BoardError),
     /// A move of the side that is not to move.
@@ -97,6 +99,9 @@ impl fmt::Display for GgfError<'_> {
             GgfError::BadTagName(name) => write!(f, "bad tag name {name:?}"),
             GgfError::NotOthello(game) => write!(f, "GM[{game}]: only Othello is played"),
             GgfError::BoardSize(size) => write!(f, "board size {size}: only 8x8 Othello is played"),
+            GgfError::GameType(kind) => {
+                write!(f, "TY[{kind}]: only 8x8 Othello is played (no anti, no other size)")
+            }
             GgfError::Board(error) => write!(f, "BO: {error}"),
             GgfError::NotItsTurn(mv) => write!(f, "{mv}: it is not that side's turn"),
             GgfError::Illegal(mv) => write!(f, "{mv} is not a legal move in this position"),
@@ -243,6 +248,41 @@ fn number(text: &str, fraction: bool) -> Option<f64> {
     (well_formed && text.len() <= 300).then(|| text.parse().ok()).flatten()
 }
 
+/// Checks `TY[...]`, the match type as GGS writes it and NBoard reads it: the board size (digits),
+/// at most one letter for how colours are given (`s` synchro, `k` komi, `b`, `w`), `a` for
+/// anti-Othello (fewest discs wins) and `r<N>` for a start of N random discs, in any order. The
+/// start and the moves come in their own tags, so a random start or a komi game is played as it
+/// stands; another size or anti-Othello is another game, which a record of 8x8 moves would
+/// otherwise be played as.
+fn check_type(text: &str) -> Result<(), GgfError<'_>> {
+    let refused = Err(GgfError::GameType(text));
+    let mut size = None;
+    let mut colours = 0;
+    let mut rest = text.trim();
+    while let Some(c) = rest.chars().next() {
+        let digits = |text: &str| text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+        if c.is_ascii_digit() {
+            let end = digits(rest);
+            if size.replace(&rest[..end]).is_some() {
+                return refused;
+            }
+            rest = &rest[end..];
+            continue;
+        }
+        rest = &rest[c.len_utf8()..];
+        match c.to_ascii_lowercase() {
+            's' | 'k' | 'b' | 'w' => colours += 1,
+            'r' if digits(rest) > 0 => rest = &rest[digits(rest)..],
+            _ => return refused,
+        }
+    }
+    if size == Some("8") && colours <= 1 {
+        Ok(())
+    } else {
+        refused
+    }
+}
+
 /// Reads `BO[8 <64 squares> <side>]`.
 fn parse_board(text: &str) -> Result<Position, GgfError<'_>> {
     let text = text.trim_start();
@@ -294,6 +334,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError<'_>> {
         match tag? {
             ("GM", game) if !game.eq_ignore_ascii_case("othello") => return Err(GgfError::NotOthello(game)),
             ("BO", value) => board = Some(value),
+            ("TY", kind) => check_type(kind)?,
             // NBoard reads the tags in order: `TI` sets both clocks, `TB` and `TW` one each.
             ("TI", clock) => record.clocks = [parse_clock(clock); 2],
             ("TB", clock) => record.clocks[Color::Black as usize] = parse_clock(clock),
@@ -373,6 +414,16 @@ mod tests {
             "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- O * *];)";
         assert_eq!(parse(too_long).err(), Some(GgfError::Board(BoardError::WrongLength)));
         assert_eq!(parse("(;GM[Chess];)").err(), Some(GgfError::NotOthello("Chess")));
+        // The match type: 8x8 with a random start, synchro or komi is Othello as recorded; anti-Othello
+        // and other sizes are other games, even with no board of their own in the record.
+        for kind in ["8", "8r20", "s8r18", "k8", "8k", "b8"] {
+            assert!(parse(&format!("(;GM[Othello]TY[{kind}]B[F5];)")).is_ok(), "TY[{kind}]");
+        }
+        for kind in ["8a", "a8", "10", "s10", "4", "88", "8 8", "8x", "8r", "sk8", ""] {
+            let record = format!("(;GM[Othello]TY[{kind}]B[F5];)");
+            assert_eq!(parse(&record).err(), Some(GgfError::GameType(kind)), "TY[{kind}]");
+        }
+        assert!(parse("(;GM[Othello]TY[8a];)").err().unwrap().to_string().contains("no anti"));
         assert_eq!(parse("garbage").err(), Some(GgfError::NoStart));
         assert!(parse("(;GM[Othello]B[F5").is_err());
         assert_eq!(parse("(;GM[Othello]W[F5];)").err(), Some(GgfError::NotItsTurn("F5")));
