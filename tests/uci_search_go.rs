@@ -390,11 +390,12 @@ fn the_lines_before_bestmove_are_full_ones_once_each() {
     quit(engine);
 }
 
-/// A node limit that stops an iteration after a new best move beat the old one: the last lines
-/// lead with the new move's line at the depth it won at, with the score it won by, then the move
-/// it displaced at that depth, then the earlier iteration's other lines, as Stockfish shows the
-/// lines it updated before a stop. They used to show the new move at the old depth with its old
-/// score, below a line that scored more at the same depth.
+/// Node limits that stop an iteration part way, some after a new best move beat the old one: the
+/// last lines lead with the lines the unfinished iteration updated (those it searched to the end,
+/// best first, or a move that took the lead in the first line and the move it displaced), at its
+/// depth, then the earlier iteration's other lines, as Stockfish shows the lines it updated before
+/// a stop. They used to show a new best at the old depth with its old score, below a line that
+/// scored more at the same depth.
 #[test]
 fn a_stop_after_a_new_best_move_shows_its_line_first_at_the_depth_it_won_at() {
     let _serial = serial();

@@ -70,6 +70,8 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
     // The best move of the last completed iteration and the reply its line gave: what was
     // reported, and so what a GUI shows beside the `bestmove`.
     let mut reported_reply = None;
+    // The lines the iteration a stop cut short had searched to the end.
+    let mut lines_done = 0;
     for depth in 1..=max_depth {
         if depth > 1 && depth < max_depth && skips_depth(searcher.state.thread_index, depth) {
             continue;
@@ -77,6 +79,7 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         for pv_index in 0..multipv {
             searcher.search_root_line(&mut position, depth as i32, pv_index, reporter);
             if searcher.stopped {
+                lines_done = pv_index;
                 break;
             }
         }
@@ -127,43 +130,49 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
         }
     }
 
-    let best = searcher.state.root_moves[0];
-    // A move that came to the front in the iteration a stop cut short beat the last completed
-    // iteration's best one depth deeper. Its line is reported at that depth with the score it won
-    // by, as Stockfish reports the lines it updated before a stop: the last lines shown then lead
-    // with the move played, and no line below it scores higher at the same depth.
-    let came_forward = searcher.stopped && completed_depth > 0 && last_best != Some(best.mv);
-    if came_forward {
-        searcher.report_root_move(completed_depth + 1, 0, 1, best.score, Bound::Exact, reporter);
-        // The move it displaced was searched first in that iteration, so it has a score of that
-        // depth too (unless a later pass of the window left it failing low, unscored).
+    // The lines a stop cut short are reported as Stockfish reports them: those the unfinished
+    // iteration searched to the end, best first, at its depth and with their new scores, the
+    // first of them the move played; when it stopped inside the first line, a move that came to
+    // the front there (it beat the last iteration's best one depth deeper) and the move it
+    // displaced, which that line searched first. The last lines shown then lead with the move
+    // played, and no line below it at the same depth scores higher.
+    let updated = if searcher.stopped && completed_depth > 0 {
+        searcher.sort_root_range(0, lines_done, |root| root.score);
+        let front = searcher.state.root_moves[0].mv;
+        if lines_done > 0 {
+            lines_done
+        } else {
+            usize::from(last_best != Some(front))
+        }
+    } else {
+        0
+    };
+    for index in 0..updated {
+        let score = searcher.state.root_moves[index].score;
+        searcher.report_root_move(completed_depth + 1, index, index + 1, score, Bound::Exact, reporter);
+    }
+    if lines_done == 0 && updated == 1 && multipv > 1 {
         let root_moves = &searcher.state.root_moves[..root_count];
         let displaced = root_moves.iter().position(|root| Some(root.mv) == last_best);
-        if let Some(index) =
-            displaced.filter(|&index| multipv > 1 && root_moves[index].score > -Score::INFINITE)
-        {
-            searcher.report_root_move(
-                completed_depth + 1,
-                index,
-                2,
-                root_moves[index].score,
-                Bound::Exact,
-                reporter,
-            );
+        // Unscored when a later pass of the window left it failing low.
+        if let Some(index) = displaced.filter(|&index| root_moves[index].score > -Score::INFINITE) {
+            let score = root_moves[index].score;
+            searcher.report_root_move(completed_depth + 1, index, 2, score, Bound::Exact, reporter);
         }
     }
+    let best = searcher.state.root_moves[0];
     // An iteration cut short may have searched the best move's line again and changed its reply
     // without reporting it: the reply stays the reported line's, so that the ponder move is the
-    // second move of the line the GUI shows, as Stockfish's is. A new best move brings its own.
+    // second move of the line the GUI shows, as Stockfish's is. A line reported since brings its own.
     let ponder_move = match reported_reply {
-        Some((mv, reply)) if mv == best.mv => reply,
+        Some((mv, reply)) if mv == best.mv && updated == 0 => reply,
         _ => best.reply(),
     };
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move,
-        // The last completed iteration's score, unless that iteration's best is no longer in front.
-        score: if completed_depth == 0 || came_forward { best.score } else { best.previous_score },
+        // The last completed iteration's score, unless the best line was updated after it.
+        score: if completed_depth == 0 || updated > 0 { best.score } else { best.previous_score },
         depth: completed_depth,
         nodes: searcher.state.nodes,
         interrupted: searcher.stopped,
