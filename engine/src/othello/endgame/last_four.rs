@@ -12,10 +12,10 @@ use super::solver::{
 impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
     /// One empty square `x`: whoever can plays it, and the count of flips gives the score.
     /// When `p` cannot play, the score only falls if the opponent does, so a score already at
-    /// or below `alpha` is a bound good enough without counting the opponent's flips.
+    /// or below `alpha` is a bound good enough without counting the opponent's flips. The
+    /// caller counts the node.
     #[inline(always)]
-    pub(super) fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
-        self.nodes += 1;
+    pub(super) fn solve_1(p: u64, alpha: i32, x: usize) -> i32 {
         // With one empty square, the opponent holds the 63 - discs(p) others.
         let discs = p.count_ones() as i32;
         let flipped = last_flip_count(p, x) as i32;
@@ -35,22 +35,53 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         unplayed
     }
 
-    /// Inlined into its callers (nearly always [`solve_3`](Self::solve_3)), the pass out of line:
-    /// 0.2-0.5% fewer instructions in the bench than a call.
+    /// [`solve_2`](Self::solve_2) counting its nodes into the solver's.
     #[inline(always)]
-    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
-        self.nodes += 1;
+    pub(super) fn solve_2_counted(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: usize,
+        x2: usize,
+    ) -> i32 {
+        let mut nodes = 0;
+        let score = self.solve_2(p, o, alpha, beta, x1, x2, &mut nodes);
+        self.nodes += nodes;
+        score
+    }
+
+    /// Inlined into its callers (nearly always [`solve_3`](Self::solve_3)), the pass out of line:
+    /// 0.2-0.5% fewer instructions in the bench than a call. Its nodes and its last moves' are
+    /// added to `nodes`, the caller's count (a register), not to the solver's (memory): one store
+    /// a call of `solve_3` instead of one a node.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn solve_2(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: usize,
+        x2: usize,
+        nodes: &mut u64,
+    ) -> i32 {
+        *nodes += 1;
         let mut best = -INFINITY;
         let f = flips_near::<K>(p, o, x1);
         if f != 0 {
-            best = -self.solve_1(o ^ f, -beta, x2);
+            *nodes += 1;
+            best = -Self::solve_1(o ^ f, -beta, x2);
             if best >= beta {
                 return best;
             }
         }
         let f = flips_near::<K>(p, o, x2);
         if f != 0 {
-            return best.max(-self.solve_1(o ^ f, -beta, x1));
+            *nodes += 1;
+            return best.max(-Self::solve_1(o ^ f, -beta, x1));
         }
         if best > -INFINITY {
             return best;
@@ -64,7 +95,25 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
 
     #[inline(always)]
     pub(super) fn solve_3_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
-        self.nodes += 1;
+        let mut nodes = 0;
+        let score = self.solve_3_counting(p, o, alpha, beta, squares, &mut nodes);
+        self.nodes += nodes;
+        score
+    }
+
+    /// [`solve_3`](Self::solve_3), its nodes and those of the inlined `solve_2` and `solve_1`
+    /// added to `nodes`.
+    #[inline(always)]
+    fn solve_3_counting(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: [usize; 3],
+        nodes: &mut u64,
+    ) -> i32 {
+        *nodes += 1;
         // Parity: a square alone in its quadrant first.
         let [mut x1, mut x2, mut x3] = squares;
         let (same_12, same_13) = (same_quadrant(x1, x2), same_quadrant(x1, x3));
@@ -82,7 +131,7 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
             ($x:expr, $y:expr, $z:expr, |$score:ident| $($then:stmt)?) => {
                 let f = flips_near::<K>(p, o, $x);
                 if f != 0 {
-                    let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z);
+                    let $score = -self.solve_2(o ^ f, p | f | (1 << $x), -beta, -alpha_now, $y, $z, nodes);
                     if $score > best {
                         best = $score;
                         if $score >= beta {

@@ -150,7 +150,7 @@ pub(super) trait Routines: Cpu {
 /// inlines into `solve_3`.
 macro_rules! routines {
     ($kind:tt) => {
-        routines!(@one $kind [#[inline(never)]] solve_2_after_pass solve_2
+        routines!(@one $kind [#[inline(never)]] solve_2_after_pass solve_2_counted
             (p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32);
         routines!(@one $kind [] solve_3 solve_3_body
             (p: u64, o: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32);
@@ -325,11 +325,14 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
                 self.nodes += 1;
                 final_score(p, o)
             }
-            1 => self.solve_1(p, alpha, empty.trailing_zeros() as usize),
+            1 => {
+                self.nodes += 1;
+                Self::solve_1(p, alpha, empty.trailing_zeros() as usize)
+            }
             2 => {
                 let x1 = empty.trailing_zeros() as usize;
                 let x2 = 63 - empty.leading_zeros() as usize;
-                self.solve_2(p, o, alpha, beta, x1, x2)
+                self.solve_2_counted(p, o, alpha, beta, x1, x2)
             }
             3 => {
                 let x1 = empty.trailing_zeros() as usize;
