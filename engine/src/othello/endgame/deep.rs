@@ -2,9 +2,7 @@
 //! transposition cut-offs, the stability cut-off, fastest-first ordering, in a pre-search the
 //! probable cut-off (`selective`) and, with a [`Team`], threads spread over different moves.
 
-use super::ordering::{
-    corner_stability, neighbours, odd_quadrants, sort_depth, CORNERS, SORT_EMPTIES, SORT_MARGIN,
-};
+use super::ordering::{neighbours, odd_quadrants, sort_depth, Anchors, CORNERS, SORT_EMPTIES, SORT_MARGIN};
 use super::selective::PROBCUT_EMPTIES;
 use super::solver::{
     final_score, stability_ceiling, Routines, SolveControl, Solver, INFINITY, MAX_SCORE, NO_SQUARE,
@@ -93,6 +91,7 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
         // moves are scored or searched.
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
+        let anchors = Anchors::new(p);
         // (score, square, flips, the opponent's replies once the move is scored)
         let mut list = [(0i32, 0u8, 0u64, 0u64); 32];
         let mut count = 0;
@@ -149,7 +148,9 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
             }
         }
 
-        for item in list.iter_mut().take(count).skip(first) {
+        // Over a subslice: the iterator adapters (`take`, `skip`) kept three counters on the stack
+        // around the ordering search's calls.
+        for item in &mut list[first..count] {
             let (x, f) = (item.1 as usize, item.2);
             let (np, no) = (o ^ f, p | f | (1 << x));
             let replies = K::legal_moves(np, no);
@@ -157,7 +158,7 @@ impl<C: SolveControl + ?Sized, K: Routines> Solver<'_, C, K> {
             let score = {
                 let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
                 let potential = (neighbours(no) & empty & !(1 << x)).count_ones();
-                let anchored = corner_stability(no);
+                let anchored = anchors.after(no, x);
                 let parity = i32::from(odd & (1 << x) != 0);
                 let mut score = -(weighted as i32) * (1 << 12) - potential as i32 * (1 << 6)
                     + anchored as i32 * (1 << 7)
