@@ -87,8 +87,15 @@ impl<'a, C: SolveControl + ?Sized, K: Routines> Solver<'a, C, K> {
             confidence: self.confidence,
         };
         let (first, second) = (self.table[a].load(), self.table[b].load());
-        let known =
-            [(a, first), (b, second)].into_iter().find(|(_, old)| old.player == p && old.opponent == o);
+        // Tested one after the other: an iterator over the two built their decoded fields into
+        // an array on the stack, byte by byte, at every store.
+        let known = if first.player == p && first.opponent == o {
+            Some((a, first))
+        } else if second.player == p && second.opponent == o {
+            Some((b, second))
+        } else {
+            None
+        };
         if let Some((slot, old)) = known {
             if old.confidence > entry.confidence {
                 return;
