@@ -511,7 +511,9 @@ class XiangqiBoard:
             self.oracle.send("go perft 1")
             lines, ok = self.oracle.read_until(lambda line: line.startswith("Nodes searched:"), 10)
             expect(ok, "the board's engine did not answer go perft 1:\n%s" % self.oracle.tail())
-            self.cache[key] = {self.shift(line.split(":")[0], 1) for line in lines if ": " in line}
+            # The move lines only: the last, `Nodes searched: N`, names no move (read as one, it
+            # left a mated side a "legal move" and the game went on).
+            self.cache[key] = {self.shift(line.split(":")[0], 1) for line in lines[:-1] if ": " in line} - {None}
         return self.cache[key]
 
     def move(self, text):
