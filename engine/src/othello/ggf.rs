@@ -258,9 +258,9 @@ fn check_type(text: &str) -> Result<(), GgfError<'_>> {
     let refused = Err(GgfError::GameType(text));
     let mut size = None;
     let mut colours = 0;
+    let digits = |text: &str| text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let mut rest = text.trim();
     while let Some(c) = rest.chars().next() {
-        let digits = |text: &str| text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
         if c.is_ascii_digit() {
             let end = digits(rest);
             if size.replace(&rest[..end]).is_some() {

@@ -230,12 +230,11 @@ impl<G: Variant> Listener<G> for UciListener<G> {
         };
         self.output.line(&shown.text(info.line.multipv, info.nodes, info.elapsed));
         let index = info.line.multipv - 1;
+        // Lines come in order, each set from its `multipv 1`: a new set starts empty.
         if index == 0 {
             self.earlier_lines = std::mem::take(&mut self.shown_lines);
         }
-        if index < self.shown_lines.len() {
-            self.shown_lines[index] = shown;
-        } else if index == self.shown_lines.len() {
+        if index == self.shown_lines.len() {
             self.shown_lines.push(shown);
         }
     }
