@@ -97,6 +97,18 @@ fn hint_prints_search_lines_for_distinct_moves_then_status() {
     for line in &searches {
         assert!(line.split_whitespace().count() == 5, "{line}");
     }
+    // Each line is followed by where the search stands, as Edax reports every result.
+    for (line, next) in lines.iter().zip(lines.iter().skip(1)) {
+        if line.starts_with("search ") {
+            let words: Vec<&str> = next.split_whitespace().collect();
+            assert!(
+                words.len() == 3
+                    && words[0] == "nodestats"
+                    && words[1].parse::<u64>().is_ok_and(|nodes| nodes > 0),
+                "{line} then {next}"
+            );
+        }
+    }
     for line in last {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words.len(), 5, "search PV EVAL 0 DEPTH: {line}");
@@ -551,6 +563,18 @@ fn learn_builds_the_book_go_and_hint_answer_from_it_and_a_second_game_changes_it
         assert!(words[2].parse::<f64>().is_ok() && words[3].parse::<u32>().is_ok(), "{}", book[0]);
         assert_eq!(words[4], "4", "valued by the learning searches' depth: {}", book[0]);
         assert!(mv.eq_ignore_ascii_case(words[1]), "go played {mv}, the book's best is {}", book[0]);
+        // The lines the book leaves unfilled are searched, as Edax does: other moves only.
+        let named = |line: &str| line.split_whitespace().nth(1).map(|pv| pv[..2].to_ascii_uppercase());
+        let booked: Vec<_> = book.iter().filter_map(|line| named(line)).collect();
+        let searched: Vec<_> =
+            hint.iter().filter(|line| line.starts_with("search ")).filter_map(|line| named(line)).collect();
+        assert!(searched.iter().all(|mv| !booked.contains(mv)), "{moves}: {hint:#?}");
+        if !moves.is_empty() {
+            assert!(
+                book.len() < 5 && !searched.is_empty(),
+                "one game learned, other moves searched: {hint:#?}"
+            );
+        }
     }
     // After the line's move (F5 F6 D3), the game played C5: the book knows it was played once.
     engine.send("set game (;GM[Othello]B[F5]W[F6]B[D3];)");

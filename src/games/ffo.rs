@@ -73,6 +73,8 @@ pub fn ffo(
     let threads = threads.clamp(1, MAX_THREADS as usize);
     let table = huge_vec(1 << 22, EndgameEntry::default).ok_or("ffo: no memory for the table")?;
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0.0f64, 0);
+    // A new table is already empty: only one a solve has filled is cleared (a pass over 96 MiB).
+    let mut table_used = false;
     report(FfoEvent::Started);
     for line in lines {
         let line = match line {
@@ -82,7 +84,10 @@ pub fn ffo(
                 continue;
             }
         };
-        endgame::clear(&table);
+        if table_used {
+            endgame::clear(&table);
+        }
+        table_used = true;
         let started = std::time::Instant::now();
         let stopped = || stop.load(Ordering::Relaxed);
         let Some((solution, nodes)) = solve_together(&line.position, &table, threads, &stopped) else {

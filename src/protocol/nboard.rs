@@ -36,8 +36,8 @@
 //! move that is illegal on its board).
 //!
 //! The book ([`crate::book::othello`]): `go` plays a book position's best move at once, `hint`
-//! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first,
-//! and `learn` searches the game's positions, adds its line to the book and writes the book to the
+//! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first
+//! (then, as Edax, a search of the other moves for the lines the book leaves unfilled), and `learn` searches the game's positions, adds its line to the book and writes the book to the
 //! file the command line named (`--book FILE`; without one the session learns in memory only),
 //! then answers `learned`.
 
@@ -236,18 +236,18 @@ impl NBoardSession {
             "move" => self.play(rest),
             // Version 1 sent the bare move (`F5`, `PA`).
             _ if rest.is_empty() && is_move_text(command) => self.play(command),
-            "go" => self.start(Task::Go, 1),
+            "go" => self.start(Task::Go, 1, Vec::new()),
             "hint" => match rest.split_whitespace().next().map(str::parse::<usize>) {
                 Some(Ok(lines)) if lines >= 1 => self.hint(lines.min(64)),
                 _ => self.status(&format!("hint takes a number of moves, not {rest:?}")),
             },
-            "analyze" => self.start(Task::Analyze, 1),
+            "analyze" => self.start(Task::Analyze, 1, Vec::new()),
             "ping" => {
                 self.cancel();
                 self.drop_held_back_work(true);
                 self.output.line(format!("pong {rest}").trim_end());
             }
-            "learn" => self.start(Task::Learn, 1),
+            "learn" => self.start(Task::Learn, 1, Vec::new()),
             "perft" => {
                 self.cancel();
                 self.perft(rest);
@@ -393,7 +393,8 @@ impl NBoardSession {
         }
     }
 
-    fn start(&mut self, task: Task, lines: usize) {
+    /// Starts `task`; a search leaves the `excluded` moves out of the root.
+    fn start(&mut self, task: Task, lines: usize, excluded: Vec<Move>) {
         self.cancel();
         self.running_task = Some(task);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -420,6 +421,7 @@ impl NBoardSession {
             draw_value: if task == Task::Go { self.draw_value() } else { 0 },
             // The depth is the engine's level: the book answers a `go` all the same.
             in_game: task == Task::Go,
+            excluded,
             ..GoRequest::default()
         };
         self.play.go(request, listener);
@@ -431,11 +433,13 @@ impl NBoardSession {
         self.play.black_view(self.contempt)
     }
 
-    /// `hint N`: a book position's book moves, best first, else a search.
+    /// `hint N`: a book position's book moves, best first, then, as Edax answers, a search of the
+    /// other moves for the lines the book did not fill (a GUI asking for the top N moves gets N
+    /// values whatever the book holds).
     fn hint(&mut self, lines: usize) {
         let book_lines = self.play.book_lines();
         if book_lines.is_empty() {
-            return self.start(Task::Hint, lines);
+            return self.start(Task::Hint, lines, Vec::new());
         }
         self.cancel();
         for line in book_lines.iter().take(lines) {
@@ -446,6 +450,12 @@ impl NBoardSession {
                 line.valued.games,
                 line.valued.depth
             ));
+        }
+        let unfilled = lines.saturating_sub(book_lines.len());
+        let others = (self.play.position().moves().count_ones() as usize).saturating_sub(book_lines.len());
+        if unfilled > 0 && others > 0 {
+            let booked = book_lines.iter().map(|line| line.mv).collect();
+            return self.start(Task::Hint, unfilled, booked);
         }
         self.status("");
     }
@@ -603,26 +613,22 @@ impl Listener<Position> for NBoardListener {
         if info.line.bound != Bound::Exact {
             return;
         }
-        match self.task {
-            Task::Hint if position.is_game_over() => {}
-            Task::Hint => self.line(&format!(
-                "search {} {} 0 {}",
+        // `hint` shows each line, `go` only the line it will play; each line is followed by where
+        // the search stands, as Edax's observer reports every result.
+        let shown = match self.task {
+            Task::Hint => !position.is_game_over(),
+            Task::Go => info.line.multipv == 1,
+            _ => false,
+        };
+        if shown {
+            let seconds = self.started.elapsed().as_secs_f64();
+            self.line(&format!(
+                "search {} {} 0 {}\nnodestats {} {seconds:.2}",
                 pv_text(info.line.pv),
                 disc_text(info.line.score),
-                depth_text(info)
-            )),
-            Task::Go if info.line.multipv == 1 => {
-                // The same thinking lines as `hint`'s, then where the search stands.
-                let seconds = self.started.elapsed().as_secs_f64();
-                self.line(&format!(
-                    "search {} {} 0 {}\nnodestats {} {seconds:.2}",
-                    pv_text(info.line.pv),
-                    disc_text(info.line.score),
-                    depth_text(info),
-                    info.nodes
-                ));
-            }
-            _ => {}
+                depth_text(info),
+                info.nodes
+            ));
         }
     }
 

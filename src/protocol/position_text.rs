@@ -1,6 +1,7 @@
 //! The text of positions and moves that UCI and UCCI share, so that neither front-end depends on
 //! the other's: the `startpos|fen <fen> [moves <m>...]` words of `position` (and UCCI's `probe`),
-//! which stay text until the session checks them, and the move lines of `pv`.
+//! which stay text until the session checks them, the move words of `banmoves` and `searchmoves`,
+//! and the move lines of `pv`.
 
 use crate::controller::Setup;
 use crate::games::Variant;
@@ -19,6 +20,25 @@ pub fn parse_position(args: &[&str]) -> (Setup, Vec<String>) {
         _ => Setup::Unreadable("usage: position startpos|fen <fen> [moves ...]".into()),
     };
     (setup, moves)
+}
+
+/// The moves among the GUI's `words` that `legal` reads as legal moves, in order; each other word
+/// is named in a message of `command`'s, which `refuse` writes in the protocol's own form, and
+/// ignored.
+pub fn legal_moves_named<M>(
+    words: &[String],
+    command: &str,
+    legal: impl Fn(&str) -> Option<M>,
+    mut refuse: impl FnMut(&str),
+) -> Vec<M> {
+    let mut moves = Vec::new();
+    for text in words {
+        match legal(text) {
+            Some(mv) => moves.push(mv),
+            None => refuse(&format!("{command}: {text} is not a legal move here; ignored")),
+        }
+    }
+    moves
 }
 
 /// A line of moves played from `position`, each preceded by a space.

@@ -24,6 +24,7 @@ pub mod parse;
 
 use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::flow::{settle, unknown_command, Flow};
+use super::position_text::legal_moves_named;
 use crate::controller::{Clock, Controller, GoRequest, Setup};
 use crate::games::{eval_report, search_evaluation};
 use crate::resources::{MAX_HASH_MB, MAX_THREADS};
@@ -358,13 +359,13 @@ impl UcciFront {
 
     /// `banmoves m...`: every legal move named is left out of the root until the next `position`.
     fn ban(&mut self, moves: &[String]) {
-        let mut banned = Vec::new();
-        for text in moves {
-            match self.controller.position().parse_move(text) {
-                Some(mv) => banned.push(mv),
-                None => self.message(&format!("banmoves: {text} is not a legal move here; ignored")),
-            }
-        }
+        let position = self.controller.position();
+        let banned = legal_moves_named(
+            moves,
+            "banmoves",
+            |text| position.parse_move(text),
+            |message| self.message(message),
+        );
         self.controller.ban(banned);
     }
 

@@ -14,6 +14,7 @@ pub mod ranks;
 use super::bench_report::{bench_text, STOCKFISH_RULE};
 use super::clock_text::{limit_text, time_limits_text};
 use super::flow::{settle, unknown_command, Flow};
+use super::position_text::legal_moves_named;
 use crate::controller::events::{ClockUse, CurrentMove, Decision, Info, Listener, Progress};
 use crate::controller::{Clock, Controller, GoRequest, PositionError, TimeLimits};
 use crate::games::display::compiler_text;
@@ -377,16 +378,12 @@ impl UciFront {
     /// The legal moves of `position` among the GUI's `words`; each other word is named in an
     /// `info string` of `command`'s and ignored.
     fn legal_moves_named<G: Variant>(&self, position: &G, words: &[String], command: &str) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        for text in words {
-            match self.legal_move(position, text) {
-                Some(mv) => moves.push(mv),
-                None => {
-                    self.output.info_string(&format!("{command}: {text} is not a legal move here; ignored"))
-                }
-            }
-        }
-        moves
+        legal_moves_named(
+            words,
+            command,
+            |text| self.legal_move(position, text),
+            |message| self.output.info_string(message),
+        )
     }
 
     fn go<G: Variant>(&mut self, controller: &mut Controller<G>, go: Go) {
