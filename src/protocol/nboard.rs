@@ -37,7 +37,8 @@
 //!
 //! The book ([`crate::book::othello`]): `go` plays a book position's best move at once, `hint`
 //! answers a book position with one `book MOVE EVAL GAMES DEPTH` line per book move, best first
-//! (then, as Edax, a search of the other moves for the lines the book leaves unfilled), and `learn` searches the game's positions, adds its line to the book and writes the book to the
+//! (then, as Edax, a search of the other moves for the lines the book leaves unfilled), and
+//! `learn` searches the game's positions, adds its line to the book and writes the book to the
 //! file the command line named (`--book FILE`; without one the session learns in memory only),
 //! then answers `learned`.
 
