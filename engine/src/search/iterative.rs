@@ -132,33 +132,23 @@ pub fn search<G: Game, C: Control, R: Reporter<G::Move>>(
 
     // The lines a stop cut short are reported as Stockfish reports them: those the unfinished
     // iteration searched to the end, best first, at its depth and with their new scores, the
-    // first of them the move played; when it stopped inside the first line, a move that came to
-    // the front there (it beat the last iteration's best one depth deeper) and the move it
-    // displaced, which that line searched first. The last lines shown then lead with the move
-    // played, and no line below it at the same depth scores higher.
-    let updated = if searcher.stopped && completed_depth > 0 {
-        searcher.sort_root_range(0, lines_done, |root| root.score);
-        let front = searcher.state.root_moves[0].mv;
-        if lines_done > 0 {
-            lines_done
-        } else {
-            usize::from(last_best != Some(front))
-        }
-    } else {
+    // first of them the move played. When it stopped inside the first line, a move that came to
+    // the front there (it beat the last iteration's best one depth deeper) is weighed against the
+    // move it displaced, which that line searched first, by the scores they have at the new
+    // depth: an aspiration pass cut short leaves the displaced move with its score from an earlier
+    // pass, and that can be the higher. The last lines shown then lead with the move played, and
+    // no line below it at the same depth scores higher.
+    let updated = if !searcher.stopped || completed_depth == 0 {
         0
+    } else if lines_done > 0 {
+        searcher.sort_root_range(0, lines_done, |root| root.score);
+        lines_done
+    } else {
+        searcher.weigh_new_front_against(last_best).min(multipv)
     };
     for index in 0..updated {
         let score = searcher.state.root_moves[index].score;
         searcher.report_root_move(completed_depth + 1, index, index + 1, score, Bound::Exact, reporter);
-    }
-    if lines_done == 0 && updated == 1 && multipv > 1 {
-        let root_moves = &searcher.state.root_moves[..root_count];
-        let displaced = root_moves.iter().position(|root| Some(root.mv) == last_best);
-        // Unscored when a later pass of the window left it failing low.
-        if let Some(index) = displaced.filter(|&index| root_moves[index].score > -Score::INFINITE) {
-            let score = root_moves[index].score;
-            searcher.report_root_move(completed_depth + 1, index, 2, score, Bound::Exact, reporter);
-        }
     }
     let best = searcher.state.root_moves[0];
     // An iteration cut short may have searched the best move's line again and changed its reply
@@ -212,6 +202,25 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         self.sort_root_moves(0, |root| root.previous_score);
         for root in &mut self.state.root_moves[..count] {
             root.previous_score = -Score::INFINITE;
+        }
+    }
+
+    /// After a stop inside the first line: when a move other than `last_best` came to the front,
+    /// brings `last_best` right behind it (unless a later pass of the window left it unscored) and
+    /// orders the two by score. Returns how many root moves lead with a score at the new depth.
+    fn weigh_new_front_against(&mut self, last_best: Option<G::Move>) -> usize {
+        let root_moves = &mut self.state.root_moves[..self.state.root_count];
+        if Some(root_moves[0].mv) == last_best {
+            return 0;
+        }
+        let displaced = root_moves.iter().position(|root| Some(root.mv) == last_best);
+        match displaced.filter(|&index| root_moves[index].score > -Score::INFINITE) {
+            Some(index) => {
+                root_moves[1..=index].rotate_right(1);
+                self.sort_root_range(0, 2, |root| root.score);
+                2
+            }
+            None => 1,
         }
     }
 
