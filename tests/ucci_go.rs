@@ -350,11 +350,15 @@ fn a_dead_drawn_position_after_long_shuffling_gets_a_draw_offer() {
 fn long_searches_report_the_move_being_searched() {
     let mut engine = ucci();
     engine.send("position startpos");
+    // `currmove` lines start after three seconds of search, as Stockfish's, at the next root move
+    // searched: the search is stopped once one is out, not at a fixed time, because one root move
+    // of a deep iteration can outlast any fixed wait on a loaded machine.
+    let started = Instant::now();
     engine.send("go depth 40");
-    // `currmove` lines start after three seconds, as Stockfish's.
-    std::thread::sleep(Duration::from_millis(3_800));
+    let mut lines = engine.until(LONG, |line| line.starts_with("info currmove "));
+    assert!(started.elapsed() >= Duration::from_secs(3), "currmove after {:?}", started.elapsed());
     engine.send("stop");
-    let lines = engine.until(LONG, is_final);
+    lines.extend(engine.until(LONG, is_final));
     let current: Vec<&String> = lines.iter().filter(|line| line.starts_with("info currmove ")).collect();
     assert!(!current.is_empty(), "{lines:#?}");
     for line in current {
