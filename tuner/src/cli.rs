@@ -413,6 +413,10 @@ pub struct TrainArgs {
     /// `datagen --nnue` tags them); the file given to --resume, to refine a network on its own games
     #[arg(long, value_name = "NET")]
     pub played_by: Option<String>,
+    /// Train only on the data sets' blocks whose settings line has each of these fields, such as
+    /// `nodes=5000` (the games searched at that many nodes a move), comma-separated
+    #[arg(long, value_name = "KEY=VALUE[,KEY=VALUE..]", value_delimiter = ',')]
+    pub block_settings: Vec<String>,
 }
 
 impl TrainArgs {
@@ -436,6 +440,7 @@ impl TrainArgs {
             mirror: !self.no_mirror,
             king_mirror: self.king_mirror,
             played_by: self.played_by.clone(),
+            block_settings: self.block_settings.clone(),
         }
     }
 }

@@ -268,13 +268,14 @@ fn train_as_the_docs_run_it() {
         mirror: true,
         king_mirror: true,
         played_by: None,
+        block_settings: Vec::new(),
     };
     assert_eq!(args.config(), expected);
 
     let Tuner::Train(args) = parse(
         "train --game xiangqi --data xq.bin --out n.bin --resume engine/data/chess_nnue.bin --rate 0.0003 \
          --validation 100 --scale 300 --chunk 4096 --seed 7 --threads 2 --baseline --no-mirror \
-         --played-by engine/data/chess_nnue.bin",
+         --played-by engine/data/chess_nnue.bin --block-settings nodes=5000,seed=22",
     ) else {
         panic!("not train")
     };
@@ -282,6 +283,7 @@ fn train_as_the_docs_run_it() {
     let config = args.config();
     assert_eq!(config.resume.as_deref(), Some("engine/data/chess_nnue.bin"));
     assert_eq!(config.played_by.as_deref(), Some("engine/data/chess_nnue.bin"));
+    assert_eq!(config.block_settings, ["nodes=5000", "seed=22"]);
     assert_eq!((config.rate, config.scale), (0.0003, 300.0));
     assert_eq!((config.validation_per_mille, config.chunk, config.seed, config.threads), (100, 4096, 7, 2));
     assert!(config.baseline && !config.mirror && !config.king_mirror);

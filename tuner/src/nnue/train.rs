@@ -26,7 +26,9 @@
 //! - **A network's own games.** `--played-by NET` keeps only the sets' blocks that NET played
 //!   (`datagen --nnue` names a block's network by the hash of its file), so that a network is
 //!   refined on its own games straight from the growing files; the split is then each file's last
-//!   games of that network.
+//!   games of that network. `--block-settings nodes=5000` keeps, in the same way, only the blocks
+//!   whose settings line has each field named (the node count the games were searched at, a seed),
+//!   alone or beside `--played-by`.
 //! - **Optimizer.** Adam, its learning rate falling along a cosine from `--rate` to a hundredth of
 //!   it over the epochs; weights clipped so the quantized network fits `i16`.
 //! - **Threads.** A batch is split between `--threads` threads, each summing its own gradient.
@@ -41,7 +43,7 @@ mod data;
 use super::network::{Activations, Network, SCALE};
 use super::FeatureSet;
 use crate::datagen::record::Record;
-use data::{data_files, for_each_chunk, DataFile, Part, RECORD};
+use data::{data_files, for_each_chunk, BlockFilter, DataFile, Part, RECORD};
 use std::time::Instant;
 use tablegen::prng::SplitMix64;
 
@@ -76,6 +78,9 @@ pub struct Config {
     /// A network file: train only on the games it played, the data sets' blocks whose settings
     /// line names it (`eval=`), so that refining a network on its own games needs no cut files.
     pub played_by: Option<String>,
+    /// `key=value` fields a data set's block must have in its settings line to be read (such as
+    /// `nodes=5000`): one search's games out of a file that holds several.
+    pub block_settings: Vec<String>,
 }
 
 /// One training position: each perspective's active features, side to move's first, and the target.
@@ -235,7 +240,13 @@ pub fn run<G: FeatureSet>(config: &Config) -> Result<f64, String> {
         }
         None => None,
     };
-    let files = data_files::<G>(&config.data, played_by.as_deref())?;
+    if let Some(field) =
+        config.block_settings.iter().find(|field| !field.contains('=') || field.contains(' '))
+    {
+        return Err(format!("--block-settings {field}: a settings field is key=value, without spaces"));
+    }
+    let blocks = BlockFilter { network: played_by, fields: config.block_settings.clone() };
+    let files = data_files::<G>(&config.data, &blocks)?;
     for_each_chunk::<G>(&files, config.chunk, config.validation_per_mille, |bytes, part| match part {
         Part::HeldOut => validation.extend(
             bytes
@@ -407,6 +418,7 @@ mod tests {
             mirror: true,
             king_mirror,
             played_by: None,
+            block_settings: Vec::new(),
         };
         let before = {
             let network = Network::random(G::FORMAT, 8, buckets, 1);

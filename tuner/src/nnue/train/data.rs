@@ -1,6 +1,7 @@
 //! The trainer's data: the files sized once when training starts, each streamed record by record
-//! (a data set played back game by game, only its blocks of one network with `--played-by`), and
-//! the split of each file into training records and its held-out last games.
+//! (a data set played back game by game, only the blocks a [`BlockFilter`] keeps: one network's
+//! with `--played-by`, one search's with `--block-settings`), and the split of each file into
+//! training records and its held-out last games.
 
 use crate::datagen::set;
 use crate::nnue::FeatureSet;
@@ -28,21 +29,52 @@ pub(super) fn held_out_from(records: usize, per_mille: u64) -> usize {
 pub(super) struct DataFile {
     path: String,
     set: bool,
-    /// Of a set, only the games of the blocks this network played (its [`network_tag`]).
-    ///
-    /// [`network_tag`]: crate::datagen::network_tag
-    played_by: Option<String>,
+    /// Of a set, only the games of the blocks this keeps.
+    blocks: BlockFilter,
     /// Training positions.
     records: usize,
     /// Bytes read.
     end: u64,
 }
 
-/// Sizes each of `paths`, counting of each set only the games of the network tagged `played_by`
-/// if one is given (a file of records names no network, so it is refused then).
+/// Which blocks of a data set training reads. A block's settings line (`game=chess seed=22
+/// nodes=5000 ... eval=nnue-...`) says what played its games, so one growing file per game can
+/// hold several networks' games at several node counts, and a training run picks its part.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct BlockFilter {
+    /// Only the games of this network's blocks (its [`network_tag`], from `--played-by`).
+    ///
+    /// [`network_tag`]: crate::datagen::network_tag
+    pub network: Option<String>,
+    /// Only the blocks whose settings line has every one of these `key=value` fields
+    /// (`--block-settings`), such as the node count the games were searched at.
+    pub fields: Vec<String>,
+}
+
+impl BlockFilter {
+    /// Whether it keeps only some blocks (a file of records, which has none, is then refused).
+    fn selects(&self) -> bool {
+        self.network.is_some() || !self.fields.is_empty()
+    }
+
+    /// Whether training reads `block`'s games.
+    fn keeps(&self, block: &set::Block) -> bool {
+        self.network.as_deref().is_none_or(|tag| block.network() == Some(tag))
+            && self.fields.iter().all(|wanted| block.settings.split(' ').any(|field| field == wanted))
+    }
+
+    /// What it keeps, for the trainer's report.
+    fn describe(&self) -> String {
+        let network = self.network.iter().map(|tag| format!("network {tag}'s games"));
+        network.chain(self.fields.iter().map(|field| format!("`{field}`"))).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Sizes each of `paths`, counting of each set only the games of the blocks `blocks` keeps (a file
+/// of records says nothing of what played its games, so it is refused when `blocks` selects).
 pub(super) fn data_files<G: FeatureSet>(
     paths: &[String],
-    played_by: Option<&str>,
+    blocks: &BlockFilter,
 ) -> Result<Vec<DataFile>, String> {
     paths
         .iter()
@@ -55,18 +87,23 @@ pub(super) fn data_files<G: FeatureSet>(
                 let records = summary
                     .blocks
                     .iter()
-                    .filter(|block| read_block(&block.block, played_by))
+                    .filter(|block| blocks.keeps(&block.block))
                     .map(|block| block.positions)
                     .sum::<u64>() as usize;
-                if let Some(tag) = played_by {
-                    eprintln!("train: {path}: {records} positions of network {tag}'s games");
+                if blocks.selects() {
+                    eprintln!("train: {path}: {records} positions of the blocks with {}", blocks.describe());
                 }
-                let played_by = played_by.map(String::from);
-                Ok(DataFile { path: path.clone(), set: true, played_by, records, end: summary.end })
-            } else if played_by.is_some() {
+                Ok(DataFile {
+                    path: path.clone(),
+                    set: true,
+                    blocks: blocks.clone(),
+                    records,
+                    end: summary.end,
+                })
+            } else if blocks.selects() {
                 Err(format!(
-                    "{path}: a file of 32-byte records does not say which network played its games \
-                     (--played-by reads data sets)"
+                    "{path}: a file of 32-byte records does not say what played its games \
+                     (--played-by and --block-settings read data sets)"
                 ))
             } else {
                 let length = std::fs::metadata(path).map_err(|error| format!("{path}: {error}"))?.len();
@@ -76,19 +113,13 @@ pub(super) fn data_files<G: FeatureSet>(
                 Ok(DataFile {
                     path: path.clone(),
                     set: false,
-                    played_by: None,
+                    blocks: BlockFilter::default(),
                     records: length as usize / RECORD,
                     end: length,
                 })
             }
         })
         .collect()
-}
-
-/// Whether training reads a block's games: every block's, or with `--played-by` (the tag
-/// `played_by`) only that network's.
-fn read_block(block: &set::Block, played_by: Option<&str>) -> bool {
-    played_by.is_none_or(|tag| block.network() == Some(tag))
 }
 
 /// A data file's records in order, streamed: read from a file of records, or played back from a
@@ -99,8 +130,8 @@ enum Source<G: FeatureSet> {
         reader: set::Reader<G, std::fs::File>,
         pending: Vec<u8>,
         at: usize,
-        /// Only the games of this network's blocks.
-        played_by: Option<String>,
+        /// Which blocks' games are read.
+        blocks: BlockFilter,
         /// The current block's games are read.
         kept: bool,
     },
@@ -115,7 +146,7 @@ impl<G: FeatureSet> Source<G> {
                 reader: set::Reader::new(handle, file.end, true),
                 pending: Vec::new(),
                 at: 0,
-                played_by: file.played_by.clone(),
+                blocks: file.blocks.clone(),
                 kept: true,
             }
         } else {
@@ -127,7 +158,7 @@ impl<G: FeatureSet> Source<G> {
     fn read(&mut self, out: &mut [u8], path: &str) -> Result<(), String> {
         match self {
             Source::Records(reader) => reader.read_exact(out).map_err(|error| format!("{path}: {error}")),
-            Source::Set { reader, pending, at, played_by, kept } => {
+            Source::Set { reader, pending, at, blocks, kept } => {
                 let mut filled = 0;
                 while filled < out.len() {
                     if *at == pending.len() {
@@ -135,7 +166,7 @@ impl<G: FeatureSet> Source<G> {
                         *at = 0;
                         match reader.next_item().map_err(|error| format!("{path}: {error}"))? {
                             Some(set::Item::Block(block)) => {
-                                *kept = read_block(&block, played_by.as_deref());
+                                *kept = blocks.keeps(&block);
                                 // Skipped games are only walked, not played back.
                                 reader.set_replay(*kept);
                             }
@@ -226,7 +257,7 @@ mod tests {
         let mut seen: Vec<(u8, usize, Part)> = Vec::new();
         let mut counts = [[0usize; 2]; 2];
         let mut training_chunks = Vec::new();
-        let files = data_files::<engine::chess::Position>(&paths, None).unwrap();
+        let files = data_files::<engine::chess::Position>(&paths, &BlockFilter::default()).unwrap();
         for_each_chunk::<engine::chess::Position>(&files, 64, 20, |bytes, part| {
             assert!(bytes.len() <= 64 * RECORD);
             if part == Part::Training {
@@ -264,7 +295,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let set = dir.join("data.set").to_str().unwrap().to_string();
         let records = dir.join("data.bin").to_str().unwrap().to_string();
-        three_games(&set, false);
+        three_games(&set, false, 300);
         crate::datagen::convert::<Chess>(&set, &records).unwrap();
         // The start of a game: its first position, one move, no end.
         let mut torn = Vec::new();
@@ -273,20 +304,21 @@ mod tests {
         let e4 = start.parse_uci_move("e2e4").unwrap();
         torn.extend_from_slice(&<Chess as crate::datagen::record::Packed>::move_bits(e4).to_le_bytes());
         std::fs::OpenOptions::new().append(true).open(&set).unwrap().write_all(&torn).unwrap();
-        let from_records = stream(&records, None);
+        let every = BlockFilter::default();
+        let from_records = stream(&records, &every);
         assert!(from_records.len() > 2 && from_records.iter().any(|(_, part)| *part == Part::HeldOut));
-        assert_eq!(stream(&set, None), from_records);
+        assert_eq!(stream(&set, &every), from_records);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Three short games from the start position appended to the set at `out`, played with the
-    /// embedded network or the hand-crafted evaluation.
-    fn three_games(out: &str, nnue: bool) {
+    /// embedded network or the hand-crafted evaluation, at `nodes` a move.
+    fn three_games(out: &str, nnue: bool, nodes: u64) {
         let config = crate::datagen::Config {
             play: crate::selfplay::Config {
                 openings: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()],
                 games: 3,
-                nodes: 300,
+                nodes,
                 skip_plies: 4,
                 nnue,
                 out: out.to_string(),
@@ -297,14 +329,32 @@ mod tests {
         crate::datagen::run::<engine::chess::Position>(&config).unwrap();
     }
 
-    /// What training reads of the chess file at `path` (with `--played-by`'s tag), chunk by chunk:
-    /// chunks of 50 records, a tenth held out.
-    fn stream(path: &str, played_by: Option<&str>) -> Vec<(Vec<u8>, Part)> {
+    /// What training reads of the chess file at `path` (of the blocks `blocks` keeps), chunk by
+    /// chunk: chunks of 50 records, a tenth held out.
+    fn stream(path: &str, blocks: &BlockFilter) -> Vec<(Vec<u8>, Part)> {
         type Chess = engine::chess::Position;
-        let files = data_files::<Chess>(&[path.to_string()], played_by).unwrap();
+        let files = data_files::<Chess>(&[path.to_string()], blocks).unwrap();
         let mut seen = Vec::new();
         for_each_chunk::<Chess>(&files, 50, 100, |bytes, part| seen.push((bytes.to_vec(), part))).unwrap();
         seen
+    }
+
+    /// A set of three blocks (the hand-crafted evaluation's games at 300 nodes a move, then the
+    /// embedded network's at 300 and at 200) in `dir`, as the set, its 32-byte records, and each
+    /// block's positions.
+    fn three_blocks(dir: &std::path::Path) -> (String, String, [usize; 3]) {
+        type Chess = engine::chess::Position;
+        std::fs::create_dir_all(dir).unwrap();
+        let (set, records) = (dir.join("data.set"), dir.join("data.bin"));
+        let (set, records) = (set.to_str().unwrap().to_string(), records.to_str().unwrap().to_string());
+        three_games(&set, false, 300);
+        three_games(&set, true, 300);
+        three_games(&set, true, 200);
+        let blocks = set::scan::<Chess>(&set, u64::MAX, false, |_| {}).unwrap().blocks;
+        let positions = [0, 1, 2].map(|index| blocks[index].positions as usize);
+        assert!(positions.iter().all(|&count| count > 0), "every block holds positions: {positions:?}");
+        crate::datagen::convert::<Chess>(&set, &records).unwrap();
+        (set, records, positions)
     }
 
     /// `--played-by`: of a set whose blocks two evaluations played, only the named network's games
@@ -315,28 +365,57 @@ mod tests {
         type Chess = engine::chess::Position;
         use crate::games::Tunable;
         let dir = std::env::temp_dir().join(format!("triskel-played-by-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
-        let (set, records, second) = (path("data.set"), path("data.bin"), path("second.bin"));
-        // The hand-crafted evaluation's games, then the embedded network's, in one set.
-        three_games(&set, false);
-        three_games(&set, true);
-        let blocks = set::scan::<Chess>(&set, u64::MAX, false, |_| {}).unwrap().blocks;
-        let (first, network) = (blocks[0].positions as usize, blocks[1].positions as usize);
-        assert!(first > 0 && network > 0, "both blocks hold positions");
-        crate::datagen::convert::<Chess>(&set, &records).unwrap();
-        std::fs::write(&second, &std::fs::read(&records).unwrap()[first * RECORD..]).unwrap();
+        let (set, records, [first, second, third]) = three_blocks(&dir);
+        let network_part = dir.join("network.bin").to_str().unwrap().to_string();
+        std::fs::write(&network_part, &std::fs::read(&records).unwrap()[first * RECORD..]).unwrap();
 
         let tag = crate::datagen::network_tag(Chess::embedded_network_file());
-        let sized = |path: &str, played_by: Option<&str>| {
-            data_files::<Chess>(&[path.to_string()], played_by).map(|files| files[0].records)
+        let played_by = |tag: &str| BlockFilter { network: Some(tag.to_string()), fields: Vec::new() };
+        let sized = |path: &str, blocks: &BlockFilter| {
+            data_files::<Chess>(&[path.to_string()], blocks).map(|files| files[0].records)
         };
-        assert_eq!(sized(&set, None), Ok(first + network));
-        assert_eq!(sized(&set, Some(&tag)), Ok(network));
-        assert_eq!(stream(&set, Some(&tag)), stream(&second, None));
-        assert_eq!(sized(&set, Some("nnue-0000000000000000")), Ok(0));
-        let refused = sized(&records, Some(&tag)).unwrap_err();
+        assert_eq!(sized(&set, &BlockFilter::default()), Ok(first + second + third));
+        assert_eq!(sized(&set, &played_by(&tag)), Ok(second + third));
+        assert_eq!(stream(&set, &played_by(&tag)), stream(&network_part, &BlockFilter::default()));
+        assert_eq!(sized(&set, &played_by("nnue-0000000000000000")), Ok(0));
+        let refused = sized(&records, &played_by(&tag)).unwrap_err();
         assert!(refused.contains("--played-by"), "{refused}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `--block-settings`: only the blocks whose settings line has every field asked for, alone
+    /// or beside `--played-by`; a field must match whole (`nodes=30` is not `nodes=300`).
+    #[test]
+    fn block_settings_read_only_the_blocks_with_those_fields() {
+        type Chess = engine::chess::Position;
+        use crate::games::Tunable;
+        let dir = std::env::temp_dir().join(format!("triskel-block-settings-{}", std::process::id()));
+        let (set, records, [first, second, third]) = three_blocks(&dir);
+        let all = std::fs::read(&records).unwrap();
+        let (at_300, at_200) = (dir.join("300.bin"), dir.join("200.bin"));
+        std::fs::write(&at_300, &all[..(first + second) * RECORD]).unwrap();
+        std::fs::write(&at_200, &all[(first + second) * RECORD..]).unwrap();
+
+        let tag = crate::datagen::network_tag(Chess::embedded_network_file());
+        let filter = |network: Option<&str>, fields: &[&str]| BlockFilter {
+            network: network.map(String::from),
+            fields: fields.iter().map(|field| field.to_string()).collect(),
+        };
+        let sized = |blocks: &BlockFilter| {
+            data_files::<Chess>(std::slice::from_ref(&set), blocks).map(|files| files[0].records)
+        };
+        assert_eq!(sized(&filter(None, &["nodes=300"])), Ok(first + second));
+        assert_eq!(sized(&filter(None, &["nodes=200"])), Ok(third));
+        assert_eq!(sized(&filter(None, &["nodes=30"])), Ok(0));
+        assert_eq!(sized(&filter(Some(&tag), &["nodes=300"])), Ok(second));
+        assert_eq!(sized(&filter(None, &["nodes=300", "game=chess"])), Ok(first + second));
+        assert_eq!(sized(&filter(None, &["nodes=300", "game=xiangqi"])), Ok(0));
+        let default = BlockFilter::default();
+        assert_eq!(stream(&set, &filter(None, &["nodes=300"])), stream(at_300.to_str().unwrap(), &default));
+        assert_eq!(stream(&set, &filter(None, &["nodes=200"])), stream(at_200.to_str().unwrap(), &default));
+        let refused =
+            data_files::<Chess>(std::slice::from_ref(&records), &filter(None, &["nodes=300"])).err().unwrap();
+        assert!(refused.contains("--block-settings"), "{refused}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
