@@ -1,7 +1,7 @@
 //! The networks from the outside, as a GUI sees them: `Use NNUE` and `EvalFile` (Stockfish
 //! 15.1's names) for the game being played, chess or xiangqi (and UCCI's `usennue` and
 //! `evalfile`), `export_net`, the network's lines in `eval`, searches that use the network, and
-//! bench signatures that are the same with the AVX2 loops and the portable ones.
+//! bench signatures that are the same with the AVX-512, AVX2 and portable loops.
 
 mod support;
 
@@ -305,6 +305,11 @@ fn the_network_bench_is_deterministic_and_the_same_on_every_loop() {
     for variant in ["chess", "xiangqi"] {
         let network = bench_signature(variant, true, &[]);
         assert_eq!(bench_signature(variant, true, &[]), network, "{variant}");
+        assert_eq!(
+            bench_signature(variant, true, &[("TRISKEL_NO_AVX512", "1")]),
+            network,
+            "{variant}: AVX2 loops on a CPU with AVX-512"
+        );
         assert_eq!(
             bench_signature(variant, true, &[("TRISKEL_NO_AVX2", "1")]),
             network,

@@ -1,6 +1,6 @@
 //! The chess network's accumulators, property-tested along random walks through the tree as a
 //! search takes them (`support/walk.rs`): the lazily and incrementally updated accumulators, and the
-//! evaluation, equal fresh ones, with the portable loops and the AVX2 ones, for the embedded network
+//! evaluation, equal fresh ones, with the portable loops and the AVX2 and AVX-512 ones, for the embedded network
 //! and for a king-mirrored one; and a king-mirrored network reads each side from its king's half.
 //! The random walks start from the positions of the random games (`random_games.rs`).
 //!
@@ -116,7 +116,7 @@ mod network_accumulators {
         /// 7. Along random walks of makes, unmakes and null moves (castling, en passant, promotions
         /// and captures among them, and lines deeper than the accumulator stack), the lazily and
         /// incrementally updated accumulators equal fresh ones, with the portable loops and, where
-        /// the CPU has them, the AVX2 ones.
+        /// the CPU has them, the AVX2 and AVX-512 ones.
         #[test]
         fn incremental_accumulators_equal_fresh_ones(start_index in 0..START_FENS.len(), steps in walk::steps()) {
             let mut cache = Box::<EvalCache>::default();
@@ -128,6 +128,11 @@ mod network_accumulators {
                 // SAFETY: the CPU has AVX2. (Tests evaluating meanwhile get the same integers.)
                 unsafe { simd::enable_avx2() };
                 walk::walk(&start, &steps, &mut cache, &mut check_accumulators)?;
+                if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+                    // SAFETY: the CPU has AVX-512 F and BW.
+                    unsafe { simd::enable_avx512() };
+                    walk::walk(&start, &steps, &mut cache, &mut check_accumulators)?;
+                }
                 simd::disable_avx2();
             }
         }

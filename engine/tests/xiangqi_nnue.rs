@@ -2,7 +2,7 @@
 //! among them, and lines deeper than the accumulator stack), the evaluation cache's lazily and
 //! incrementally updated accumulators equal fresh ones and its evaluation is the network's from
 //! scratch, clamped to the evaluation's limit, with the portable loops and, where the CPU has
-//! them, the AVX2 ones. Without a network the cache evaluates as the linear evaluation does.
+//! them, the AVX2 and AVX-512 ones. Without a network the cache evaluates as the linear evaluation does.
 
 use engine::nnue::simd;
 use engine::xiangqi::{eval, nnue, Color, EvalCache, Piece, PieceKind, Position};
@@ -68,6 +68,11 @@ proptest! {
             // SAFETY: the CPU has AVX2. No other test of this file evaluates with the network.
             unsafe { simd::enable_avx2() };
             walk::walk(start, &steps, &mut cache, &mut check_accumulators)?;
+            if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+                // SAFETY: the CPU has AVX-512 F and BW.
+                unsafe { simd::enable_avx512() };
+                walk::walk(start, &steps, &mut cache, &mut check_accumulators)?;
+            }
             simd::disable_avx2();
         }
     }
