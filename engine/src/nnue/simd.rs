@@ -159,29 +159,37 @@ fn output_body<const N: usize>(us: &[i16; N], them: &[i16; N], weights: &[[i16; 
     dot_body(us, &weights[0]) + dot_body(them, &weights[1])
 }
 
+/// A vector build's accumulator loops, `update` and `add`: the portable bodies compiled with the
+/// build's `features`, which LLVM vectorizes to its registers' width.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+macro_rules! accumulator_loops {
+    ($features:literal) => {
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn update<const N: usize, const A: usize, const S: usize>(
+            out: &mut [i16; N],
+            parent: &[i16; N],
+            adds: [&[i16; N]; A],
+            subs: [&[i16; N]; S],
+        ) {
+            crate::nnue::simd::update_body(out, parent, adds, subs);
+        }
+
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn add<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
+            crate::nnue::simd::add_body(out, row);
+        }
+    };
+}
+
 /// The AVX2 builds: the accumulator update is the portable body compiled with AVX2 (LLVM turns it
 /// into 16-lane `vpaddw`/`vpsubw`); the output layer is written with intrinsics, as `vpmaddwd`
 /// over `c` and `c * w` is what LLVM does not find by itself.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 mod avx2 {
-    use crate::nnue::simd::{add_body, update_body};
     use core::arch::x86_64::*;
     use types::nnue::QA;
 
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn update<const N: usize, const A: usize, const S: usize>(
-        out: &mut [i16; N],
-        parent: &[i16; N],
-        adds: [&[i16; N]; A],
-        subs: [&[i16; N]; S],
-    ) {
-        update_body(out, parent, adds, subs);
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn add<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
-        add_body(out, row);
-    }
+    accumulator_loops!("avx2");
 
     /// `sum(c * (c * w))` in eight `i32` lanes: a lane adds `N / 8` products of at most
     /// 255 x 32 640, within `i32` up to `MAX_HIDDEN`.
@@ -222,29 +230,14 @@ mod avx2 {
 
 /// The AVX-512 builds (F and BW): the accumulator update is again the portable body, which LLVM
 /// turns into 32-lane `vpaddw`/`vpsubw`; the output layer is AVX2's written over 32 lanes.
-/// About a tenth less CPU time a search than the AVX2 loops on an AMD Zen 5 ([benchmarks]).
-///
-/// [benchmarks]: https://example.invalid
+/// About a tenth less CPU time a search than the AVX2 loops on an AMD Zen 5
+/// (`docs/benchmarks.md`).
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 mod avx512 {
-    use crate::nnue::simd::{add_body, update_body};
     use core::arch::x86_64::*;
     use types::nnue::QA;
 
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) unsafe fn update<const N: usize, const A: usize, const S: usize>(
-        out: &mut [i16; N],
-        parent: &[i16; N],
-        adds: [&[i16; N]; A],
-        subs: [&[i16; N]; S],
-    ) {
-        update_body(out, parent, adds, subs);
-    }
-
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) unsafe fn add<const N: usize>(out: &mut [i16; N], row: &[i16; N]) {
-        add_body(out, row);
-    }
+    accumulator_loops!("avx512f,avx512bw");
 
     /// `sum(c * (c * w))` in sixteen `i32` lanes, as a sum of all lanes: a lane adds at most
     /// `N / 16` products of at most 255 x 32 640 (the 16-value tail's eight AVX2 lanes, folded
