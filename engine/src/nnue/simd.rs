@@ -48,11 +48,6 @@ pub fn disable_avx2() {
     AVX512.store(false, Ordering::Relaxed);
 }
 
-/// Goes back to the AVX2 loops where they were enabled (for the tests that compare the paths).
-pub fn disable_avx512() {
-    AVX512.store(false, Ordering::Relaxed);
-}
-
 /// The loops in use: `"avx512"`, `"avx2"`, `"avx2 (compiled in)"` or `"portable"`.
 pub fn kernel() -> &'static str {
     if cfg!(target_feature = "avx2") {
@@ -239,9 +234,9 @@ mod avx512 {
 
     accumulator_loops!("avx512f,avx512bw");
 
-    /// `sum(c * (c * w))` in sixteen `i32` lanes, as a sum of all lanes: a lane adds at most
-    /// `N / 16` products of at most 255 x 32 640 (the 16-value tail's eight AVX2 lanes, folded
-    /// into eight of them, at most one more pair each), within `i32` up to `MAX_HIDDEN`.
+    /// `sum(c * (c * w))` in sixteen `i32` lanes, then summed in `i64`: a lane adds two products
+    /// a 32-value step and the 16-value tail two more (in eight lanes), at most `2 * ceil(N / 32)`
+    /// products of at most 255 x 32 640, which is 128 and within `i32` up to `MAX_HIDDEN`.
     #[target_feature(enable = "avx512f,avx512bw")]
     unsafe fn dot<const N: usize>(accumulator: &[i16; N], weights: &[i16; N]) -> i64 {
         const { assert!(N.is_multiple_of(16), "rows of whole AVX2 registers") };
