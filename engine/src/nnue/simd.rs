@@ -186,22 +186,36 @@ mod avx2 {
 
     accumulator_loops!("avx2");
 
+    /// One step of the output layer over the 16 values from `index`: `c * (c * w)`, summed in
+    /// pairs into eight `i32` lanes. Also the AVX-512 loop's last step when a row ends in half a
+    /// register.
+    ///
+    /// # Safety
+    /// `index + 16 <= N`, and the CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) unsafe fn step<const N: usize>(
+        accumulator: &[i16; N],
+        weights: &[i16; N],
+        index: usize,
+    ) -> __m256i {
+        let value = _mm256_loadu_si256(accumulator.as_ptr().add(index).cast());
+        let weight = _mm256_loadu_si256(weights.as_ptr().add(index).cast());
+        let clipped =
+            _mm256_min_epi16(_mm256_max_epi16(value, _mm256_setzero_si256()), _mm256_set1_epi16(QA as i16));
+        _mm256_madd_epi16(clipped, _mm256_mullo_epi16(clipped, weight))
+    }
+
     /// `sum(c * (c * w))` in eight `i32` lanes: a lane adds `N / 8` products of at most
     /// 255 x 32 640, within `i32` up to `MAX_HIDDEN`.
     #[target_feature(enable = "avx2")]
     unsafe fn dot<const N: usize>(accumulator: &[i16; N], weights: &[i16; N]) -> __m256i {
         const { assert!(N.is_multiple_of(16), "rows of whole AVX2 registers") };
-        let zero = _mm256_setzero_si256();
-        let limit = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
         let mut index = 0;
         while index < N {
             // In bounds: `N` is a multiple of 16 (checked at compile time above).
-            let value = _mm256_loadu_si256(accumulator.as_ptr().add(index).cast());
-            let weight = _mm256_loadu_si256(weights.as_ptr().add(index).cast());
-            let clipped = _mm256_min_epi16(_mm256_max_epi16(value, zero), limit);
-            let product = _mm256_mullo_epi16(clipped, weight);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, product));
+            sum = _mm256_add_epi32(sum, step(accumulator, weights, index));
             index += 16;
         }
         sum
@@ -254,14 +268,8 @@ mod avx512 {
             index += 32;
         }
         if index < N {
-            // The last 16 (`N` is a multiple of 16), in AVX2 registers, added to the low lanes.
-            let value = _mm256_loadu_si256(accumulator.as_ptr().add(index).cast());
-            let weight = _mm256_loadu_si256(weights.as_ptr().add(index).cast());
-            let clipped = _mm256_min_epi16(
-                _mm256_max_epi16(value, _mm256_setzero_si256()),
-                _mm256_set1_epi16(QA as i16),
-            );
-            let tail = _mm256_madd_epi16(clipped, _mm256_mullo_epi16(clipped, weight));
+            // The last 16 (`N` is a multiple of 16): AVX2's step, added to the low lanes.
+            let tail = crate::nnue::simd::avx2::step(accumulator, weights, index);
             sum = _mm512_add_epi32(sum, _mm512_zextsi256_si512(tail));
         }
         let mut lanes = [0i32; 16];
