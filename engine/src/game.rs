@@ -154,6 +154,13 @@ pub trait Game: Clone + SearchProfile {
     /// (cleared first).
     fn generate_tactical_moves(&self, moves: &mut Self::MoveList);
 
+    /// The legal moves [`Game::generate_tactical_moves`] leaves out, appended to `moves`: the two
+    /// together are [`Game::generate_moves`]'s. The search asks for them only once a node's
+    /// captures are spent where the game's profile says so ([`Profile::staged_quiets`]).
+    ///
+    /// [`Profile::staged_quiets`]: crate::profile::Profile::staged_quiets
+    fn append_quiet_moves(&self, moves: &mut Self::MoveList);
+
     /// True for a move that changes material; such moves are ordered by [`tactical_order`] and never
     /// become killers or history entries.
     ///

@@ -29,6 +29,13 @@ pub struct Profile {
     /// histories the hash move's subtree just updated (and the scoring is saved when the hash move
     /// cuts). Whether that pays differs by game, so each game's profile says what it measured.
     pub scores_after_hash_move: bool,
+    /// Generate a node's quiet moves only once its hash move and winning captures are searched
+    /// ([`Game::append_quiet_moves`]), outside check: most nodes are cut before, and their quiet
+    /// moves were generated and scored for nothing. The order of moves is the same but for moves
+    /// of equal keys.
+    ///
+    /// [`Game::append_quiet_moves`]: crate::game::Game::append_quiet_moves
+    pub staged_quiets: bool,
     /// The shallowest depth whose nodes probe and store the transposition table (the quiescence
     /// search is depth 0). Where the horizon is the static evaluation alone and leaves are most of
     /// the nodes (Othello), an entry there saves less than the cache miss of probing for it.

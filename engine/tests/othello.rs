@@ -66,6 +66,12 @@ fn random_games_follow_the_reference_rules() {
             assert_eq!(legal_moves(player, opponent), reference_moves, "{}", position.text());
             let mut moves = Default::default();
             position.generate_moves(&mut moves);
+            // No move is tactical: the quiet moves are all of them, the pass included.
+            let mut staged = Default::default();
+            position.generate_tactical_moves(&mut staged);
+            assert!(staged.is_empty());
+            position.append_quiet_moves(&mut staged);
+            assert_eq!(staged[..], moves[..], "{}", position.text());
             if moves.is_empty() {
                 assert!(position.is_game_over());
                 let black = position.black().count_ones() as i32;

@@ -18,6 +18,7 @@ use std::collections::HashSet;
 mod support;
 
 use engine::chess::{generate_moves, ChessMoveList, Move, MoveKind, Position, Square, Undo};
+use engine::Game;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use support::chess::{
@@ -158,6 +159,27 @@ proptest! {
     #[test]
     fn move_generation_is_exactly_the_legal_moves((start_index, choices) in game()) {
         play(start_index, &choices, |position, moves| check_move_generation(position, moves))?;
+    }
+
+    /// 4b. The captures and promotions, with the quiet moves appended after them, are the legal
+    /// moves: each once, tactical and quiet as the search tells them apart.
+    #[test]
+    fn tactical_and_quiet_moves_split_the_legal_moves((start_index, choices) in game()) {
+        play(start_index, &choices, |position, moves| {
+            let text = fen(position);
+            let mut staged = ChessMoveList::new();
+            Game::generate_tactical_moves(&*position, &mut staged);
+            let tactical = staged.len();
+            position.append_quiet_moves(&mut staged);
+            for (index, &mv) in staged.iter().enumerate() {
+                prop_assert_eq!(position.is_tactical(mv), index < tactical, "{:?} in {}", mv, text);
+            }
+            let expected: HashSet<Move> = moves.iter().copied().collect();
+            let got: HashSet<Move> = staged.iter().copied().collect();
+            prop_assert_eq!(staged.len(), moves.len(), "in {}", text);
+            prop_assert_eq!(got, expected, "in {}", text);
+            Ok(())
+        })?;
     }
 
     /// 5. UCI text round-trips for every legal move, in both castling conventions.

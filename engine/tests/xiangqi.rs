@@ -93,6 +93,15 @@ fn incremental_hash_key_after_and_unmake_agree_with_recomputation_over_random_ga
                 generate_captures(&position, &mut captures);
                 let expected: Vec<_> = moves.iter().copied().filter(|&mv| position.is_capture(mv)).collect();
                 assert_eq!(captures.to_vec(), expected, "{position}");
+                // The quiet moves appended after the captures: the legal moves, each once.
+                position.append_quiet_moves(&mut captures);
+                let quiets = &captures[expected.len()..];
+                assert!(quiets.iter().all(|&mv| !position.is_capture(mv)), "{position}");
+                let mut all = captures.to_vec();
+                let mut legal = moves.to_vec();
+                all.sort_by_key(|mv| mv.to_string());
+                legal.sort_by_key(|mv| mv.to_string());
+                assert_eq!(all, legal, "{position}");
                 for &mv in moves.iter() {
                     let before = position;
                     let predicted = position.key_after(mv);

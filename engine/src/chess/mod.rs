@@ -138,6 +138,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn append_quiet_moves(&self, moves: &mut ChessMoveList) {
+        movegen::append_quiet_moves(self, moves);
+    }
+
+    #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         self.piece_on(mv.to()).is_some() && mv.kind() != MoveKind::Castle
             || matches!(mv.kind(), MoveKind::EnPassant)

@@ -105,11 +105,44 @@ impl MoveSink for TacticalOnly<'_> {
     }
 }
 
+/// Keeps only what [`TacticalOnly`] leaves out: moves to empty squares that promote nothing, and
+/// castling.
+struct QuietOnly<'a> {
+    theirs: Bitboard,
+    moves: &'a mut ChessMoveList,
+}
+
+impl MoveSink for QuietOnly<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        self.moves.piece_moves(from, targets & !self.theirs);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, promotion: bool) {
+        if !promotion {
+            self.moves.pawn_moves(targets & !self.theirs, delta, false);
+        }
+    }
+    #[inline(always)]
+    fn special_move(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::Castle {
+            self.moves.push(mv);
+        }
+    }
+}
+
 /// The legal captures and promotions of `position`, into `moves` (cleared first).
 pub fn generate_tactical_moves(position: &Position, moves: &mut ChessMoveList) {
     moves.clear();
     let theirs = position.by_color[(!position.side_to_move).index()];
     generate(position, &mut TacticalOnly { theirs, moves });
+}
+
+/// The legal moves [`generate_tactical_moves`] leaves out, appended to `moves`: the search asks
+/// for them only once a node's captures are spent, and most nodes are cut before that.
+pub fn append_quiet_moves(position: &Position, moves: &mut ChessMoveList) {
+    let theirs = position.by_color[(!position.side_to_move).index()];
+    generate(position, &mut QuietOnly { theirs, moves });
 }
 
 /// Every legal move of `position`, into `moves` (cleared first).

@@ -110,6 +110,15 @@ impl Game for Position {
         moves.clear();
     }
 
+    /// Every move (the pass included) is quiet.
+    fn append_quiet_moves(&self, moves: &mut OthelloMoveList) {
+        let mut all = OthelloMoveList::default();
+        self.generate_moves(&mut all);
+        for &mv in all.iter() {
+            moves.push(mv);
+        }
+    }
+
     fn is_tactical(&self, _mv: Move) -> bool {
         false
     }

@@ -21,6 +21,7 @@ impl SearchProfile for Position {
         }),
         even_reductions: true,
         scores_after_hash_move: false,
+        staged_quiets: false,
         table_min_depth: 1,
         singular: Some(Singular { min_depth: 4, margin: 2 }),
     };

@@ -319,8 +319,22 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             }
         }
 
-        position.generate_moves(&mut self.state.move_lists[ply]);
-        let mut move_count = self.state.move_lists[ply].len();
+        // Outside check, where the profile stages them, the quiet moves wait until the hash move
+        // and the winning captures are spent, unless the hash move is one of them or there is
+        // nothing else.
+        let mut quiets_pending = G::PROFILE.staged_quiets && !in_check;
+        let moves = &mut self.state.move_lists[ply];
+        if quiets_pending {
+            position.generate_tactical_moves(moves);
+            let tt_move_quiet = tt_move.is_some_and(|tt| moves.iter().all(|&mv| G::encode_move(mv) != tt));
+            if moves.is_empty() || tt_move_quiet {
+                position.append_quiet_moves(moves);
+                quiets_pending = false;
+            }
+        } else {
+            position.generate_moves(moves);
+        }
+        let mut move_count = moves.len();
         if move_count == 0 {
             return position.no_move_score(ply);
         }
@@ -343,10 +357,21 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             && eval + tunables::futility_base() + tunables::futility_margin() * depth <= alpha;
         let reduces = self.selectivity() >= Selectivity::Reductions;
         for index in 0.. {
-            if index >= move_count {
-                break;
+            // Futility would drop every quiet move as it came up: none is generated.
+            if quiets_pending && futile && best_score > -Score::MATE_BOUND {
+                quiets_pending = false;
             }
-            let mv = self.next_move(position, tt_move, ply, index, move_count, &mut scored);
+            let Some(mv) = self.next_staged_move(
+                position,
+                tt_move,
+                ply,
+                index,
+                &mut move_count,
+                &mut scored,
+                &mut quiets_pending,
+            ) else {
+                break;
+            };
             let key = self.state.move_keys[ply][index];
             if excluded == Some(G::encode_move(mv)) {
                 continue;

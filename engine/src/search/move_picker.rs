@@ -68,6 +68,48 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         }
     }
 
+    /// [`Self::next_move`] for a node that may not have generated its quiet moves yet
+    /// (`quiets_pending`, see [`Profile::staged_quiets`]): once the best move left is a capture
+    /// that loses material, or none is left, the quiet moves are appended and scored, `count`
+    /// grows to take them, and the selection goes on among all. `None` when every move is taken.
+    ///
+    /// [`Profile::staged_quiets`]: crate::profile::Profile::staged_quiets
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn next_staged_move(
+        &mut self,
+        position: &G,
+        tt_move: Option<u16>,
+        ply: usize,
+        index: usize,
+        count: &mut usize,
+        scored: &mut bool,
+        quiets_pending: &mut bool,
+    ) -> Option<G::Move> {
+        loop {
+            if index < *count {
+                let mv = self.next_move(position, tt_move, ply, index, *count, scored);
+                if !*quiets_pending || self.state.move_keys[ply][index] >= UNCHECKED_CAPTURE_FLOOR {
+                    return Some(mv);
+                }
+            } else if !*quiets_pending {
+                return None;
+            }
+            *count = self.append_quiets(position, tt_move, ply, scored);
+            *quiets_pending = false;
+        }
+    }
+
+    /// Appends `ply`'s quiet moves to its list and scores them (the other moves after the first
+    /// too, if they were left unscored behind the hash move); returns the list's new length.
+    fn append_quiets(&mut self, position: &G, tt_move: Option<u16>, ply: usize, scored: &mut bool) -> usize {
+        let from = if *scored { self.state.move_lists[ply].len() } else { 1 };
+        position.append_quiet_moves(&mut self.state.move_lists[ply]);
+        self.score_moves(position, tt_move, ply, from);
+        *scored = true;
+        self.state.move_lists[ply].len()
+    }
+
     /// Removes the quiet moves from `ply`'s list between `from` and `to`, keeping the others (with
     /// their keys) in order, and returns the new end. Once a node prunes all its remaining quiet
     /// moves, selecting each of them only to skip it would cost a scan of the list apiece.

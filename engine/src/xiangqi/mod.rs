@@ -170,6 +170,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn append_quiet_moves(&self, moves: &mut XiangqiMoveList) {
+        movegen::append_quiet_moves(self, moves);
+    }
+
+    #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         self.is_capture(mv)
     }

@@ -159,8 +159,17 @@ pub(crate) fn elephant_targets(from: usize, occupied: u128) -> u128 {
     targets
 }
 
+/// Which of the legal moves [`generate`] emits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Targets {
+    All,
+    Captures,
+    /// The moves to empty squares.
+    Quiets,
+}
+
 #[inline(always)]
-fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
+fn generate<O: Out>(position: &Position, out: &mut O, kind: Targets) {
     let us = position.side_to_move;
     let them = !us;
     let own = position.by_color[us.index()];
@@ -176,7 +185,11 @@ fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
         0,
     );
     let (pinned, danger) = if in_check { (BOARD, 0) } else { pins(position, king, us) };
-    let filter = if captures_only { their } else { !own & BOARD };
+    let filter = match kind {
+        Targets::All => !own & BOARD,
+        Targets::Captures => their,
+        Targets::Quiets => !occupied & BOARD,
+    };
 
     let mut emit = |from: usize, targets: u128| {
         if pinned >> from & 1 == 1 {
@@ -207,8 +220,11 @@ fn generate<O: Out>(position: &Position, out: &mut O, captures_only: bool) {
     }
     for from in squares(position.pieces(us, PieceKind::Cannon)) {
         let (rank_occ, file_occ) = (position.rank_occ[from / 9], position.file_occ[from % 9]);
-        let mut targets = tables::cannon_captures(from, rank_occ, file_occ) & their;
-        if !captures_only {
+        let mut targets = 0;
+        if kind != Targets::Quiets {
+            targets |= tables::cannon_captures(from, rank_occ, file_occ) & their;
+        }
+        if kind != Targets::Captures {
             targets |= tables::rook_reach(from, rank_occ, file_occ) & !occupied;
         }
         emit(from, targets);
@@ -250,18 +266,24 @@ pub(crate) fn squares(mut set: u128) -> impl Iterator<Item = usize> {
 /// Every legal move, into `moves` (cleared first).
 pub fn generate_moves(position: &Position, moves: &mut XiangqiMoveList) {
     moves.clear();
-    generate(position, &mut ListOut(moves), false);
+    generate(position, &mut ListOut(moves), Targets::All);
 }
 
 /// Every legal capture, into `moves` (cleared first).
 pub fn generate_captures(position: &Position, moves: &mut XiangqiMoveList) {
     moves.clear();
-    generate(position, &mut ListOut(moves), true);
+    generate(position, &mut ListOut(moves), Targets::Captures);
+}
+
+/// Every legal move to an empty square (what [`generate_captures`] leaves out), appended to
+/// `moves`.
+pub fn append_quiet_moves(position: &Position, moves: &mut XiangqiMoveList) {
+    generate(position, &mut ListOut(moves), Targets::Quiets);
 }
 
 /// The number of legal moves, without building the list.
 pub fn count_moves(position: &Position) -> u64 {
     let mut out = CountOut(0);
-    generate(position, &mut out, false);
+    generate(position, &mut out, Targets::All);
     out.0
 }

@@ -4,11 +4,14 @@ use super::Position;
 use crate::profile::{Profile, SearchProfile, Singular};
 
 impl SearchProfile for Position {
-    /// Scoring the moves after the hash move, as chess does, lost -30 ±41 at fixed nodes.
+    /// Scoring the moves after the hash move, as chess does, lost -30 ±41 at fixed nodes. Staging
+    /// the quiet moves cost 3.9% more instructions a node in the bench (the pins are found twice
+    /// at most nodes, and the captures rarely end one).
     const PROFILE: Profile = Profile {
         probcut: None,
         even_reductions: false,
         scores_after_hash_move: false,
+        staged_quiets: false,
         table_min_depth: 0,
         singular: Some(Singular { min_depth: 8, margin: 2 }),
     };
