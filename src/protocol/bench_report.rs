@@ -10,7 +10,7 @@
 //!
 //! ===========================
 //! Total time (ms) : 884
-//! Nodes searched  : 1045824
+//! Nodes searched  : 1127057
 //! Nodes/second    : 1299872
 //! ```
 //!
