@@ -107,6 +107,20 @@ fn go_mate_finds_the_mate_in_two() {
 }
 
 #[test]
+fn a_quiet_mate_is_not_pruned_as_futile() {
+    // From a game against Stockfish 15.1: after ...Bxf1 white mates by Qxg7+ Kxg7 Rg3+ and Nf7#
+    // or Rg8#. Three plies down, a queen behind, white's node is futile; futility dropped its
+    // quiet moves unplayed, the mating checks among them, and ...Bxf1 kept +6.8 up to depth 10.
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position fen r3rk2/p2qb1pp/bp2pp1N/8/3P1B2/2P1R1QP/P4PP1/5RK1 b - - 7 21");
+    let lines = engine.go("go depth 6 searchmoves a6f1");
+    let last = pv_lines(&lines).pop().expect("an info line").clone();
+    assert!(last.contains(" score mate -3 "), "{lines:?}");
+    quit(engine);
+}
+
+#[test]
 fn a_node_limit_inside_the_first_iteration_still_answers_from_a_finished_depth_one() {
     // As Stockfish: `go nodes 1` (and a tiny `nodestime` budget) gets a searched move and score,
     // not the first root move with the score a cut-off search left (`mate 499`, `Bxa6`).

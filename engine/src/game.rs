@@ -167,6 +167,14 @@ pub trait Game: Clone + SearchProfile {
     /// [`tactical_order`]: Game::tactical_order
     fn is_tactical(&self, mv: Self::Move) -> bool;
 
+    /// True if `mv` checks the opponent, read without playing it. Asked only where the game's
+    /// profile sets [`Profile::spares_quiet_checks`]; a game that cannot tell answers `false`.
+    ///
+    /// [`Profile::spares_quiet_checks`]: crate::profile::Profile::spares_quiet_checks
+    fn gives_check(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Ordering key of a tactical move, larger first (most valuable victim, least valuable attacker).
     fn tactical_order(&self, mv: Self::Move) -> i32;
 

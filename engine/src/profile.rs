@@ -43,6 +43,13 @@ pub struct Profile {
     /// Singular extensions (and their multi-cut): from which depth, and with what margin; `None`
     /// for none.
     pub singular: Option<Singular>,
+    /// Prune a quiet move that gives check ([`Game::gives_check`]) only as a losing capture is
+    /// pruned, never by the futility, history or quiet-SEE rules, which judge a move by what it
+    /// wins in material or history: a check's worth is the reply it forces, which a mate shows
+    /// only plies later. Late-move pruning still drops it with the other quiet moves.
+    ///
+    /// [`Game::gives_check`]: crate::game::Game::gives_check
+    pub spares_quiet_checks: bool,
 }
 
 /// Singular extensions: at a node of at least `min_depth` whose hash move holds a lower bound,

@@ -5,10 +5,11 @@
 //! `moves[choice % moves.len()]` and stops when the side to move has no legal move. Choosing by index
 //! rather than by seed lets proptest shrink a failing game to a short one.
 //!
-//! At every position reached: make/unmake, the incremental hash, the kept checkers and the key after
-//! a move, FEN and UCI text round trips, and move generation against a deliberately naive reference
-//! (`support/chess_reference.rs`), which shares nothing with the engine's bitboard tables but
-//! `make_move`, whose own correctness the make/unmake and hash properties pin down.
+//! At every position reached: make/unmake, the incremental hash, the kept checkers, the key after
+//! a move and whether it gives check, FEN and UCI text round trips, and move generation against a
+//! deliberately naive reference (`support/chess_reference.rs`), which shares nothing with the
+//! engine's bitboard tables but `make_move`, whose own correctness the make/unmake and hash
+//! properties pin down.
 //!
 //! Failures are not persisted to `proptest-regressions/` files; proptest prints the minimal failing
 //! input, which is the reproducer.
@@ -134,6 +135,23 @@ proptest! {
                 }
                 position.unmake_move(mv, undo);
                 check_checkers(position)?;
+            }
+            Ok(())
+        })?;
+    }
+
+    /// 2c. `gives_check`, read from the board without playing the move, is whether the opponent
+    /// stands in check once it is played, for every legal move: direct and discovered checks,
+    /// promotions, en-passant captures and castlings (Chess960's among them).
+    #[test]
+    fn gives_check_is_check_after_the_move((start_index, choices) in game()) {
+        play(start_index, &choices, |position, moves| {
+            for &mv in moves.iter() {
+                let predicted = position.gives_check(mv);
+                let undo = position.make_move(mv);
+                let checked = position.in_check();
+                position.unmake_move(mv, undo);
+                prop_assert_eq!(predicted, checked, "{:?} in {}", mv, fen(position));
             }
             Ok(())
         })?;

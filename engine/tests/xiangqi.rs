@@ -265,3 +265,37 @@ fn checkers_are_the_pieces_giving_check() {
     assert!(!quiet.in_check());
     assert_eq!(quiet.checkers(), 0);
 }
+
+/// `gives_check`, read from the board without playing the move, is whether the opponent stands in
+/// check once it is played, for every legal move along random games from the perft suite: direct
+/// checks, uncovered ones, a cannon given its screen or a horse its leg, the open file between the
+/// generals.
+#[test]
+fn gives_check_is_check_after_the_move_over_random_games() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut checks, mut moves_seen) = (0, 0);
+    for start in suite() {
+        for _ in 0..4 {
+            let mut position = start;
+            for _ in 0..80 {
+                let mut moves = XiangqiMoveList::new();
+                generate_moves(&position, &mut moves);
+                for &mv in moves.iter() {
+                    let before = position;
+                    let predicted = position.gives_check(mv);
+                    let undo = position.make_move(mv);
+                    assert_eq!(predicted, position.in_check(), "{mv} from {before}");
+                    position.unmake_move(mv, undo);
+                    checks += usize::from(predicted);
+                    moves_seen += 1;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                position.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    // The games must have offered checks for the comparison to mean something.
+    assert!(checks > 100 && checks < moves_seen / 4, "{checks} checks in {moves_seen} moves");
+}

@@ -150,6 +150,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn gives_check(&self, mv: Move) -> bool {
+        Position::gives_check(self, mv)
+    }
+
+    #[inline]
     fn tactical_order(&self, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => eval::PIECE_VALUES[0],

@@ -234,6 +234,56 @@ impl Position {
         self.checkers().non_empty()
     }
 
+    /// True if `mv`, legal here, checks the opponent: by the piece that lands (the promoted one, or
+    /// the rook of a castling) or by a slider of ours it uncovers. Read from the board without
+    /// playing the move, so the search can ask it of a move it would otherwise prune unplayed.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move;
+        let king = self.king_square(!us);
+        let (from, to) = (mv.from(), mv.to());
+        let Some(moving) = self.mailbox[from.index()] else { return false };
+        let mut occupied = self.occupied() ^ Bitboard::from_square(from);
+        let mut left = Bitboard::from_square(from);
+        let (landed, kind) = match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = (mv.king_destination(), mv.rook_destination());
+                occupied ^= Bitboard::from_square(to);
+                occupied |= Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
+                left |= Bitboard::from_square(to);
+                (rook_to, PieceKind::Rook)
+            }
+            MoveKind::EnPassant => {
+                let captured_square = Square::from_index_unchecked(from.rank() * 8 + to.file());
+                occupied ^= Bitboard::from_square(captured_square);
+                occupied |= Bitboard::from_square(to);
+                (to, PieceKind::Pawn)
+            }
+            _ => {
+                occupied |= Bitboard::from_square(to);
+                (to, mv.promotion().unwrap_or(moving.kind()))
+            }
+        };
+        let direct = match kind {
+            PieceKind::Pawn => tables::pawn_attacks(us, landed),
+            PieceKind::Knight => tables::knight_attacks(landed),
+            PieceKind::Bishop => tables::bishop_attacks(landed, occupied),
+            PieceKind::Rook => tables::rook_attacks(landed, occupied),
+            PieceKind::Queen => {
+                tables::bishop_attacks(landed, occupied) | tables::rook_attacks(landed, occupied)
+            }
+            PieceKind::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        let still_ours = self.by_color[us.index()] & !left;
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & still_ours;
+        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & still_ours;
+        (tables::rook_attacks(king, occupied) & straight).non_empty()
+            || (tables::bishop_attacks(king, occupied) & diagonal).non_empty()
+    }
+
     /// True if a pawn of the side to move stands where it could capture on `square` en passant. This
     /// is the condition under which the en-passant file enters the hash.
     #[inline(always)]

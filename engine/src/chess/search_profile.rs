@@ -7,7 +7,8 @@ use crate::profile::{Profile, SearchProfile, Singular};
 
 impl SearchProfile for Position {
     /// Scoring the moves after the hash move gained +20 ±33 at fixed nodes. Staging the quiet
-    /// moves saved 3.3% of the instructions a node in the bench.
+    /// moves saved 3.3% of the instructions a node in the bench. Sparing the quiet checks from
+    /// futility (a quiet mate was pruned unplayed) measured +5 ±24 at 80 000 nodes.
     const PROFILE: Profile = Profile {
         probcut: None,
         even_reductions: false,
@@ -15,5 +16,6 @@ impl SearchProfile for Position {
         staged_quiets: true,
         table_min_depth: 0,
         singular: Some(Singular { min_depth: 8, margin: 2 }),
+        spares_quiet_checks: true,
     };
 }

@@ -24,6 +24,7 @@ impl SearchProfile for Position {
         staged_quiets: false,
         table_min_depth: 1,
         singular: Some(Singular { min_depth: 4, margin: 2 }),
+        spares_quiet_checks: false, // no checks in Othello
     };
 
     /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each

@@ -357,8 +357,10 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             && eval + tunables::futility_base() + tunables::futility_margin() * depth <= alpha;
         let reduces = self.selectivity() >= Selectivity::Reductions;
         for index in 0.. {
-            // Futility would drop every quiet move as it came up: none is generated.
-            if quiets_pending && futile && best_score > -Score::MATE_BOUND {
+            // Futility would drop every quiet move as it came up: none is generated, or only the
+            // checks where the game spares them.
+            let futility_prunes = futile && best_score > -Score::MATE_BOUND;
+            if quiets_pending && futility_prunes && !G::PROFILE.spares_quiet_checks {
                 quiets_pending = false;
             }
             let Some(mv) = self.next_staged_move(
@@ -369,6 +371,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                 &mut move_count,
                 &mut scored,
                 &mut quiets_pending,
+                futility_prunes && G::PROFILE.spares_quiet_checks,
             ) else {
                 break;
             };
@@ -379,21 +382,37 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             let tactical = position.is_tactical(mv);
             // Shallow pruning, once some move has saved the node from a mated score.
             if shallow_pruning && !pv_node && !in_check && best_score > -Score::MATE_BOUND {
+                let spares_checks = G::PROFILE.spares_quiet_checks;
                 if !tactical {
                     // Every remaining quiet move is pruned with this one: dropped from the list,
-                    // so the loop sees only the captures left.
-                    if futile || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
-                        move_count = self.drop_quiets(position, ply, index + 1, move_count);
+                    // so the loop sees only the captures left (and the checks, where the game
+                    // spares them from futility).
+                    if (futile && !spares_checks) || (depth <= 6 && quiet_count as i32 >= late_move_limit) {
+                        move_count = self.drop_quiets(position, ply, index + 1, move_count, false);
                         continue;
                     }
-                    // History pruning: a quiet move that has kept failing here and after these
-                    // moves (its histories far below zero) is not worth a shallow search.
-                    if depth <= 3 && key < -tunables::history_prune_margin() * depth {
-                        continue;
-                    }
-                    if depth <= 5 && !position.see_at_least(mv, -tunables::see_quiet_margin() * depth * depth)
-                    {
-                        continue;
+                    // A check the game spares is held only to the exchange test of a capture. Asked
+                    // only of a move the quiet rules would prune: most are not.
+                    let spared_check = |position: &G| {
+                        spares_checks
+                            && position.gives_check(mv)
+                            && (depth > 6
+                                || position.see_at_least(mv, -tunables::see_capture_margin() * depth))
+                    };
+                    if futile {
+                        if !spared_check(position) {
+                            move_count = self.drop_quiets(position, ply, index + 1, move_count, true);
+                            continue;
+                        }
+                    } else {
+                        // History pruning: a quiet move that has kept failing here and after these
+                        // moves (its histories far below zero) is not worth a shallow search.
+                        let pruned = (depth <= 3 && key < -tunables::history_prune_margin() * depth)
+                            || (depth <= 5
+                                && !position.see_at_least(mv, -tunables::see_quiet_margin() * depth * depth));
+                        if pruned && !spared_check(position) {
+                            continue;
+                        }
                     }
                 } else if depth <= 6 && !position.see_at_least(mv, -tunables::see_capture_margin() * depth) {
                     continue;

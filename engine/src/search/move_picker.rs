@@ -40,7 +40,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     pub(super) fn order_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize) -> bool {
         let scored = !(G::PROFILE.scores_after_hash_move && self.hoist_tt_move(ply, tt_move));
         if scored {
-            self.score_moves(position, tt_move, ply, 0);
+            self.score_moves(position, tt_move, ply, 0, self.state.move_lists[ply].len());
         }
         scored
     }
@@ -58,7 +58,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         scored: &mut bool,
     ) -> G::Move {
         if !*scored && index > 0 {
-            self.score_moves(position, tt_move, ply, 1);
+            self.score_moves(position, tt_move, ply, 1, count);
             *scored = true;
         }
         if *scored {
@@ -70,8 +70,9 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
 
     /// [`Self::next_move`] for a node that may not have generated its quiet moves yet
     /// (`quiets_pending`, see [`Profile::staged_quiets`]): once the best move left is a capture
-    /// that loses material, or none is left, the quiet moves are appended and scored, `count`
-    /// grows to take them, and the selection goes on among all. `None` when every move is taken.
+    /// that loses material, or none is left, the quiet moves are appended and scored (only those
+    /// that give check if `only_checks`), `count` grows to take them, and the selection goes on
+    /// among all. `None` when every move is taken.
     ///
     /// [`Profile::staged_quiets`]: crate::profile::Profile::staged_quiets
     #[allow(clippy::too_many_arguments)]
@@ -85,6 +86,7 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         count: &mut usize,
         scored: &mut bool,
         quiets_pending: &mut bool,
+        only_checks: bool,
     ) -> Option<G::Move> {
         loop {
             if index < *count {
@@ -95,30 +97,62 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
             } else if !*quiets_pending {
                 return None;
             }
-            *count = self.append_quiets(position, tt_move, ply, scored);
+            *count = self.append_quiets(position, tt_move, ply, scored, only_checks);
             *quiets_pending = false;
         }
     }
 
-    /// Appends `ply`'s quiet moves to its list and scores them (the other moves after the first
-    /// too, if they were left unscored behind the hash move); returns the list's new length.
-    fn append_quiets(&mut self, position: &G, tt_move: Option<u16>, ply: usize, scored: &mut bool) -> usize {
-        let from = if *scored { self.state.move_lists[ply].len() } else { 1 };
-        position.append_quiet_moves(&mut self.state.move_lists[ply]);
-        self.score_moves(position, tt_move, ply, from);
+    /// Appends `ply`'s quiet moves to its list, keeps only those that give check if `only_checks`
+    /// (before scoring: a node whose futility prunes the others saves their scoring), and scores
+    /// them (the other moves after the first too, if they were left unscored behind the hash
+    /// move); returns the end of the moves to select from.
+    fn append_quiets(
+        &mut self,
+        position: &G,
+        tt_move: Option<u16>,
+        ply: usize,
+        scored: &mut bool,
+        only_checks: bool,
+    ) -> usize {
+        let moves = &mut self.state.move_lists[ply];
+        let appended_from = moves.len();
+        let from = if *scored { appended_from } else { 1 };
+        position.append_quiet_moves(moves);
+        let mut end = moves.len();
+        if only_checks {
+            let mut kept = appended_from;
+            for index in appended_from..end {
+                let mv = moves[index];
+                if position.gives_check(mv) {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            end = kept;
+        }
+        self.score_moves(position, tt_move, ply, from, end);
         *scored = true;
-        self.state.move_lists[ply].len()
+        end
     }
 
     /// Removes the quiet moves from `ply`'s list between `from` and `to`, keeping the others (with
-    /// their keys) in order, and returns the new end. Once a node prunes all its remaining quiet
-    /// moves, selecting each of them only to skip it would cost a scan of the list apiece.
-    pub(super) fn drop_quiets(&mut self, position: &G, ply: usize, from: usize, to: usize) -> usize {
+    /// their keys) in order, and the checks too if `keep_checks`, and returns the new end. Once a
+    /// node prunes all its remaining quiet moves, selecting each of them only to skip it would
+    /// cost a scan of the list apiece.
+    pub(super) fn drop_quiets(
+        &mut self,
+        position: &G,
+        ply: usize,
+        from: usize,
+        to: usize,
+        keep_checks: bool,
+    ) -> usize {
         let state = &mut *self.state;
         let (moves, keys) = (&mut state.move_lists[ply], &mut state.move_keys[ply]);
         let mut kept = from;
         for index in from..to {
-            if position.is_tactical(moves[index]) {
+            let mv = moves[index];
+            if position.is_tactical(mv) || keep_checks && position.gives_check(mv) {
                 moves[kept] = moves[index];
                 keys[kept] = keys[index];
                 kept += 1;
@@ -149,14 +183,14 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
     /// and attacker and then their capture history, killers, quiet moves by history. Every capture
     /// starts among the winning ones; [`Self::pick_checked`] moves one that loses material below
     /// the quiet moves when it comes up.
-    fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize, from: usize) {
+    fn score_moves(&mut self, position: &G, tt_move: Option<u16>, ply: usize, from: usize, to: usize) {
         let state = &mut *self.state;
         let rows = continuation_rows(&state.played, ply);
         let histories = &state.histories;
         let killers = histories.killers(ply);
         let counter = histories.counter_move(rows);
         let moves: &[G::Move] = &state.move_lists[ply];
-        for (mv, score) in moves.iter().zip(state.move_keys[ply].iter_mut()).skip(from) {
+        for (mv, score) in moves[..to].iter().zip(state.move_keys[ply].iter_mut()).skip(from) {
             *score = if Some(G::encode_move(*mv)) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(*mv) {

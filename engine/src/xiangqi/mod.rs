@@ -180,6 +180,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn gives_check(&self, mv: Move) -> bool {
+        Position::gives_check(self, mv)
+    }
+
+    #[inline]
     fn tactical_order(&self, mv: Move) -> i32 {
         let victim = self.board[mv.to().index()].map_or(0, |piece| eval::PIECE_VALUES[piece.kind().index()]);
         let attacker =

@@ -288,6 +288,43 @@ impl Position {
         tables::PAWN_ATTACKERS[by.index()][square] & theirs(PieceKind::Pawn) != 0
     }
 
+    /// True if `mv`, legal here, checks the opponent's king: by the piece from its new square, or
+    /// by one of ours the move uncovers or gives a screen (a cannon's). Read from the board without
+    /// playing the move, so the search can ask it of a move it would otherwise prune unplayed.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move;
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let Some(moving) = self.piece_on(mv.from()) else { return false };
+        let king = self.king_square(!us).index();
+        let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
+        let occupied = ((self.occupied() & !from_bit) | to_bit) & BOARD;
+        let (file, rank) = (king % 9, king / 9);
+        let mut rank_occ = self.rank_occ[rank];
+        let mut file_occ = self.file_occ[file];
+        if from / 9 == rank {
+            rank_occ &= !(1 << (from % 9));
+        }
+        if to / 9 == rank {
+            rank_occ |= 1 << (to % 9);
+        }
+        if from % 9 == file {
+            file_occ &= !(1 << (from / 9));
+        }
+        if to % 9 == file {
+            file_occ |= 1 << (to / 9);
+        }
+        let from_new_square = match moving.kind() {
+            PieceKind::Rook | PieceKind::King => tables::rook_reach(king, rank_occ, file_occ) & to_bit != 0,
+            PieceKind::Cannon => tables::cannon_captures(king, rank_occ, file_occ) & to_bit != 0,
+            PieceKind::Horse => tables::HORSE_ATTACKERS[king]
+                .iter()
+                .any(|&(leg, set)| leg != 255 && occupied >> leg & 1 == 0 && set & to_bit != 0),
+            PieceKind::Pawn => tables::PAWN_ATTACKERS[us.index()][king] & to_bit != 0,
+            PieceKind::Advisor | PieceKind::Elephant => false,
+        };
+        from_new_square || self.attacked_with(king, us, occupied, rank_occ, file_occ, from_bit)
+    }
+
     /// True if a piece of `by` attacks `square` on the current board.
     #[inline]
     pub fn is_attacked_by(&self, square: Square, by: Color) -> bool {
