@@ -298,21 +298,7 @@ impl Position {
         let king = self.king_square(!us).index();
         let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
         let occupied = ((self.occupied() & !from_bit) | to_bit) & BOARD;
-        let (file, rank) = (king % 9, king / 9);
-        let mut rank_occ = self.rank_occ[rank];
-        let mut file_occ = self.file_occ[file];
-        if from / 9 == rank {
-            rank_occ &= !(1 << (from % 9));
-        }
-        if to / 9 == rank {
-            rank_occ |= 1 << (to % 9);
-        }
-        if from % 9 == file {
-            file_occ &= !(1 << (from / 9));
-        }
-        if to % 9 == file {
-            file_occ |= 1 << (to / 9);
-        }
+        let (rank_occ, file_occ) = self.lines_after(from, to, king);
         let from_new_square = match moving.kind() {
             PieceKind::Rook | PieceKind::King => tables::rook_reach(king, rank_occ, file_occ) & to_bit != 0,
             PieceKind::Cannon => tables::cannon_captures(king, rank_occ, file_occ) & to_bit != 0,
@@ -378,7 +364,15 @@ impl Position {
         let to_bit = 1u128 << to;
         let occupied = (self.occupied() & !from_bit) | to_bit;
         let king = if king == from { to } else { king };
-        let (file, rank) = (king % 9, king / 9);
+        let (rank_occ, file_occ) = self.lines_after(from, to, king);
+        self.attacked_with(king, them, occupied & BOARD, rank_occ, file_occ, to_bit)
+    }
+
+    /// The occupancies of `square`'s rank and file (as line bits) once the piece on `from` has
+    /// moved to `to`.
+    #[inline(always)]
+    fn lines_after(&self, from: usize, to: usize, square: usize) -> (u16, u16) {
+        let (file, rank) = (square % 9, square / 9);
         let mut rank_occ = self.rank_occ[rank];
         let mut file_occ = self.file_occ[file];
         if from / 9 == rank {
@@ -393,7 +387,7 @@ impl Position {
         if to % 9 == file {
             file_occ |= 1 << (to / 9);
         }
-        self.attacked_with(king, them, occupied & BOARD, rank_occ, file_occ, to_bit)
+        (rank_occ, file_occ)
     }
 
     /// The position with colours swapped and the board turned top to bottom (red's pieces become
