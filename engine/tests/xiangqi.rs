@@ -79,56 +79,62 @@ fn fen_errors_name_their_cause() {
     }
 }
 
-#[test]
-fn incremental_hash_key_after_and_unmake_agree_with_recomputation_over_random_games() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+/// Plays four random games of up to 80 moves from each position of the perft suite, the moves
+/// drawn by `seed`, and hands `visit` every position reached (the start and the last included)
+/// with its legal moves; `visit` may make and unmake moves but leaves the position as it was.
+fn visit_random_games(seed: u64, mut visit: impl FnMut(&mut Position, &XiangqiMoveList)) {
+    let mut rng = Rng(seed);
     for start in suite() {
         for _ in 0..4 {
             let mut position = start;
-            for _ in 0..80 {
+            for _ in 0..=80 {
                 let mut moves = XiangqiMoveList::new();
                 generate_moves(&position, &mut moves);
-                assert_eq!(count_moves(&position), moves.len() as u64, "{position}");
-                let mut captures = XiangqiMoveList::new();
-                generate_captures(&position, &mut captures);
-                let expected: Vec<_> = moves.iter().copied().filter(|&mv| position.is_capture(mv)).collect();
-                assert_eq!(captures.to_vec(), expected, "{position}");
-                // The quiet moves appended after the captures: the legal moves, each once.
-                position.append_quiet_moves(&mut captures);
-                let quiets = &captures[expected.len()..];
-                assert!(quiets.iter().all(|&mv| !position.is_capture(mv)), "{position}");
-                let mut all = captures.to_vec();
-                let mut legal = moves.to_vec();
-                all.sort_by_key(|mv| mv.to_string());
-                legal.sort_by_key(|mv| mv.to_string());
-                assert_eq!(all, legal, "{position}");
-                for &mv in moves.iter() {
-                    let before = position;
-                    let predicted = position.key_after(mv);
-                    let undo = position.make_move(mv);
-                    assert_eq!(position.hash(), position.compute_hash(), "{before} {mv}");
-                    assert_eq!(predicted, position.hash(), "key_after: {before} {mv}");
-                    assert!(!position.is_attacked_by(
-                        position.king_square(!position.side_to_move()),
-                        position.side_to_move()
-                    ));
-                    position.unmake_move(mv, undo);
-                    assert_eq!(position, before, "{mv}");
-                }
+                visit(&mut position, &moves);
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[rng.below(moves.len())];
-                position.make_move(mv);
-                // FEN keeps everything but the check counts of the 60-move rule (history, as in
-                // Pikafish's FEN).
-                let fen = position.fen().to_string();
-                let reread = Position::from_fen(&fen).unwrap();
-                assert_eq!((reread.fen().to_string(), reread.hash()), (fen, position.hash()));
-                assert_eq!(reread.in_check(), position.in_check());
+                position.make_move(moves[rng.below(moves.len())]);
             }
         }
     }
+}
+
+#[test]
+fn incremental_hash_key_after_and_unmake_agree_with_recomputation_over_random_games() {
+    visit_random_games(0x9e37_79b9_7f4a_7c15, |position, moves| {
+        assert_eq!(count_moves(position), moves.len() as u64, "{position}");
+        let mut captures = XiangqiMoveList::new();
+        generate_captures(position, &mut captures);
+        let expected: Vec<_> = moves.iter().copied().filter(|&mv| position.is_capture(mv)).collect();
+        assert_eq!(captures.to_vec(), expected, "{position}");
+        // The quiet moves appended after the captures: the legal moves, each once.
+        position.append_quiet_moves(&mut captures);
+        let quiets = &captures[expected.len()..];
+        assert!(quiets.iter().all(|&mv| !position.is_capture(mv)), "{position}");
+        let mut all = captures.to_vec();
+        let mut legal = moves.to_vec();
+        all.sort_by_key(|mv| mv.to_string());
+        legal.sort_by_key(|mv| mv.to_string());
+        assert_eq!(all, legal, "{position}");
+        for &mv in moves.iter() {
+            let before = *position;
+            let predicted = position.key_after(mv);
+            let undo = position.make_move(mv);
+            assert_eq!(position.hash(), position.compute_hash(), "{before} {mv}");
+            assert_eq!(predicted, position.hash(), "key_after: {before} {mv}");
+            assert!(!position
+                .is_attacked_by(position.king_square(!position.side_to_move()), position.side_to_move()));
+            position.unmake_move(mv, undo);
+            assert_eq!(*position, before, "{mv}");
+        }
+        // FEN keeps everything but the check counts of the 60-move rule (history, as in
+        // Pikafish's FEN).
+        let fen = position.fen().to_string();
+        let reread = Position::from_fen(&fen).unwrap();
+        assert_eq!((reread.fen().to_string(), reread.hash()), (fen, position.hash()));
+        assert_eq!(reread.in_check(), position.in_check());
+    });
 }
 
 #[test]
@@ -272,30 +278,18 @@ fn checkers_are_the_pieces_giving_check() {
 /// generals.
 #[test]
 fn gives_check_is_check_after_the_move_over_random_games() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut checks, mut moves_seen) = (0, 0);
-    for start in suite() {
-        for _ in 0..4 {
-            let mut position = start;
-            for _ in 0..80 {
-                let mut moves = XiangqiMoveList::new();
-                generate_moves(&position, &mut moves);
-                for &mv in moves.iter() {
-                    let before = position;
-                    let predicted = position.gives_check(mv);
-                    let undo = position.make_move(mv);
-                    assert_eq!(predicted, position.in_check(), "{mv} from {before}");
-                    position.unmake_move(mv, undo);
-                    checks += usize::from(predicted);
-                    moves_seen += 1;
-                }
-                if moves.is_empty() {
-                    break;
-                }
-                position.make_move(moves[rng.below(moves.len())]);
-            }
+    visit_random_games(0x2545_f491_4f6c_dd1d, |position, moves| {
+        for &mv in moves.iter() {
+            let before = *position;
+            let predicted = position.gives_check(mv);
+            let undo = position.make_move(mv);
+            assert_eq!(predicted, position.in_check(), "{mv} from {before}");
+            position.unmake_move(mv, undo);
+            checks += usize::from(predicted);
+            moves_seen += 1;
         }
-    }
+    });
     // The games must have offered checks for the comparison to mean something.
     assert!(checks > 100 && checks < moves_seen / 4, "{checks} checks in {moves_seen} moves");
 }
