@@ -182,7 +182,7 @@ fn viriformat_reads_back_as_the_sets_games() {
 }
 
 /// bullet's formats are chess, and so are PGN imports: a xiangqi set is refused by name, before
-/// any of its moves is read as chess.
+/// any of its moves is read as chess, and a reader of chess sets names the game to ask for.
 #[test]
 fn a_xiangqi_set_is_refused() {
     let position = engine::xiangqi::Position::from_fen(
@@ -202,5 +202,9 @@ fn a_xiangqi_set_is_refused() {
     assert!(!std::path::Path::new(&out).exists());
     let error = import(&set, FIXTURE, &Options { skip_plies: 12, tag: None }).unwrap_err();
     assert!(error.contains("xiangqi set"), "{error}");
+    // Read as chess (`datastats` without `--game xiangqi`), the set says what it is.
+    let error = tuner::datagen::stats::<engine::chess::Position>(&set).unwrap_err();
+    assert!(error.contains("a xiangqi set, read as chess: pass --game xiangqi"), "{error}");
+    assert!(tuner::datagen::stats::<engine::xiangqi::Position>(&set).unwrap().contains("1 positions"));
     remove(&[&records, &set, &out]);
 }

@@ -382,7 +382,8 @@ pub fn game_name(path: &str) -> Option<String> {
 
 /// Reads the set at `path` up to `limit` bytes, handing each game's records to `visit` (with
 /// `replay`; else only counting). A cut-short last item ends the scan (`truncated`); a corrupt
-/// one is an error.
+/// one is an error, and so is a block whose settings name another game than `G` (before its
+/// moves are read as `G`'s).
 pub fn scan<G: Packed>(
     path: &str,
     limit: u64,
@@ -404,6 +405,10 @@ pub fn scan<G: Packed>(
         };
         match item {
             Item::Block(block) => {
+                let named = block.settings.split(' ').find_map(|field| field.strip_prefix("game="));
+                if let Some(game) = named.filter(|&game| game != G::NAME) {
+                    return Err(format!("{path}: a {game} set, read as {}: pass --game {game}", G::NAME));
+                }
                 summary.blocks.push(BlockSummary {
                     block,
                     offset: summary.end,
