@@ -114,21 +114,14 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
         scored: &mut bool,
         only_checks: bool,
     ) -> usize {
-        let moves = &mut self.state.move_lists[ply];
-        let appended_from = moves.len();
+        let appended_from = self.state.move_lists[ply].len();
         let from = if *scored { appended_from } else { 1 };
-        position.append_quiet_moves(moves);
-        let mut end = moves.len();
+        position.append_quiet_moves(&mut self.state.move_lists[ply]);
+        let mut end = self.state.move_lists[ply].len();
         if only_checks {
-            let mut kept = appended_from;
-            for index in appended_from..end {
-                let mv = moves[index];
-                if position.gives_check(mv) {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-            end = kept;
+            // The appended moves are all quiet: dropping the quiet ones keeps the checks (their
+            // keys are written by the scoring below).
+            end = self.drop_quiets(position, ply, appended_from, end, true);
         }
         self.score_moves(position, tt_move, ply, from, end);
         *scored = true;
