@@ -77,6 +77,11 @@ impl Block {
         self.settings.split(' ').find_map(|field| field.strip_prefix("eval="))
     }
 
+    /// The game the block holds, as its settings line names it (`game=`), if it names one.
+    pub fn game(&self) -> Option<&str> {
+        self.settings.split(' ').find_map(|field| field.strip_prefix("game="))
+    }
+
     /// The header's bytes.
     pub fn bytes(&self) -> Vec<u8> {
         let settings = &self.settings.as_bytes()[..self.settings.len().min(usize::from(u16::MAX))];
@@ -377,7 +382,7 @@ pub fn game_name(path: &str) -> Option<String> {
     let Ok(Some(Item::Block(block))) = reader.next_item() else {
         return None;
     };
-    block.settings.split(' ').find_map(|field| field.strip_prefix("game=")).map(String::from)
+    block.game().map(String::from)
 }
 
 /// Reads the set at `path` up to `limit` bytes, handing each game's records to `visit` (with
@@ -405,8 +410,7 @@ pub fn scan<G: Packed>(
         };
         match item {
             Item::Block(block) => {
-                let named = block.settings.split(' ').find_map(|field| field.strip_prefix("game="));
-                if let Some(game) = named.filter(|&game| game != G::NAME) {
+                if let Some(game) = block.game().filter(|&game| game != G::NAME) {
                     return Err(format!("{path}: a {game} set, read as {}: pass --game {game}", G::NAME));
                 }
                 summary.blocks.push(BlockSummary {
