@@ -15,6 +15,7 @@ mod support;
 mod network_accumulators {
     use super::support::chess::{config, fen, start, START_FENS};
     use super::support::walk;
+    use engine::chess::eval::two_knights_cannot_mate;
     use engine::chess::{nnue, Color, EvalCache, Position};
     use engine::nnue::simd;
     use engine::{Game, Score};
@@ -45,7 +46,12 @@ mod network_accumulators {
                 fen(position)
             );
         }
-        let expected = nnue::evaluate(position, network).clamp(-20_000, 20_000);
+        // Two knights against a bare king are a draw the search knows before it asks the network.
+        let expected = if two_knights_cannot_mate(position) {
+            0
+        } else {
+            nnue::evaluate(position, network).clamp(-20_000, 20_000)
+        };
         prop_assert_eq!(position.evaluate_cached(cache), Score(expected), "{}", fen(position));
         Ok(())
     }
