@@ -99,33 +99,7 @@ impl Game for Position {
         cache.tables.as_ref()?.verdict(self, depth)
     }
 
-    fn set_eval_root(&self, cache: &mut EvalCache) {
-        cache.network.set_root(self);
-    }
-
-    #[inline(always)]
-    fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
-        cache.network.push(|| nnue::change_of(self, mv));
-        Position::make_move(self, mv)
-    }
-
-    #[inline(always)]
-    fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
-        Position::unmake_move(self, mv, undo);
-        cache.network.pop();
-    }
-
-    #[inline(always)]
-    fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
-        cache.network.push(|| nnue::Change::NONE);
-        Position::make_null_move(self)
-    }
-
-    #[inline(always)]
-    fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
-        Position::unmake_null_move(self, undo);
-        cache.network.pop();
-    }
+    crate::nnue::network_cached_moves!();
 
     #[inline]
     fn in_check(&self) -> bool {

@@ -56,6 +56,44 @@ macro_rules! embedded_network {
 }
 pub(crate) use embedded_network;
 
+/// The [`Game`](crate::Game) methods of a game whose evaluation cache follows the moves with a
+/// network's accumulators (`cache.network`), written once for chess and xiangqi: the root sets the
+/// stack's base, each move or null move pushes its change (computed only if the network is on),
+/// each unmake pops it. Expanded in the game's `impl Game`, where `nnue`, `Position`, `Move`,
+/// `Undo` and `EvalCache` are the game's own.
+macro_rules! network_cached_moves {
+    () => {
+        fn set_eval_root(&self, cache: &mut EvalCache) {
+            cache.network.set_root(self);
+        }
+
+        #[inline(always)]
+        fn make_move_cached(&mut self, mv: Move, cache: &mut EvalCache) -> Undo {
+            cache.network.push(|| nnue::change_of(self, mv));
+            Position::make_move(self, mv)
+        }
+
+        #[inline(always)]
+        fn unmake_move_cached(&mut self, mv: Move, undo: Undo, cache: &mut EvalCache) {
+            Position::unmake_move(self, mv, undo);
+            cache.network.pop();
+        }
+
+        #[inline(always)]
+        fn make_null_move_cached(&mut self, cache: &mut EvalCache) -> Undo {
+            cache.network.push(|| nnue::Change::NONE);
+            Position::make_null_move(self)
+        }
+
+        #[inline(always)]
+        fn unmake_null_move_cached(&mut self, undo: Undo, cache: &mut EvalCache) {
+            Position::unmake_null_move(self, undo);
+            cache.network.pop();
+        }
+    };
+}
+pub(crate) use network_cached_moves;
+
 /// The network's evaluation of `position` in centipawns from the side to move, computed from
 /// scratch (unclamped): what the search's incremental accumulators must always agree with.
 pub fn evaluate<B: Board, const INPUTS: usize, const HIDDEN: usize>(
