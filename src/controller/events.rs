@@ -146,6 +146,12 @@ pub trait Listener<G: Game>: Send {
     fn planned(&mut self, _time: &TimeLimits) {}
     /// An iteration's principal variation.
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
+    /// Whether [`Self::info`] writes this line: a front-end may hide some (a failed aspiration
+    /// window's, or every line but the first). Only a line written is news to the GUI, so only it
+    /// puts off the next [`Self::progress`] event.
+    fn shows(&self, _info: &Info<'_, G::Move>) -> bool {
+        true
+    }
     /// The root move being searched (after the first second of a search).
     fn current_move(&mut self, _position: &G, _current: &CurrentMove<G::Move>) {}
     /// Where a long iteration stands, about once a second between its reports.

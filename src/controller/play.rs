@@ -363,6 +363,10 @@ impl Listener<Position> for Playing {
         self.inner.info(position, info);
     }
 
+    fn shows(&self, info: &Info<'_, Move>) -> bool {
+        self.inner.shows(info)
+    }
+
     fn current_move(&mut self, position: &Position, current: &CurrentMove<Move>) {
         self.inner.current_move(position, current);
     }

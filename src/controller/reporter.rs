@@ -204,8 +204,13 @@ impl<G: Variant> Reporter<G::Move> for EventReporter<'_, G> {
             proof: None,
         };
         if info.multipv <= self.shown_lines {
-            self.news.listener().info(self.position, &event);
-            self.news.last.set(event.elapsed);
+            let mut listener = self.news.listener();
+            // A line the front-end hides (a failed window's, in UCI's first seconds) is no news:
+            // were it counted, a long iteration could go two seconds without a word.
+            if listener.shows(&event) {
+                self.news.last.set(event.elapsed);
+            }
+            listener.info(self.position, &event);
         }
         if info.multipv == 1 {
             self.last_score = Some(info.score);

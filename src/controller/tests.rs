@@ -2,13 +2,13 @@
 //! search thread behind, and its searches' answers come once. And why a position is refused, as
 //! the front-ends read it.
 
-use super::events::{Decision, Info, Listener};
+use super::events::{Decision, Info, Listener, Progress};
 use super::request::GoRequest;
 use super::{Controller, PositionError, Setup};
 use crate::games::Variant;
 use engine::chess::{Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Counts the answers a search gives.
@@ -37,6 +37,40 @@ fn dropping_a_controller_mid_search_ends_the_search_and_its_answer_comes_once() 
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(answers.load(Ordering::SeqCst), 1);
+}
+
+/// Hides every line, as UCI hides a failed aspiration window's in a search's first seconds, and
+/// records when the progress events come.
+struct HidesLines(Arc<Mutex<Vec<Duration>>>);
+
+impl Listener<Position> for HidesLines {
+    fn info(&mut self, _position: &Position, _info: &Info<'_, Move>) {}
+
+    fn shows(&self, _info: &Info<'_, Move>) -> bool {
+        false
+    }
+
+    fn progress(&mut self, progress: &Progress) {
+        self.0.lock().unwrap().push(progress.elapsed);
+    }
+
+    fn finished(&mut self, _position: &Position, _decision: &Decision<Move>) {}
+}
+
+#[test]
+fn lines_the_front_end_hides_do_not_put_off_the_progress_events() {
+    let times = Arc::new(Mutex::new(Vec::new()));
+    let mut controller: Box<Controller<Position>> = Box::default();
+    controller
+        .go(GoRequest { infinite: true, ..GoRequest::default() }, Box::new(HidesLines(Arc::clone(&times))));
+    std::thread::sleep(Duration::from_millis(2600));
+    drop(controller);
+    // The first iterations end every few milliseconds, and none of their lines was written: the
+    // GUI has heard nothing, so the events come each second from the first on.
+    let times = times.lock().unwrap().clone();
+    let late = Duration::from_millis(1300);
+    assert!(times.len() >= 2 && times[0] < late, "{times:?}");
+    assert!(times.windows(2).all(|pair| pair[1] - pair[0] < late), "{times:?}");
 }
 
 #[test]

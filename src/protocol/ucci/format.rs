@@ -67,8 +67,12 @@ impl<G: Variant> Listener<G> for UcciListener {
     /// for a bound (a GUI plots every `score` as the position's), and ElephantEye shows a line
     /// only when an iteration has settled its move. The other lines a random choice needs
     /// (`randomness`) are the engine's business.
+    fn shows(&self, info: &Info<'_, G::Move>) -> bool {
+        info.line.multipv == 1 && info.line.bound == Bound::Exact
+    }
+
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
-        if info.line.multipv != 1 || info.line.bound != Bound::Exact {
+        if !Listener::<G>::shows(self, info) {
             return;
         }
         self.output.line(&format!(

@@ -213,10 +213,12 @@ impl<G: Variant> UciListener<G> {
 }
 
 impl<G: Variant> Listener<G> for UciListener<G> {
+    fn shows(&self, info: &Info<'_, G::Move>) -> bool {
+        info.line.bound == Bound::Exact || (self.settings.single_line && info.elapsed >= BOUND_LINES_AFTER)
+    }
+
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>) {
-        if info.line.bound != Bound::Exact
-            && !(self.settings.single_line && info.elapsed >= BOUND_LINES_AFTER)
-        {
+        if !self.shows(info) {
             return;
         }
         let shown = ShownLine {

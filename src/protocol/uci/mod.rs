@@ -493,6 +493,10 @@ impl<G: Variant> Listener<G> for ClockReport<G> {
         self.inner.info(position, info);
     }
 
+    fn shows(&self, info: &Info<'_, G::Move>) -> bool {
+        self.inner.shows(info)
+    }
+
     fn current_move(&mut self, position: &G, current: &CurrentMove<G::Move>) {
         self.inner.current_move(position, current);
     }
