@@ -148,7 +148,8 @@ pub trait Listener<G: Game>: Send {
     fn info(&mut self, position: &G, info: &Info<'_, G::Move>);
     /// Whether [`Self::info`] writes this line: a front-end may hide some (a failed aspiration
     /// window's, or every line but the first). Only a line written is news to the GUI, so only it
-    /// puts off the next [`Self::progress`] event.
+    /// puts off the next [`Self::progress`] event; a front-end that writes no progress events
+    /// (NBoard, GTP) need not say.
     fn shows(&self, _info: &Info<'_, G::Move>) -> bool {
         true
     }
