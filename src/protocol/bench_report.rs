@@ -10,7 +10,7 @@
 //!
 //! ===========================
 //! Total time (ms) : 884
-//! Nodes searched  : 1045732
+//! Nodes searched  : 1103747
 //! Nodes/second    : 1299872
 //! ```
 //!
