@@ -50,10 +50,6 @@ pub struct Profile {
     ///
     /// [`Game::gives_check`]: crate::game::Game::gives_check
     pub spares_quiet_checks: bool,
-    /// The first move, by its place in the order searched (0 is the first), that late-move
-    /// reductions may reduce. Stockfish reduces from the second; a game whose second move (most
-    /// often the first killer) deserves its full depth keeps it from the third.
-    pub first_reduced_move: usize,
 }
 
 /// Singular extensions: at a node of at least `min_depth` whose hash move holds a lower bound,

@@ -20,6 +20,5 @@ impl SearchProfile for Position {
         table_min_depth: 0,
         singular: Some(Singular { min_depth: 8, margin: 2 }),
         spares_quiet_checks: true,
-        first_reduced_move: 2,
     };
 }

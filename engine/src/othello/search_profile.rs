@@ -25,7 +25,6 @@ impl SearchProfile for Position {
         table_min_depth: 1,
         singular: Some(Singular { min_depth: 4, margin: 2 }),
         spares_quiet_checks: false, // no checks in Othello
-        first_reduced_move: 2,
     };
 
     /// Measured on 567 positions of the engine's games (full-width searches to depth 10, each

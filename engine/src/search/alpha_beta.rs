@@ -438,26 +438,21 @@ impl<G: Game, C: Control> Searcher<'_, '_, G, C> {
                     -self.alpha_beta(position, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node, true);
             } else {
                 // Late move reductions, from the generated table, for quiet moves that order put late.
-                let reduction = if reduces
-                    && depth >= 3
-                    && index >= G::PROFILE.first_reduced_move
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                {
-                    let mut reduction = lmr_reduction(depth, index);
-                    reduction += i32::from(!pv_node) + i32::from(!improving);
-                    reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
-                    reduction -= (key / tunables::lmr_history_divisor()).clamp(-2, 2); // histories
-                    let reduction = reduction.clamp(0, depth - 2);
-                    if G::PROFILE.even_reductions {
-                        reduction & !1
+                let reduction =
+                    if reduces && depth >= 3 && index >= 2 && !tactical && !in_check && !gives_check {
+                        let mut reduction = lmr_reduction(depth, index);
+                        reduction += i32::from(!pv_node) + i32::from(!improving);
+                        reduction -= i32::from(key >= COUNTER_MOVE_KEY); // killers and counter move
+                        reduction -= (key / tunables::lmr_history_divisor()).clamp(-2, 2); // histories
+                        let reduction = reduction.clamp(0, depth - 2);
+                        if G::PROFILE.even_reductions {
+                            reduction & !1
+                        } else {
+                            reduction
+                        }
                     } else {
-                        reduction
-                    }
-                } else {
-                    0
-                };
+                        0
+                    };
                 score = -self.alpha_beta(
                     position,
                     depth - 1 - reduction,
