@@ -135,11 +135,7 @@ impl Network {
         let bucket = output_bucket(features[0].len(), self.buckets);
         let weights_at = self.output_start() + 2 * hidden * bucket;
         let output_weights = &self.params[weights_at..weights_at + 2 * hidden];
-        let mut output = self.params[self.output_bias_start() + bucket];
-        for (a, w) in acc.iter().zip(output_weights) {
-            let clipped = a.clamp(0.0, 1.0);
-            output += clipped * clipped * w;
-        }
+        let output = self.params[self.output_bias_start() + bucket] + activated_dot(&acc, output_weights);
         Activations { acc, bucket, output }
     }
 
@@ -157,12 +153,16 @@ impl Network {
         let output_start = self.output_start() + 2 * hidden * activations.bucket;
         let output_weights = &self.params[output_start..output_start + 2 * hidden];
         let mut d_acc = vec![0.0f32; 2 * hidden];
-        for (index, &a) in activations.acc.iter().enumerate() {
+        let output_gradient = &mut gradient[output_start..output_start + 2 * hidden];
+        // Branch-free, so that it vectorizes: whether an accumulator lies inside the clip is as
+        // good as random, and a branch on it was mispredicted about half the time.
+        for (((&a, w), g), d) in
+            activations.acc.iter().zip(output_weights).zip(output_gradient).zip(&mut d_acc)
+        {
             let clipped = a.clamp(0.0, 1.0);
-            gradient[output_start + index] += d_output * clipped * clipped;
-            if a > 0.0 && a < 1.0 {
-                d_acc[index] = d_output * output_weights[index] * 2.0 * a;
-            }
+            *g += d_output * clipped * clipped;
+            let inside = if a > 0.0 && a < 1.0 { 1.0 } else { 0.0 };
+            *d = d_output * w * 2.0 * a * inside;
         }
         gradient[self.output_bias_start() + activations.bucket] += d_output;
         for (side, active) in features.iter().enumerate() {
@@ -337,6 +337,31 @@ pub fn quantized_eval(format: Format, file: &[u8], features: [&[u16]; 2]) -> Res
     Ok(((sum / i64::from(QA) + i64::from(bias)) * i64::from(SCALE) / i64::from(QA * QB)) as i32)
 }
 
+/// Lanes of [`activated_dot`]'s partial sums: fixed, so that the sum (and so the training) is the
+/// same number on every machine, whatever vector width the compiler picks.
+const DOT_LANES: usize = 8;
+
+/// `sum(clamp(a, 0, 1)^2 * w)` in [`DOT_LANES`] partial sums added in a fixed order at the end. One
+/// running sum is a chain of 2N dependent additions that no compiler may reorder; the lanes
+/// vectorize, and their order is part of the definition, so the result does not depend on them.
+fn activated_dot(acc: &[f32], weights: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; DOT_LANES];
+    let (acc_chunks, weight_chunks) = (acc.chunks_exact(DOT_LANES), weights.chunks_exact(DOT_LANES));
+    let (acc_rest, weight_rest) = (acc_chunks.remainder(), weight_chunks.remainder());
+    for (a, w) in acc_chunks.zip(weight_chunks) {
+        for lane in 0..DOT_LANES {
+            let clipped = a[lane].clamp(0.0, 1.0);
+            lanes[lane] += clipped * clipped * w[lane];
+        }
+    }
+    let mut sum = lanes.iter().sum::<f32>();
+    for (a, w) in acc_rest.iter().zip(weight_rest) {
+        let clipped = a.clamp(0.0, 1.0);
+        sum += clipped * clipped * w;
+    }
+    sum
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +379,48 @@ mod tests {
             features,
             &[100 * 8 + 3, 768 * 8 + 2, 768 * 8 + 8 + 5, last],
         );
+    }
+
+    #[test]
+    fn the_gradient_is_zero_where_the_activation_is_clipped_and_exact_between() {
+        // 12 neurons (one full lane group of the output's sum and four left over), their biases
+        // putting every fourth below the clip, every fourth above it and the rest inside, so that
+        // each case of the branch-free backward pass is checked against finite differences.
+        let hidden = 12;
+        let mut network = Network::random(CHESS, hidden, 1, 5);
+        let bias_start = network.bias_start();
+        for neuron in 0..hidden {
+            network.params[bias_start + neuron] = [-2.0, 0.4, 2.5, 0.6][neuron % 4];
+        }
+        let features: [&[u16]; 2] = [&[2, 100, 401], &[9, 450, 700]];
+        let rows_of_100: Vec<usize> = (0..hidden).map(|neuron| 100 * hidden + neuron).collect();
+        let output_weights: Vec<usize> =
+            (0..2 * hidden).map(|index| network.output_start() + index).collect();
+        let indices: Vec<usize> = rows_of_100.iter().chain(&output_weights).copied().collect();
+        let gradient = gradient_matching_finite_differences(&network, features, &indices);
+        let activations = network.forward(features);
+        for neuron in 0..hidden {
+            let a = activations.acc[neuron];
+            let clipped = !(0.0..=1.0).contains(&a);
+            assert_eq!(clipped, neuron % 4 == 0 || neuron % 4 == 2, "neuron {neuron}: {a}");
+            assert_eq!(gradient[100 * hidden + neuron] == 0.0, clipped, "neuron {neuron}: {a}");
+        }
+    }
+
+    #[test]
+    fn the_output_sum_in_lanes_is_the_plain_sum() {
+        // Lengths below, at and past a lane group, with values below, inside and above the clip.
+        for length in [1, 7, 8, 13, 512] {
+            let acc: Vec<f32> = (0..length).map(|i| (i as f32 * 0.37).sin() * 1.4).collect();
+            let weights: Vec<f32> = (0..length).map(|i| (i as f32 * 0.91).cos()).collect();
+            let plain: f64 = acc
+                .iter()
+                .zip(&weights)
+                .map(|(&a, &w)| f64::from(a.clamp(0.0, 1.0)).powi(2) * f64::from(w))
+                .sum();
+            let lanes = f64::from(activated_dot(&acc, &weights));
+            assert!((lanes - plain).abs() < 1e-5 * (1.0 + plain.abs()), "{length}: {lanes} against {plain}");
+        }
     }
 
     /// The gradient of the loss `(output - 0.3)^2` at `features`, after checking it against

@@ -145,6 +145,17 @@ impl Adam {
     }
 }
 
+/// Adds the loss's gradient over `part` to `gradient`; returns the part's summed loss.
+fn part_gradient(network: &Network, part: &[Sample], config: &Config, gradient: &mut [f32]) -> f64 {
+    let mut loss = 0.0f64;
+    for sample in part {
+        let (activations, sample_loss, d_output) = prediction(network, sample, config);
+        network.backward(sample.features(), &activations, d_output, gradient);
+        loss += f64::from(sample_loss);
+    }
+    loss
+}
+
 /// The loss's gradient over `batch`, summed over threads, and the batch's loss.
 fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient: &mut [f32]) -> f64 {
     let threads = config.threads.max(1).min(batch.len().max(1));
@@ -155,12 +166,7 @@ fn batch_gradient(network: &Network, batch: &[Sample], config: &Config, gradient
             .map(|part| {
                 scope.spawn(move || {
                     let mut gradient = vec![0.0f32; network.params.len()];
-                    let mut loss = 0.0f64;
-                    for sample in part {
-                        let (activations, sample_loss, d_output) = prediction(network, sample, config);
-                        network.backward(sample.features(), &activations, d_output, &mut gradient);
-                        loss += f64::from(sample_loss);
-                    }
+                    let loss = part_gradient(network, part, config, &mut gradient);
                     (gradient, loss)
                 })
             })
