@@ -154,8 +154,8 @@ impl Network {
         let output_weights = &self.params[output_start..output_start + 2 * hidden];
         let mut d_acc = vec![0.0f32; 2 * hidden];
         let output_gradient = &mut gradient[output_start..output_start + 2 * hidden];
-        // Branch-free, so that it vectorizes: whether an accumulator lies inside the clip is as
-        // good as random, and a branch on it was mispredicted about half the time.
+        // Branch-free, so that it vectorizes: whether an accumulator lies inside the clip is close
+        // to random from one neuron to the next, and a branch on it is often mispredicted.
         for (((&a, w), g), d) in
             activations.acc.iter().zip(output_weights).zip(output_gradient).zip(&mut d_acc)
         {
